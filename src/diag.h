@@ -1,0 +1,37 @@
+/* diag.h - errors as data: where (line, column) and what.
+ *
+ * Parsers fill a struct ab_diag and return; only main.c prints it, as
+ *   FILE:LINE:COLUMN: error: MESSAGE
+ *   the offending line
+ *   ^ under the column
+ * Columns count characters (UTF-8 code points) from 1; a tab counts as one
+ * and is echoed as a tab so the caret still lines up.
+ */
+#ifndef AB_DIAG_H
+#define AB_DIAG_H
+
+#include <stddef.h>
+
+#include "str.h"
+
+struct ab_diag {
+	unsigned line;       /* 1-based; 0 when the error has no position */
+	unsigned column;     /* 1-based */
+	char message[256];
+	char excerpt[256];   /* the line, made safe to print, maybe shortened */
+	unsigned caret;      /* bytes of excerpt before the caret's column */
+	char caret_pad[256]; /* what to print before the caret (tabs kept) */
+};
+
+/* Sets the message and locates byte offset pos of text (len bytes) as line,
+ * column, excerpt and caret. */
+void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Sets the message of an error with no position. */
+void ab_diag_set(struct ab_diag *diag, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Appends the whole report for a file called name, ending in a newline. */
+void ab_diag_format(const struct ab_diag *diag, const char *name,
+		    struct ab_str *out);
+
+#endif

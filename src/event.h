@@ -1,0 +1,61 @@
+/* event.h - what the search tells its consumers, one step at a time.
+ *
+ * The searcher sends every step to a sink; the recorded trace, the text
+ * narration, JSON, statistics, the replay and the answer checker all consume
+ * the same events, so they cannot disagree.  The kinds are one X-macro list
+ * so their names (as in DESIGN.md's JSON) are written once.
+ */
+#ifndef AB_EVENT_H
+#define AB_EVENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tree.h"
+
+#define AB_EVENT_KINDS(X) \
+	X(ENTER, "enter")   \
+	X(LEAF, "leaf")     \
+	X(UPDATE, "update") \
+	X(CUTOFF, "cutoff") \
+	X(RETURN, "return") \
+	X(DONE, "done")
+
+enum ab_event_kind {
+#define AB_KIND_ENUM(name, text) AB_EV_##name,
+	AB_EVENT_KINDS(AB_KIND_ENUM)
+#undef AB_KIND_ENUM
+	AB_EV_COUNT
+};
+
+/* What an update event changes. */
+enum ab_what { AB_WHAT_ALPHA, AB_WHAT_BETA, AB_WHAT_VALUE };
+
+const char *ab_event_kind_name(enum ab_event_kind kind);
+const char *ab_what_name(enum ab_what what);
+
+struct ab_event {
+	enum ab_event_kind kind;
+	uint32_t node;            /* every kind but done (done: the root) */
+	ab_value alpha, beta;     /* enter: the window; cutoff: the test */
+	ab_value value;           /* leaf, return, done */
+	ab_value lo, hi;          /* return: the proved interval */
+	enum ab_what what;        /* update */
+	ab_value old, new_;       /* update */
+	uint32_t by;              /* cutoff: the ancestor whose bound fired */
+	bool deep;                /* cutoff: by is not the parent */
+	const uint32_t *pruned;   /* cutoff: children skipped, in tree order; */
+	uint32_t npruned;         /*   valid only while the event is handled */
+	uint32_t best;            /* done: the best root child, AB_NONE if none */
+	uint32_t leaves_visited;  /* done */
+	uint32_t nodes_visited;   /* done: inner nodes entered */
+};
+
+/* A consumer of events.  emit returns 0 to go on, nonzero to stop the
+ * search (which then returns that value). */
+struct ab_sink {
+	int (*emit)(void *ctx, const struct ab_event *ev);
+	void *ctx;
+};
+
+#endif

@@ -1,0 +1,64 @@
+/* search.h - minimax and alpha-beta, instrumented: every step goes to a sink.
+ *
+ * The search never prints and never recurses (an explicit stack of frames),
+ * so any tree the loader accepts is searched without a stack overflow.
+ */
+#ifndef AB_SEARCH_H
+#define AB_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "tree.h"
+
+enum ab_algo { AB_ALPHABETA, AB_MINIMAX };
+
+enum ab_order {
+	AB_ORDER_GIVEN,   /* as the file lists them */
+	AB_ORDER_REVERSE, /* last child first */
+	AB_ORDER_BEST,    /* by true minimax value, best for the mover first */
+	AB_ORDER_WORST,   /* the opposite of best */
+	AB_ORDER_RANDOM,  /* a shuffle that depends only on the seed */
+};
+
+enum ab_root_choice { AB_ROOT_FROM_TREE, AB_ROOT_IS_MAX, AB_ROOT_IS_MIN };
+
+struct ab_config {
+	enum ab_algo algo;
+	bool fail_hard;   /* a cut node returns its bound (alpha at MAX, beta
+			     at MIN) instead of its best value */
+	bool strict;      /* cut on alpha > beta instead of alpha >= beta */
+	enum ab_order order;
+	uint64_t seed;    /* for AB_ORDER_RANDOM */
+	enum ab_root_choice root;
+};
+
+/* The defaults: alpha-beta, fail-soft, cut on >=, given order. */
+#define AB_CONFIG_DEFAULT { AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE }
+
+/* The root's player under this configuration. */
+enum ab_player ab_config_root(const struct ab_config *config,
+			      const struct ab_tree *tree);
+
+/* Parses "given", "reverse", "best", "worst", "random" or "random:SEED".
+ * Returns false (config untouched) on anything else. */
+bool ab_parse_order(const char *text, struct ab_config *config);
+/* Appends the order as the option spells it, e.g. "random:42". */
+void ab_order_describe(const struct ab_config *config, struct ab_str *out);
+/* Appends e.g. "alpha-beta, fail-soft, cut on α ≥ β, order given".  ascii
+ * chooses ">=" over "≥". */
+void ab_config_describe(const struct ab_config *config, bool ascii,
+			struct ab_str *out);
+
+/* Fills order (tree->count entries, indexed like tree->kids) with each
+ * node's children in the order the search visits them. */
+void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
+		     uint32_t *order);
+
+/* Runs the search, sending every event to sink.  Returns 0, or the nonzero
+ * value a sink returned to stop it. */
+int ab_search(const struct ab_tree *tree, const struct ab_config *config,
+	      struct ab_sink *sink);
+
+#endif

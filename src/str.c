@@ -1,0 +1,132 @@
+/* str.c - growable strings and allocation that cannot fail silently. */
+#include "str.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Noreturn void ab_oom(void)
+{
+	static const char msg[] = "abtrace: out of memory\n";
+	/* write(2) rather than stdio: stdio may itself need memory. */
+	ssize_t ignored = write(2, msg, sizeof msg - 1);
+	(void)ignored;
+	abort();
+}
+
+void *ab_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		ab_oom();
+	return p;
+}
+
+void *ab_xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	if (!p)
+		ab_oom();
+	return p;
+}
+
+void *ab_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		ab_oom();
+	return p;
+}
+
+void *ab_xreallocarray(void *p, size_t count, size_t size)
+{
+	if (size && count > SIZE_MAX / size)
+		ab_oom();
+	return ab_xrealloc(p, count * size);
+}
+
+char *ab_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(ab_xmalloc(n), s, n);
+}
+
+static void reserve(struct ab_str *str, size_t extra)
+{
+	if (extra > SIZE_MAX - str->len - 1)
+		ab_oom();
+	size_t need = str->len + extra + 1;
+	if (need <= str->cap)
+		return;
+	size_t cap = str->cap ? str->cap : 64;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	str->s = ab_xrealloc(str->s, cap);
+	str->cap = cap;
+}
+
+void ab_str_free(struct ab_str *str)
+{
+	free(str->s);
+	str->s = NULL;
+	str->len = str->cap = 0;
+}
+
+void ab_str_clear(struct ab_str *str)
+{
+	ab_str_truncate(str, 0);
+}
+
+void ab_str_truncate(struct ab_str *str, size_t n)
+{
+	if (n < str->len) {
+		str->len = n;
+		str->s[n] = '\0';
+	}
+}
+
+const char *ab_str_cstr(const struct ab_str *str)
+{
+	return str->s ? str->s : "";
+}
+
+void ab_str_addn(struct ab_str *str, const char *text, size_t n)
+{
+	reserve(str, n);
+	memcpy(str->s + str->len, text, n);
+	str->len += n;
+	str->s[str->len] = '\0';
+}
+
+void ab_str_add(struct ab_str *str, const char *text)
+{
+	ab_str_addn(str, text, strlen(text));
+}
+
+void ab_str_addc(struct ab_str *str, char c)
+{
+	ab_str_addn(str, &c, 1);
+}
+
+void ab_str_vaddf(struct ab_str *str, const char *fmt, va_list ap)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	int n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		return;
+	reserve(str, (size_t)n);
+	vsnprintf(str->s + str->len, (size_t)n + 1, fmt, ap);
+	str->len += (size_t)n;
+}
+
+void ab_str_addf(struct ab_str *str, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ab_str_vaddf(str, fmt, ap);
+	va_end(ap);
+}

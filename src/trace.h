@@ -1,0 +1,111 @@
+/* trace.h - the recorded search: every event, and the state at any step.
+ *
+ * Each event is kept as a 32-byte record holding what it changed and what
+ * it overwrote, so the state moves one step forwards or backwards in O(1):
+ * the replay steps back through a million-event trace without searching or
+ * replaying from the start.  Step 0 is before the first event; step i is
+ * after event i (1-based, as in `abtrace trace`).
+ */
+#ifndef AB_TRACE_H
+#define AB_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "search.h"
+#include "tree.h"
+
+enum ab_status {
+	AB_UNVISITED, /* not reached yet (or never: see ab_trace_pruned) */
+	AB_ACTIVE,    /* entered, on the current path */
+	AB_DONE,      /* a leaf looked at, or an inner node returned */
+};
+
+/* One recorded event.  Fields by kind:
+ *   enter:  a = alpha, b = beta
+ *   leaf:   a = value, c = the parent's proved bound before this leaf
+ *   update: what; a = old, b = new
+ *   cutoff: deep; a = alpha, b = beta, by = the ancestor
+ *   return: a = lo, b = hi, c = the parent's proved bound before it
+ *           (the returned value is the node's value, or its alpha/beta
+ *           under fail-hard, still in the state)
+ *   done:   a = value, by = best child, b = leaves visited, c = nodes
+ */
+struct ab_record {
+	uint32_t node;
+	uint8_t kind;  /* enum ab_event_kind */
+	uint8_t what;  /* enum ab_what */
+	uint8_t deep;
+	uint8_t spare;
+	uint32_t by;
+	uint32_t spare2;
+	ab_value a, b, c;
+};
+
+/* What the search has established about one node at the current step. */
+struct ab_node_state {
+	ab_value alpha, beta; /* its window (meaningful once entered) */
+	ab_value value;       /* its running best value (fail-soft, minimax) */
+	ab_value lo, hi;      /* proved interval: final once done; while active,
+				 lo (at MAX) or hi (at MIN) is the bound its
+				 searched children prove so far */
+	uint8_t status;       /* enum ab_status */
+	uint8_t cut;          /* a cutoff fired here: unvisited kids are pruned */
+};
+
+struct ab_trace {
+	const struct ab_tree *tree;     /* not owned */
+	struct ab_config config;
+	enum ab_player root_player;
+	struct ab_record *records;
+	size_t length, cap;
+	size_t step;                    /* the current step, 0..length */
+	struct ab_node_state *state;    /* one per node */
+	uint32_t *visit_step;           /* the step that entered or looked at
+					   each node, 0 if never */
+	uint32_t *cut_step;             /* for an inner node, the step of its
+					   cutoff, 0 if none */
+	uint32_t *scratch;              /* pruned lists handed out in events */
+	uint32_t leaves_visited, nodes_visited; /* over the whole search */
+	uint32_t leaves_now, nodes_now;         /* up to the current step */
+};
+
+/* Searches tree under config and records every event.  The trace keeps a
+ * pointer to tree, which must outlive it and stay unedited.  The state is
+ * left at step 0.  Returns NULL when the trace would exceed the memory
+ * limit of AB_MAX_EVENTS events. */
+#define AB_MAX_EVENTS UINT32_MAX
+struct ab_trace *ab_trace_record(const struct ab_tree *tree,
+				 const struct ab_config *config);
+void ab_trace_free(struct ab_trace *trace);
+
+/* Moves the state one step; returns false at either end. */
+bool ab_trace_forward(struct ab_trace *trace);
+bool ab_trace_back(struct ab_trace *trace);
+/* Moves the state to any step (clamped to 0..length), one step at a time. */
+void ab_trace_seek(struct ab_trace *trace, size_t step);
+
+/* The event of the current step (step >= 1), as the search sent it.  Its
+ * pruned list stays valid until the trace moves. */
+void ab_trace_event(struct ab_trace *trace, struct ab_event *ev);
+
+/* The state of one node at the current step. */
+static inline const struct ab_node_state *
+ab_trace_node(const struct ab_trace *trace, uint32_t n)
+{
+	return &trace->state[n];
+}
+/* Whether n is pruned at the current step: it was never reached and the
+ * nearest reached ancestor has cut off (a pruned subtree is pruned whole). */
+bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n);
+/* The node the current step is about (the root at step 0). */
+uint32_t ab_trace_current(const struct ab_trace *trace);
+/* Whether the node is on the current path (active, from the root down). */
+static inline bool ab_trace_on_path(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->state[n].status == AB_ACTIVE;
+}
+
+#endif
