@@ -1,0 +1,80 @@
+/* format.c - values, bounds and glyphs. */
+#include "format.h"
+
+#include <langinfo.h>
+#include <string.h>
+
+const struct ab_glyphs ab_glyphs_utf8 = {
+	.alpha = "α", .beta = "β", .le = "≤", .ge = "≥", .ne = "≠",
+	.pos_inf = "+∞", .neg_inf = "-∞", .arrow = "→", .cut_mark = "✂",
+	.dash = "—", .ascii = false,
+};
+
+const struct ab_glyphs ab_glyphs_ascii = {
+	.alpha = "alpha", .beta = "beta", .le = "<=", .ge = ">=", .ne = "!=",
+	.pos_inf = "+inf", .neg_inf = "-inf", .arrow = "->", .cut_mark = "x",
+	.dash = "--", .ascii = true,
+};
+
+const struct ab_glyphs *ab_glyphs_for_locale(bool ascii)
+{
+	if (ascii)
+		return &ab_glyphs_ascii;
+	const char *codeset = nl_langinfo(CODESET);
+	if (codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0))
+		return &ab_glyphs_utf8;
+	return &ab_glyphs_ascii;
+}
+
+void ab_format_value(ab_value v, const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (v == AB_POS_INF)
+		ab_str_add(out, g->pos_inf);
+	else if (v == AB_NEG_INF)
+		ab_str_add(out, g->neg_inf);
+	else
+		ab_str_addf(out, "%lld", (long long)v);
+}
+
+void ab_format_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
+			struct ab_str *out)
+{
+	if (lo == hi) {
+		ab_str_add(out, "= ");
+		ab_format_value(lo, g, out);
+	} else if (lo == AB_NEG_INF && hi == AB_POS_INF) {
+		return;
+	} else if (lo == AB_NEG_INF) {
+		ab_str_addf(out, "%s ", g->le);
+		ab_format_value(hi, g, out);
+	} else if (hi == AB_POS_INF) {
+		ab_str_addf(out, "%s ", g->ge);
+		ab_format_value(lo, g, out);
+	} else {
+		ab_str_add(out, "in [");
+		ab_format_value(lo, g, out);
+		ab_str_add(out, ", ");
+		ab_format_value(hi, g, out);
+		ab_str_add(out, "]");
+	}
+}
+
+void ab_format_window(ab_value alpha, ab_value beta, const struct ab_glyphs *g,
+		      struct ab_str *out)
+{
+	ab_str_add(out, "[");
+	ab_format_value(alpha, g, out);
+	ab_str_add(out, ", ");
+	ab_format_value(beta, g, out);
+	ab_str_add(out, "]");
+}
+
+void ab_format_json_value(ab_value v, struct ab_str *out)
+{
+	if (v == AB_POS_INF)
+		ab_str_add(out, "\"+inf\"");
+	else if (v == AB_NEG_INF)
+		ab_str_add(out, "\"-inf\"");
+	else
+		ab_str_addf(out, "%lld", (long long)v);
+}

@@ -1,0 +1,42 @@
+/* format.h - numbers, bounds and intervals as people read them.
+ *
+ * Two glyph sets: UTF-8 (α, β, ≤, ≥, ∞) and plain ASCII for terminals and
+ * mail that cannot show them (--ascii, or a locale that is not UTF-8).
+ */
+#ifndef AB_FORMAT_H
+#define AB_FORMAT_H
+
+#include <stdbool.h>
+
+#include "str.h"
+#include "tree.h"
+
+struct ab_glyphs {
+	const char *alpha, *beta;
+	const char *le, *ge, *ne;
+	const char *pos_inf, *neg_inf;
+	const char *arrow;     /* "→" or "->" */
+	const char *cut_mark;  /* the mark on a pruned node: "✂" or "x" */
+	const char *dash;      /* "—" or "--" */
+	bool ascii;
+};
+
+extern const struct ab_glyphs ab_glyphs_utf8;
+extern const struct ab_glyphs ab_glyphs_ascii;
+
+/* The UTF-8 set when the locale's charset is UTF-8 and ascii is false. */
+const struct ab_glyphs *ab_glyphs_for_locale(bool ascii);
+
+/* "3", "-7", "+∞", "-∞". */
+void ab_format_value(ab_value v, const struct ab_glyphs *g, struct ab_str *out);
+/* What an interval says of a value: "= 3", "≤ 2", "≥ 5", "in [1, 4]", or ""
+ * when it says nothing (-∞, +∞). */
+void ab_format_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
+			struct ab_str *out);
+/* "[α, β]" with values: "[3, +∞]". */
+void ab_format_window(ab_value alpha, ab_value beta, const struct ab_glyphs *g,
+		      struct ab_str *out);
+/* JSON: integers, or the strings "-inf" and "+inf". */
+void ab_format_json_value(ab_value v, struct ab_str *out);
+
+#endif

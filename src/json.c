@@ -1,0 +1,107 @@
+/* json.c - the JSON form of events, exactly as DESIGN.md's event table. */
+#include "json.h"
+
+#include "format.h"
+
+void ab_json_string(const char *s, struct ab_str *out)
+{
+	ab_str_addc(out, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': ab_str_add(out, "\\\""); break;
+		case '\\': ab_str_add(out, "\\\\"); break;
+		case '\n': ab_str_add(out, "\\n"); break;
+		case '\t': ab_str_add(out, "\\t"); break;
+		case '\r': ab_str_add(out, "\\r"); break;
+		default:
+			if (*p < 0x20)
+				ab_str_addf(out, "\\u%04x", *p);
+			else
+				ab_str_addc(out, (char)*p);
+		}
+	}
+	ab_str_addc(out, '"');
+}
+
+static void field_node(const struct ab_tree *tree, const char *key, uint32_t n,
+		       struct ab_str *out)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_tree_path(tree, n, &text);
+	ab_str_addf(out, ",\"%s\":", key);
+	ab_json_string(ab_str_cstr(&text), out);
+	ab_str_free(&text);
+}
+
+static void field_value(const char *key, ab_value v, struct ab_str *out)
+{
+	ab_str_addf(out, ",\"%s\":", key);
+	ab_format_json_value(v, out);
+}
+
+void ab_json_event(const struct ab_tree *tree, enum ab_player root,
+		   size_t step, const struct ab_event *ev, struct ab_str *out)
+{
+	ab_str_addf(out, "{\"step\":%zu,\"event\":\"%s\"", step,
+		    ab_event_kind_name(ev->kind));
+	if (ev->kind != AB_EV_DONE) {
+		struct ab_str name = AB_STR_INIT;
+		field_node(tree, "path", ev->node, out);
+		ab_tree_name(tree, ev->node, &name);
+		ab_str_add(out, ",\"node\":");
+		ab_json_string(ab_str_cstr(&name), out);
+		ab_str_free(&name);
+	}
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		ab_str_addf(out, ",\"player\":\"%s\",\"depth\":%u",
+			    ab_player_at(tree, ev->node, root) == AB_MAX ? "max" : "min",
+			    tree->nodes[ev->node].depth);
+		field_value("alpha", ev->alpha, out);
+		field_value("beta", ev->beta, out);
+		break;
+	case AB_EV_LEAF:
+		field_value("value", ev->value, out);
+		break;
+	case AB_EV_UPDATE:
+		ab_str_addf(out, ",\"what\":\"%s\"", ab_what_name(ev->what));
+		field_value("old", ev->old, out);
+		field_value("new", ev->new_, out);
+		break;
+	case AB_EV_CUTOFF:
+		field_value("alpha", ev->alpha, out);
+		field_value("beta", ev->beta, out);
+		if (ev->by == AB_NONE)
+			ab_str_add(out, ",\"by\":null");
+		else
+			field_node(tree, "by", ev->by, out);
+		ab_str_addf(out, ",\"deep\":%s,\"pruned\":[", ev->deep ? "true" : "false");
+		for (uint32_t i = 0; i < ev->npruned; i++) {
+			struct ab_str path = AB_STR_INIT;
+			ab_tree_path(tree, ev->pruned[i], &path);
+			if (i)
+				ab_str_addc(out, ',');
+			ab_json_string(ab_str_cstr(&path), out);
+			ab_str_free(&path);
+		}
+		ab_str_addc(out, ']');
+		break;
+	case AB_EV_RETURN:
+		field_value("value", ev->value, out);
+		field_value("lo", ev->lo, out);
+		field_value("hi", ev->hi, out);
+		break;
+	case AB_EV_DONE:
+		field_value("value", ev->value, out);
+		if (ev->best == AB_NONE)
+			ab_str_add(out, ",\"best\":\"\"");
+		else
+			field_node(tree, "best", ev->best, out);
+		ab_str_addf(out, ",\"leaves_visited\":%u,\"leaves_total\":%u,\"nodes_visited\":%u",
+			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+		break;
+	case AB_EV_COUNT:
+		break;
+	}
+	ab_str_add(out, "}\n");
+}

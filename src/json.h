@@ -1,0 +1,18 @@
+/* json.h - JSON out: events as JSON Lines (DESIGN.md's table), strings. */
+#ifndef AB_JSON_H
+#define AB_JSON_H
+
+#include <stddef.h>
+
+#include "event.h"
+#include "str.h"
+#include "tree.h"
+
+/* Appends s as a JSON string literal (quotes, escapes). */
+void ab_json_string(const char *s, struct ab_str *out);
+/* Appends one event as a JSON object and a newline: "step", "event", and
+ * the fields DESIGN.md lists for its kind. */
+void ab_json_event(const struct ab_tree *tree, enum ab_player root,
+		   size_t step, const struct ab_event *ev, struct ab_str *out);
+
+#endif

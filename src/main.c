@@ -1,0 +1,393 @@
+/* main.c - the command line: commands, options, messages and exit codes.
+ *
+ * Everything else is the library; this file alone prints usage errors and
+ * decides the exit status: 0 success, 1 a checked answer has mistakes,
+ * 2 unusable input or usage.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "diag.h"
+#include "format.h"
+#include "i18n.h"
+#include "json.h"
+#include "load.h"
+#include "narrate.h"
+#include "search.h"
+#include "stats.h"
+#include "trace.h"
+#include "tree.h"
+
+enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
+
+/* Options, one table for every command; each command lists those it takes. */
+enum option_id {
+	OPT_EXPR = 'e',
+	OPT_HELP = 'h',
+	OPT_ALGO = 256,
+	OPT_FAIL_SOFT,
+	OPT_FAIL_HARD,
+	OPT_STRICT,
+	OPT_ORDER,
+	OPT_ROOT,
+	OPT_JSON,
+	OPT_ASCII,
+	OPT_VERSION,
+};
+
+#define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
+#define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
+			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
+			TAKES(OPT_ROOT) | TAKES(OPT_ASCII))
+
+static const struct option long_options[] = {
+	{ "algo", required_argument, NULL, OPT_ALGO },
+	{ "fail-soft", no_argument, NULL, OPT_FAIL_SOFT },
+	{ "fail-hard", no_argument, NULL, OPT_FAIL_HARD },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "order", required_argument, NULL, OPT_ORDER },
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "expr", required_argument, NULL, OPT_EXPR },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct cli {
+	const char *command;
+	struct ab_config config;
+	bool algo_given, order_given;
+	const char *expr;
+	bool json, ascii;
+	char **args;  /* what is left after the options */
+	int nargs;
+};
+
+static const char *program = "abtrace";
+
+static int usage_error(const struct cli *cli, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int usage_error(const struct cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", program);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (cli && cli->command)
+		fprintf(stderr, _("\nTry '%s %s --help' for more information.\n"), program,
+			cli->command);
+	else
+		fprintf(stderr, _("\nTry '%s --help' for more information.\n"), program);
+	return EXIT_USAGE;
+}
+
+static void print_help(void)
+{
+	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
+		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
+		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
+		 "\n"
+		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
+		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
+		 "  -e '[[3,12,8],[2,4,6],[14,5,2]]'   or   -e '[3,12,8]/[2,4,6]/[14,5,2]'\n"
+		 "\n"
+		 "Search options:\n"
+		 "  --algo minimax|alphabeta   the algorithm (default alphabeta)\n"
+		 "  --fail-soft                a node returns its best value (default)\n"
+		 "  --fail-hard                a cut node returns its bound: alpha at MAX, beta at MIN\n"
+		 "  --strict                   cut only on alpha > beta (default: alpha >= beta)\n"
+		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
+		 "  --root max|min             who moves at the root (overrides the file)\n"
+		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
+		 "Output options:\n"
+		 "  --json                     machine-readable output (trace: JSON Lines)\n"
+		 "  -h, --help                 this help\n"
+		 "      --version              the version\n"
+		 "\n"
+		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
+	       program, program, program);
+}
+
+static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
+			  int *status)
+{
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":e:h", long_options, NULL)) != -1) {
+		if (c == OPT_HELP) {
+			print_help();
+			*status = EXIT_OK;
+			return false;
+		}
+		if (c == OPT_VERSION) {
+			printf("abtrace %s\n", ABTRACE_VERSION);
+			*status = EXIT_OK;
+			return false;
+		}
+		if (c == '?') {
+			*status = optopt ? usage_error(cli, _("unknown option '-%c'"), optopt)
+					 : usage_error(cli, _("unknown option '%s'"), argv[optind - 1]);
+			return false;
+		}
+		if (c == ':') {
+			*status = usage_error(cli, _("option '%s' needs a value"), argv[optind - 1]);
+			return false;
+		}
+		if (!(takes & TAKES(c))) {
+			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
+					      argv[optind - 1], program,
+					      cli->command ? cli->command : "");
+			return false;
+		}
+		switch (c) {
+		case OPT_EXPR:
+			cli->expr = optarg;
+			break;
+		case OPT_ALGO:
+			if (strcmp(optarg, "minimax") == 0)
+				cli->config.algo = AB_MINIMAX;
+			else if (strcmp(optarg, "alphabeta") == 0 || strcmp(optarg, "alpha-beta") == 0)
+				cli->config.algo = AB_ALPHABETA;
+			else {
+				*status = usage_error(cli, _("--algo takes minimax or alphabeta, not '%s'"), optarg);
+				return false;
+			}
+			cli->algo_given = true;
+			break;
+		case OPT_FAIL_SOFT:
+			cli->config.fail_hard = false;
+			break;
+		case OPT_FAIL_HARD:
+			cli->config.fail_hard = true;
+			break;
+		case OPT_STRICT:
+			cli->config.strict = true;
+			break;
+		case OPT_ORDER:
+			if (!ab_parse_order(optarg, &cli->config)) {
+				*status = usage_error(cli, _("--order takes given, reverse, best, worst, random or random:SEED, not '%s'"), optarg);
+				return false;
+			}
+			if (strcmp(optarg, "random") == 0)
+				cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+			cli->order_given = true;
+			break;
+		case OPT_ROOT:
+			if (strcmp(optarg, "max") == 0)
+				cli->config.root = AB_ROOT_IS_MAX;
+			else if (strcmp(optarg, "min") == 0)
+				cli->config.root = AB_ROOT_IS_MIN;
+			else {
+				*status = usage_error(cli, _("--root takes max or min, not '%s'"), optarg);
+				return false;
+			}
+			break;
+		case OPT_JSON:
+			cli->json = true;
+			break;
+		case OPT_ASCII:
+			cli->ascii = true;
+			break;
+		default:
+			break;
+		}
+	}
+	cli->args = argv + optind;
+	cli->nargs = argc - optind;
+	return true;
+}
+
+/* ---- Loading ------------------------------------------------------------ */
+
+static void print_diag(const struct ab_diag *diag, const char *name)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_diag_format(diag, name, &text);
+	fputs(ab_str_cstr(&text), stderr);
+	ab_str_free(&text);
+}
+
+/* The tree the command names: -e, or one TREE argument, or the lecture
+ * tree.  NULL (message printed) on failure. */
+static struct ab_tree *load_tree(const struct cli *cli, int *status)
+{
+	struct ab_diag diag;
+	struct ab_tree *tree;
+	if (cli->expr && cli->nargs > 0) {
+		*status = usage_error(cli, _("give either -e EXPR or a TREE, not both"));
+		return NULL;
+	}
+	if (cli->nargs > 1) {
+		*status = usage_error(cli, _("one TREE at a time (got '%s' and '%s')"),
+				      cli->args[0], cli->args[1]);
+		return NULL;
+	}
+	if (cli->expr) {
+		tree = ab_load_expr(cli->expr, &diag);
+		if (!tree)
+			print_diag(&diag, AB_EXPR_NAME);
+	} else {
+		struct ab_str shown = AB_STR_INIT;
+		tree = ab_load_tree(cli->nargs ? cli->args[0] : "lecture", &shown, &diag);
+		if (!tree)
+			print_diag(&diag, ab_str_cstr(&shown));
+		ab_str_free(&shown);
+	}
+	if (!tree)
+		*status = EXIT_USAGE;
+	return tree;
+}
+
+/* ---- Output ------------------------------------------------------------- */
+
+static bool write_out(struct ab_str *text, int *status)
+{
+	if (text->len && fwrite(text->s, 1, text->len, stdout) != text->len) {
+		if (errno != EPIPE)
+			fprintf(stderr, _("%s: cannot write: %s\n"), program, strerror(errno));
+		*status = EXIT_USAGE;
+		ab_str_clear(text);
+		return false;
+	}
+	ab_str_clear(text);
+	return true;
+}
+
+static int finish_output(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			fprintf(stderr, _("%s: cannot write: %s\n"), program, strerror(errno));
+		return EXIT_USAGE;
+	}
+	return status;
+}
+
+/* ---- Commands ----------------------------------------------------------- */
+
+static int cmd_trace(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
+	if (!trace) {
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	const struct ab_glyphs *g = ab_glyphs_for_locale(cli->ascii);
+	struct ab_str out = AB_STR_INIT;
+	if (!cli->json) {
+		ab_str_add(&out, "# ");
+		if (tree->title)
+			ab_str_addf(&out, "%s: ", tree->title);
+		ab_config_describe(&cli->config, g->ascii, &out);
+		ab_str_addf(&out, _("; root %s; %u leaves\n"),
+			    trace->root_player == AB_MAX ? "MAX" : "MIN", tree->leaves);
+	}
+	int width = snprintf(NULL, 0, "%zu", trace->length);
+	while (ab_trace_forward(trace)) {
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		if (cli->json) {
+			ab_json_event(tree, trace->root_player, trace->step, &ev, &out);
+		} else {
+			ab_str_addf(&out, "%*zu  ", width, trace->step);
+			ab_narrate(trace, &ev, g, &out);
+			ab_str_addc(&out, '\n');
+		}
+		if (out.len > 65536 && !write_out(&out, &status))
+			break;
+	}
+	if (status == EXIT_OK)
+		write_out(&out, &status);
+	ab_str_free(&out);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+	return finish_output(status);
+}
+
+static int cmd_stats(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_stats stats;
+	bool only = cli->algo_given || cli->order_given;
+	if (!ab_stats_compute(tree, &cli->config, only, &stats)) {
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	if (cli->json) {
+		ab_stats_json(tree, &stats, &out);
+	} else {
+		if (tree->title)
+			ab_str_addf(&out, "%s\n", tree->title);
+		ab_stats_text(tree, &stats, ab_glyphs_for_locale(cli->ascii), &out);
+	}
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_tree_free(tree);
+	return finish_output(status);
+}
+
+static int cmd_replay(struct cli *cli)
+{
+	(void)cli;
+	fprintf(stderr, _("%s: the interactive replay is not built yet; use '%s trace'\n"),
+		program, program);
+	return EXIT_USAGE;
+}
+
+static const struct command {
+	const char *name;
+	int (*run)(struct cli *cli);
+	unsigned takes;
+} commands[] = {
+	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+};
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	signal(SIGPIPE, SIG_IGN);
+	struct cli cli = { .config = AB_CONFIG_DEFAULT };
+	const struct command *command = NULL;
+	if (argc > 1) {
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			if (strcmp(argv[1], commands[i].name) == 0)
+				command = &commands[i];
+	}
+	int status = EXIT_OK;
+	if (command) {
+		cli.command = command->name;
+		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
+			return status;
+		return command->run(&cli);
+	}
+	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
+		return status;
+	return cmd_replay(&cli);
+}

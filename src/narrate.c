@@ -1,0 +1,244 @@
+/* narrate.c - the sentence a student reads for each step.
+ *
+ * Each sentence is one translatable format string with the numbers and
+ * names filled in, so a translation can reorder them freely.
+ */
+#include "narrate.h"
+
+#include <stdlib.h>
+
+#include "i18n.h"
+
+/* Small fixed buffers for names and numbers inside one sentence. */
+struct words {
+	struct ab_str parts[8];
+	int used;
+};
+
+static const char *word(struct words *w, struct ab_str *text)
+{
+	(void)w;
+	return ab_str_cstr(text);
+}
+
+static struct ab_str *fresh(struct words *w)
+{
+	struct ab_str *s = &w->parts[w->used++];
+	ab_str_clear(s);
+	return s;
+}
+
+static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t n)
+{
+	struct ab_str *s = fresh(w);
+	ab_tree_name(tree, n, s);
+	return word(w, s);
+}
+
+static const char *value_of(struct words *w, ab_value v, const struct ab_glyphs *g)
+{
+	struct ab_str *s = fresh(w);
+	ab_format_value(v, g, s);
+	return word(w, s);
+}
+
+static void words_free(struct words *w)
+{
+	for (size_t i = 0; i < sizeof w->parts / sizeof w->parts[0]; i++)
+		ab_str_free(&w->parts[i]);
+}
+
+static const char *player_name(enum ab_player p)
+{
+	return p == AB_MAX ? "MAX" : "MIN";
+}
+
+void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
+		      uint32_t count, uint32_t max, struct ab_str *out)
+{
+	uint32_t shown = count > max ? max : count;
+	for (uint32_t i = 0; i < shown; i++) {
+		if (i > 0)
+			ab_str_add(out, i + 1 == count ? _(" and ") : ", ");
+		ab_tree_name(tree, nodes[i], out);
+	}
+	if (shown < count)
+		ab_str_addf(out, _(", ... (%u in all)"), count);
+}
+
+static bool cut_holds(const struct ab_trace *trace, const struct ab_node_state *st)
+{
+	return trace->config.strict ? st->alpha > st->beta : st->alpha >= st->beta;
+}
+
+static bool has_unvisited_kid(const struct ab_trace *trace, uint32_t n)
+{
+	const struct ab_tree *tree = trace->tree;
+	for (uint32_t i = 0; i < tree->nodes[n].nkids; i++)
+		if (trace->state[ab_kid(tree, n, i)].status == AB_UNVISITED)
+			return true;
+	return false;
+}
+
+static void narrate_enter(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	enum ab_player p = ab_player_at(tree, ev->node, trace->root_player);
+	const char *name = name_of(w, tree, ev->node);
+	if (trace->config.algo == AB_MINIMAX) {
+		ab_str_addf(out, _("Enter %s (%s): minimax will look at all %u of its children."),
+			    name, player_name(p), tree->nodes[ev->node].nkids);
+		return;
+	}
+	ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s."), name,
+		    player_name(p), g->alpha, value_of(w, ev->alpha, g), g->beta,
+		    value_of(w, ev->beta, g));
+	if (ev->alpha != AB_NEG_INF)
+		ab_str_addf(out, _(" MAX is already sure of %s elsewhere."),
+			    value_of(w, ev->alpha, g));
+	if (ev->beta != AB_POS_INF)
+		ab_str_addf(out, _(" MIN can already hold MAX to %s elsewhere."),
+			    value_of(w, ev->beta, g));
+	if (ev->alpha == AB_NEG_INF && ev->beta == AB_POS_INF && ev->node == 0)
+		ab_str_add(out, _(" Nothing is known yet."));
+}
+
+static void narrate_update(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const char *old = value_of(w, ev->old, g), *new_ = value_of(w, ev->new_, g);
+	switch (ev->what) {
+	case AB_WHAT_VALUE:
+		if (ab_player_at(tree, ev->node, trace->root_player) == AB_MAX)
+			ab_str_addf(out, _("%s's best so far rises from %s to %s (MAX keeps the largest)."),
+				    name, old, new_);
+		else
+			ab_str_addf(out, _("%s's best so far falls from %s to %s (MIN keeps the smallest)."),
+				    name, old, new_);
+		return;
+	case AB_WHAT_ALPHA:
+		ab_str_addf(out, _("At %s, %s rises from %s to %s: MAX is now sure of at least %s."),
+			    name, g->alpha, old, new_, new_);
+		break;
+	case AB_WHAT_BETA:
+		ab_str_addf(out, _("At %s, %s falls from %s to %s: MIN can now hold MAX to at most %s."),
+			    name, g->beta, old, new_, new_);
+		break;
+	}
+	const struct ab_node_state *st = ab_trace_node(trace, ev->node);
+	if (cut_holds(trace, st) && !has_unvisited_kid(trace, ev->node))
+		ab_str_addf(out, _(" The cut test %s %s %s holds, but no children are left to skip."),
+			    g->alpha, trace->config.strict ? ">" : g->ge, g->beta);
+}
+
+static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+	bool strict = trace->config.strict;
+	const char *name = name_of(w, tree, ev->node);
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
+	if (max)
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->alpha, a,
+			    strict ? ">" : g->ge, g->beta, b);
+	else
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->beta, b,
+			    strict ? "<" : g->le, g->alpha, a);
+	ab_str_add(out, " ");
+	if (ev->by != AB_NONE) {
+		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
+		if (ev->deep)
+			ab_str_addf(out, max ? _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). ")
+					     : _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
+				    max ? g->beta : g->alpha, max ? b : a, by, up);
+		else
+			ab_str_addf(out, _("%s = %s was set at the parent, %s. "),
+				    max ? g->beta : g->alpha, max ? b : a, by);
+	}
+	if (max)
+		ab_str_addf(out, _("MIN already holds MAX to %s there, and %s is worth at least %s to MAX, so MIN will never let play reach %s. Skip "),
+			    b, name, a, name);
+	else
+		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip "),
+			    a, name, b, name);
+	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, out);
+	ab_str_add(out, ".");
+}
+
+static void narrate_return(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const char *value = value_of(w, ev->value, g);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	struct ab_str *proved = fresh(w);
+	ab_format_interval(ev->lo, ev->hi, g, proved);
+	if (parent == AB_NONE)
+		ab_str_addf(out, _("%s returns %s."), name, value);
+	else
+		ab_str_addf(out, _("%s returns %s to %s."), name, value,
+			    name_of(w, tree, parent));
+	if (ev->lo == ev->hi)
+		ab_str_addf(out, _(" Its value is exact: %s %s."), name, ab_str_cstr(proved));
+	else if (ev->lo == AB_NEG_INF && ev->hi == AB_POS_INF)
+		ab_str_add(out, _(" The search proved nothing about its true value."));
+	else
+		ab_str_addf(out, _(" That is a bound, not its exact value: the search proved only %s %s."),
+			    name, ab_str_cstr(proved));
+	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
+	if (hard && (ev->value < ev->lo || ev->value > ev->hi))
+		ab_str_addf(out, _(" (Fail-hard returns the node's own bound %s, which lies outside what its children proved.)"),
+			    ab_player_at(tree, ev->node, trace->root_player) == AB_MAX ? g->alpha : g->beta);
+}
+
+static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev,
+			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *algo = trace->config.algo == AB_MINIMAX ? "minimax" : "alpha-beta";
+	if (ev->best == AB_NONE)
+		ab_str_addf(out, _("Done: the root's value is %s."), value_of(w, ev->value, g));
+	else
+		ab_str_addf(out, _("Done: the root's value is %s and the best move is %s."),
+			    value_of(w, ev->value, g), name_of(w, tree, ev->best));
+	ab_str_addf(out, _(" %s looked at %u of %u leaves and entered %u inner nodes."),
+		    algo, ev->leaves_visited, tree->leaves, ev->nodes_visited);
+}
+
+void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
+		const struct ab_glyphs *g, struct ab_str *out)
+{
+	struct words w = { .used = 0 };
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		narrate_enter(trace, ev, g, &w, out);
+		break;
+	case AB_EV_LEAF: {
+		const char *name = name_of(&w, trace->tree, ev->node);
+		ab_str_addf(out, _("Look at leaf %s = %s."), name, value_of(&w, ev->value, g));
+		break;
+	}
+	case AB_EV_UPDATE:
+		narrate_update(trace, ev, g, &w, out);
+		break;
+	case AB_EV_CUTOFF:
+		narrate_cutoff(trace, ev, g, &w, out);
+		break;
+	case AB_EV_RETURN:
+		narrate_return(trace, ev, g, &w, out);
+		break;
+	case AB_EV_DONE:
+		narrate_done(trace, ev, g, &w, out);
+		break;
+	case AB_EV_COUNT:
+		ab_str_add(out, _("Before the first step."));
+		break;
+	}
+	words_free(&w);
+}

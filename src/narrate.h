@@ -1,0 +1,24 @@
+/* narrate.h - one plain sentence for each event.
+ *
+ * The same sentence is printed by `abtrace trace`, shown by the replay under
+ * "what just happened" and quoted by lessons and the grader: which
+ * inequality fired where, with the numbers, which ancestor's bound it was,
+ * which children are skipped, and what a returned value proves.
+ */
+#ifndef AB_NARRATE_H
+#define AB_NARRATE_H
+
+#include "event.h"
+#include "format.h"
+#include "str.h"
+#include "trace.h"
+
+/* Appends the sentence for ev, the event at trace's current step. */
+void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
+		const struct ab_glyphs *g, struct ab_str *out);
+/* Appends a list of node names: "C2 and C3", "E1, E2 and E3"; more than
+ * max names end in "... (N in all)". */
+void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
+		      uint32_t count, uint32_t max, struct ab_str *out);
+
+#endif

@@ -1,0 +1,169 @@
+/* stats.c - leaf and node counts per algorithm and order, Knuth-Moore. */
+#include "stats.h"
+
+#include "i18n.h"
+#include "json.h"
+#include "trace.h"
+
+static uint64_t power(uint32_t base, uint32_t exp)
+{
+	uint64_t r = 1;
+	while (exp--) {
+		if (base && r > UINT64_MAX / base)
+			return UINT64_MAX;
+		r *= base;
+	}
+	return r;
+}
+
+uint64_t ab_knuth_moore(uint32_t branching, uint32_t depth)
+{
+	uint64_t a = power(branching, (depth + 1) / 2);
+	uint64_t b = power(branching, depth / 2);
+	if (a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX - b)
+		return UINT64_MAX;
+	return a + b - 1;
+}
+
+bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
+	      struct ab_counts *out)
+{
+	*out = (struct ab_counts){ .known = false, .best = AB_NONE };
+	struct ab_trace *trace = ab_trace_record(tree, config);
+	if (!trace)
+		return false;
+	ab_trace_seek(trace, trace->length);
+	struct ab_event done;
+	ab_trace_event(trace, &done);
+	*out = (struct ab_counts){
+		.known = true,
+		.leaves = trace->leaves_visited,
+		.nodes = trace->nodes_visited,
+		.value = done.value,
+		.best = done.best,
+	};
+	ab_trace_free(trace);
+	return true;
+}
+
+bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
+		      bool only_asked, struct ab_stats *out)
+{
+	*out = (struct ab_stats){ .config = *config };
+	out->leaves_total = tree->leaves;
+	out->inner_total = tree->count - tree->leaves;
+	out->uniform = ab_tree_uniform(tree, &out->branching, &out->depth);
+	if (out->uniform)
+		out->minimal_leaves = ab_knuth_moore(out->branching, out->depth);
+	struct ab_config c = *config;
+	if (only_asked) {
+		return ab_count(tree, &c, c.algo == AB_MINIMAX ? &out->minimax
+							      : &out->alphabeta);
+	}
+	c.algo = AB_MINIMAX;
+	c.order = AB_ORDER_GIVEN;
+	if (!ab_count(tree, &c, &out->minimax))
+		return false;
+	c = *config;
+	c.algo = AB_ALPHABETA;
+	if (!ab_count(tree, &c, &out->alphabeta))
+		return false;
+	c.order = AB_ORDER_BEST;
+	if (!ab_count(tree, &c, &out->best_order))
+		return false;
+	c.order = AB_ORDER_WORST;
+	return ab_count(tree, &c, &out->worst_order);
+}
+
+static void json_counts(const struct ab_tree *tree, const char *key,
+			const struct ab_counts *c, const char *order,
+			struct ab_str *out)
+{
+	if (!c->known)
+		return;
+	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":%lld",
+		    key, c->leaves, c->nodes, (long long)c->value);
+	ab_str_add(out, ",\"best\":");
+	struct ab_str path = AB_STR_INIT;
+	if (c->best != AB_NONE)
+		ab_tree_path(tree, c->best, &path);
+	ab_json_string(ab_str_cstr(&path), out);
+	ab_str_free(&path);
+	if (order) {
+		ab_str_add(out, ",\"order\":");
+		ab_json_string(order, out);
+	}
+	ab_str_add(out, "}");
+}
+
+void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
+		   struct ab_str *out)
+{
+	struct ab_str order = AB_STR_INIT;
+	ab_order_describe(&stats->config, &order);
+	ab_str_addf(out, "{\"leaves_total\":%u,\"inner_total\":%u", stats->leaves_total,
+		    stats->inner_total);
+	json_counts(tree, "minimax", &stats->minimax, NULL, out);
+	json_counts(tree, "alphabeta", &stats->alphabeta, ab_str_cstr(&order), out);
+	json_counts(tree, "best_order", &stats->best_order, "best", out);
+	json_counts(tree, "worst_order", &stats->worst_order, "worst", out);
+	if (stats->uniform)
+		ab_str_addf(out, ",\"branching\":%u,\"depth\":%u", stats->branching,
+			    stats->depth);
+	if (stats->uniform && stats->minimal_leaves != UINT64_MAX)
+		ab_str_addf(out, ",\"minimal_leaves\":%llu",
+			    (unsigned long long)stats->minimal_leaves);
+	else
+		ab_str_add(out, ",\"minimal_leaves\":null");
+	ab_str_add(out, "}\n");
+	ab_str_free(&order);
+}
+
+static void text_row(const struct ab_tree *tree, const char *label,
+		     const struct ab_counts *c, const struct ab_stats *stats,
+		     const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (!c->known)
+		return;
+	struct ab_str value = AB_STR_INIT, best = AB_STR_INIT;
+	ab_format_value(c->value, g, &value);
+	if (c->best != AB_NONE)
+		ab_tree_name(tree, c->best, &best);
+	ab_str_addf(out, "  %-22s %9u %9u   %5.1f%%   %s", label, c->leaves, c->nodes,
+		    stats->leaves_total ? 100.0 * c->leaves / stats->leaves_total : 0.0,
+		    ab_str_cstr(&value));
+	if (c->best != AB_NONE)
+		ab_str_addf(out, _(" (best move %s)"), ab_str_cstr(&best));
+	ab_str_add(out, "\n");
+	ab_str_free(&value);
+	ab_str_free(&best);
+}
+
+void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
+		   const struct ab_glyphs *g, struct ab_str *out)
+{
+	struct ab_str order = AB_STR_INIT, label = AB_STR_INIT;
+	ab_order_describe(&stats->config, &order);
+	ab_str_addf(out, _("%u leaves, %u inner nodes"), stats->leaves_total,
+		    stats->inner_total);
+	if (stats->uniform)
+		ab_str_addf(out, _(", uniform: branching %u, depth %u"),
+			    stats->branching, stats->depth);
+	ab_str_add(out, "\n\n");
+	ab_str_addf(out, "  %-22s %9s %9s   %6s   %s\n", "", _("leaves"), _("nodes"),
+		    _("leaves"), _("root value"));
+	text_row(tree, "minimax", &stats->minimax, stats, g, out);
+	ab_str_addf(&label, "alpha-beta (%s)", ab_str_cstr(&order));
+	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
+	text_row(tree, "alpha-beta (best)", &stats->best_order, stats, g, out);
+	text_row(tree, "alpha-beta (worst)", &stats->worst_order, stats, g, out);
+	if (stats->uniform && stats->minimal_leaves != UINT64_MAX) {
+		ab_str_addf(out, "  %-22s %9llu", _("Knuth-Moore minimum"),
+			    (unsigned long long)stats->minimal_leaves);
+		ab_str_addf(out, "             %u^%u + %u^%u - 1\n", stats->branching,
+			    (stats->depth + 1) / 2, stats->branching, stats->depth / 2);
+	}
+	ab_str_add(out, _("\n  \"nodes\" counts inner nodes entered.\n"));
+	ab_str_free(&order);
+	ab_str_free(&label);
+}

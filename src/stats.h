@@ -1,0 +1,56 @@
+/* stats.h - how much each algorithm and child order looks at.
+ *
+ * Every count comes from a recorded trace (the same one the replay steps
+ * through), never from a separate counting search.
+ */
+#ifndef AB_STATS_H
+#define AB_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "format.h"
+#include "search.h"
+#include "str.h"
+#include "tree.h"
+
+struct ab_counts {
+	bool known;       /* this search was run */
+	uint32_t leaves;  /* leaves looked at */
+	uint32_t nodes;   /* inner nodes entered */
+	ab_value value;   /* the root's value */
+	uint32_t best;    /* the best root child, or AB_NONE */
+};
+
+struct ab_stats {
+	struct ab_config config;       /* the order and conventions asked for */
+	uint32_t leaves_total, inner_total;
+	struct ab_counts minimax;
+	struct ab_counts alphabeta;    /* in config's order */
+	struct ab_counts best_order;
+	struct ab_counts worst_order;
+	bool uniform;
+	uint32_t branching, depth;     /* when uniform */
+	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform */
+};
+
+/* b^ceil(d/2) + b^floor(d/2) - 1: the leaves alpha-beta must examine on a
+ * uniform tree of branching b and depth d, reached with the best order.
+ * UINT64_MAX when it does not fit. */
+uint64_t ab_knuth_moore(uint32_t branching, uint32_t depth);
+
+/* Runs one search and counts it.  Returns false when the trace could not be
+ * recorded (too many events). */
+bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
+	      struct ab_counts *out);
+
+/* The full report.  When only_asked, just the one search config asks for
+ * (minimax or alpha-beta in its order) is run; otherwise all four. */
+bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
+		      bool only_asked, struct ab_stats *out);
+void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
+		   struct ab_str *out);
+void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
+		   const struct ab_glyphs *g, struct ab_str *out);
+
+#endif

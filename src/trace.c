@@ -1,0 +1,338 @@
+/* trace.c - recording events and moving the state through them.
+ *
+ * The recorder is just another sink: it turns each event into a record that
+ * also keeps what applying it overwrites, then applies it.  Stepping
+ * forwards and backwards uses the same two functions, apply and undo, so a
+ * state reached by stepping is the state the recorder saw.
+ */
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static ab_value max_value(ab_value a, ab_value b) { return a > b ? a : b; }
+static ab_value min_value(ab_value a, ab_value b) { return a < b ? a : b; }
+
+static bool is_max(const struct ab_trace *trace, uint32_t n)
+{
+	return ab_player_at(trace->tree, n, trace->root_player) == AB_MAX;
+}
+
+/* The bound a node's proved interval gives its parent while the parent is
+ * still searching: lo for a MAX parent, hi for a MIN one. */
+static ab_value *parent_bound(struct ab_trace *trace, uint32_t child)
+{
+	uint32_t p = trace->tree->nodes[child].parent;
+	if (p == AB_NONE)
+		return NULL;
+	struct ab_node_state *ps = &trace->state[p];
+	return is_max(trace, p) ? &ps->lo : &ps->hi;
+}
+
+static void fold_into_parent(struct ab_trace *trace, uint32_t child,
+			     ab_value lo, ab_value hi)
+{
+	ab_value *bound = parent_bound(trace, child);
+	if (!bound)
+		return;
+	uint32_t p = trace->tree->nodes[child].parent;
+	*bound = is_max(trace, p) ? max_value(*bound, lo) : min_value(*bound, hi);
+}
+
+static ab_value *update_field(struct ab_node_state *st, enum ab_what what)
+{
+	switch (what) {
+	case AB_WHAT_ALPHA: return &st->alpha;
+	case AB_WHAT_BETA: return &st->beta;
+	case AB_WHAT_VALUE: break;
+	}
+	return &st->value;
+}
+
+static void apply(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	switch ((enum ab_event_kind)r->kind) {
+	case AB_EV_ENTER:
+		st->status = AB_ACTIVE;
+		st->alpha = r->a;
+		st->beta = r->b;
+		st->value = is_max(trace, r->node) ? AB_NEG_INF : AB_POS_INF;
+		st->lo = AB_NEG_INF;
+		st->hi = AB_POS_INF;
+		st->cut = 0;
+		trace->nodes_now++;
+		break;
+	case AB_EV_LEAF:
+		st->status = AB_DONE;
+		st->value = st->lo = st->hi = r->a;
+		fold_into_parent(trace, r->node, r->a, r->a);
+		trace->leaves_now++;
+		break;
+	case AB_EV_UPDATE:
+		*update_field(st, (enum ab_what)r->what) = r->b;
+		break;
+	case AB_EV_CUTOFF:
+		st->cut = 1;
+		break;
+	case AB_EV_RETURN:
+		st->status = AB_DONE;
+		st->lo = r->a;
+		st->hi = r->b;
+		fold_into_parent(trace, r->node, r->a, r->b);
+		break;
+	case AB_EV_DONE:
+	case AB_EV_COUNT:
+		break;
+	}
+}
+
+static void undo(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	ab_value *bound;
+	switch ((enum ab_event_kind)r->kind) {
+	case AB_EV_ENTER:
+		st->status = AB_UNVISITED;
+		trace->nodes_now--;
+		break;
+	case AB_EV_LEAF:
+		st->status = AB_UNVISITED;
+		if ((bound = parent_bound(trace, r->node)))
+			*bound = r->c;
+		trace->leaves_now--;
+		break;
+	case AB_EV_UPDATE:
+		*update_field(st, (enum ab_what)r->what) = r->a;
+		break;
+	case AB_EV_CUTOFF:
+		st->cut = 0;
+		break;
+	case AB_EV_RETURN:
+		/* Active again: its own bound is the side the interval kept. */
+		st->status = AB_ACTIVE;
+		if (is_max(trace, r->node))
+			st->hi = AB_POS_INF;
+		else
+			st->lo = AB_NEG_INF;
+		if ((bound = parent_bound(trace, r->node)))
+			*bound = r->c;
+		break;
+	case AB_EV_DONE:
+	case AB_EV_COUNT:
+		break;
+	}
+}
+
+/* ---- Recording ---------------------------------------------------------- */
+
+static int record_event(void *ctx, const struct ab_event *ev)
+{
+	struct ab_trace *trace = ctx;
+	if (trace->length == trace->cap) {
+		if (trace->cap >= AB_MAX_EVENTS)
+			return 1;
+		size_t cap = trace->cap ? trace->cap * 2 : 1024;
+		if (cap > AB_MAX_EVENTS)
+			cap = AB_MAX_EVENTS;
+		trace->records = ab_xreallocarray(trace->records, cap,
+						  sizeof *trace->records);
+		trace->cap = cap;
+	}
+	struct ab_record r = { .node = ev->node, .kind = (uint8_t)ev->kind };
+	ab_value *bound;
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		r.a = ev->alpha;
+		r.b = ev->beta;
+		break;
+	case AB_EV_LEAF:
+		r.a = ev->value;
+		bound = parent_bound(trace, ev->node);
+		r.c = bound ? *bound : 0;
+		trace->leaves_visited++;
+		break;
+	case AB_EV_UPDATE:
+		r.what = (uint8_t)ev->what;
+		r.a = ev->old;
+		r.b = ev->new_;
+		break;
+	case AB_EV_CUTOFF:
+		r.deep = ev->deep;
+		r.a = ev->alpha;
+		r.b = ev->beta;
+		r.by = ev->by;
+		break;
+	case AB_EV_RETURN:
+		r.a = ev->lo;
+		r.b = ev->hi;
+		bound = parent_bound(trace, ev->node);
+		r.c = bound ? *bound : 0;
+		break;
+	case AB_EV_DONE:
+		r.a = ev->value;
+		r.by = ev->best;
+		r.b = ev->leaves_visited;
+		r.c = ev->nodes_visited;
+		break;
+	case AB_EV_COUNT:
+		return 1;
+	}
+	trace->records[trace->length++] = r;
+	trace->step = trace->length;
+	if (ev->kind == AB_EV_ENTER || ev->kind == AB_EV_LEAF) {
+		trace->visit_step[ev->node] = (uint32_t)trace->step;
+		if (ev->kind == AB_EV_ENTER)
+			trace->nodes_visited++;
+	} else if (ev->kind == AB_EV_CUTOFF) {
+		trace->cut_step[ev->node] = (uint32_t)trace->step;
+	}
+	apply(trace, &r);
+	return 0;
+}
+
+struct ab_trace *ab_trace_record(const struct ab_tree *tree,
+				 const struct ab_config *config)
+{
+	struct ab_trace *trace = ab_xcalloc(1, sizeof *trace);
+	trace->tree = tree;
+	trace->config = *config;
+	trace->root_player = ab_config_root(config, tree);
+	trace->state = ab_xcalloc(tree->count, sizeof *trace->state);
+	trace->visit_step = ab_xcalloc(tree->count, sizeof *trace->visit_step);
+	trace->cut_step = ab_xcalloc(tree->count, sizeof *trace->cut_step);
+	uint32_t widest = 1;
+	for (uint32_t n = 0; n < tree->count; n++)
+		if (tree->nodes[n].nkids > widest)
+			widest = tree->nodes[n].nkids;
+	trace->scratch = ab_xcalloc(widest, sizeof *trace->scratch);
+	struct ab_sink sink = { record_event, trace };
+	if (ab_search(tree, config, &sink) != 0) {
+		ab_trace_free(trace);
+		return NULL;
+	}
+	/* Give back the doubling slack: a big trace is kept for a while. */
+	if (trace->length && trace->length < trace->cap) {
+		trace->records = ab_xreallocarray(trace->records, trace->length,
+						  sizeof *trace->records);
+		trace->cap = trace->length;
+	}
+	ab_trace_seek(trace, 0);
+	return trace;
+}
+
+void ab_trace_free(struct ab_trace *trace)
+{
+	if (!trace)
+		return;
+	free(trace->records);
+	free(trace->state);
+	free(trace->visit_step);
+	free(trace->cut_step);
+	free(trace->scratch);
+	free(trace);
+}
+
+/* ---- Stepping ----------------------------------------------------------- */
+
+bool ab_trace_forward(struct ab_trace *trace)
+{
+	if (trace->step >= trace->length)
+		return false;
+	apply(trace, &trace->records[trace->step++]);
+	return true;
+}
+
+bool ab_trace_back(struct ab_trace *trace)
+{
+	if (trace->step == 0)
+		return false;
+	undo(trace, &trace->records[--trace->step]);
+	return true;
+}
+
+void ab_trace_seek(struct ab_trace *trace, size_t step)
+{
+	if (step > trace->length)
+		step = trace->length;
+	while (trace->step < step)
+		ab_trace_forward(trace);
+	while (trace->step > step)
+		ab_trace_back(trace);
+}
+
+void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	if (trace->step == 0) {
+		ev->kind = AB_EV_COUNT;
+		return;
+	}
+	const struct ab_record *r = &trace->records[trace->step - 1];
+	const struct ab_tree *tree = trace->tree;
+	const struct ab_node_state *st = &trace->state[r->node];
+	ev->kind = (enum ab_event_kind)r->kind;
+	ev->node = r->node;
+	ev->best = AB_NONE;
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		ev->alpha = r->a;
+		ev->beta = r->b;
+		break;
+	case AB_EV_LEAF:
+		ev->value = r->a;
+		break;
+	case AB_EV_UPDATE:
+		ev->what = (enum ab_what)r->what;
+		ev->old = r->a;
+		ev->new_ = r->b;
+		break;
+	case AB_EV_CUTOFF: {
+		uint32_t count = 0;
+		for (uint32_t i = 0; i < tree->nodes[r->node].nkids; i++) {
+			uint32_t kid = ab_kid(tree, r->node, i);
+			if (trace->state[kid].status == AB_UNVISITED)
+				trace->scratch[count++] = kid;
+		}
+		ev->alpha = r->a;
+		ev->beta = r->b;
+		ev->by = r->by;
+		ev->deep = r->deep;
+		ev->pruned = trace->scratch;
+		ev->npruned = count;
+		break;
+	}
+	case AB_EV_RETURN:
+		ev->lo = r->a;
+		ev->hi = r->b;
+		if (trace->config.algo == AB_ALPHABETA && trace->config.fail_hard)
+			ev->value = is_max(trace, r->node) ? st->alpha : st->beta;
+		else
+			ev->value = st->value;
+		break;
+	case AB_EV_DONE:
+		ev->value = r->a;
+		ev->best = r->by;
+		ev->leaves_visited = (uint32_t)r->b;
+		ev->nodes_visited = (uint32_t)r->c;
+		break;
+	case AB_EV_COUNT:
+		break;
+	}
+}
+
+bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)
+{
+	if (trace->state[n].status != AB_UNVISITED)
+		return false;
+	const struct ab_node *nodes = trace->tree->nodes;
+	uint32_t p = nodes[n].parent;
+	while (p != AB_NONE && trace->state[p].status == AB_UNVISITED)
+		p = nodes[p].parent;
+	return p != AB_NONE && trace->state[p].cut;
+}
+
+uint32_t ab_trace_current(const struct ab_trace *trace)
+{
+	return trace->step ? trace->records[trace->step - 1].node : 0;
+}

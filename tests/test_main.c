@@ -1,0 +1,126 @@
+/* test_main.c - the command line end to end: commands, options, messages
+ * and exit codes, run as a user runs them. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runprog.h"
+#include "testutil.h"
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static const struct cli_case {
+	const char *const *args;
+	const char *stdin_text;
+	int status;
+	const char *out;   /* a substring of stdout, or NULL */
+	const char *err;   /* a substring of stderr, or NULL */
+} cli_cases[] = {
+	{ ARGS("--version"), NULL, 0, "abtrace 0.1.0", NULL },
+	{ ARGS("--help"), NULL, 0, "Usage: abtrace", NULL },
+	{ ARGS("trace", "--help"), NULL, 0, "--fail-hard", NULL },
+	{ ARGS("trace", "lecture"), NULL, 0, "Cutoff at C", NULL },
+	{ ARGS("trace", "--ascii", "lecture"), NULL, 0, "beta = 2 <= alpha = 3", NULL },
+	{ ARGS("trace", "-e", "[[3,12,8],[2,4,6],[14,5,2]]"), NULL, 0, "Skip 2.2 and 2.3", NULL },
+	{ ARGS("trace", "-e", "[3,12,8]/[2,4,6]/[14,5,2]"), NULL, 0,
+	  "best move is 1; alpha-beta looked at 7 of 9 leaves", NULL },
+	{ ARGS("trace", "--json", "-e", "[1,2]"), NULL, 0,
+	  "{\"step\":1,\"event\":\"enter\",\"path\":\"\",\"node\":\"root\",\"player\":\"max\",\"depth\":0,\"alpha\":\"-inf\",\"beta\":\"+inf\"}", NULL },
+	{ ARGS("trace", "-"), "[[1,2],[3,4]]\n", 0, "Done: the root's value is 3", NULL },
+	{ ARGS("trace", "--root", "min", "--fail-hard", "--json", "-e", "[[1,2],[3,4]]"), NULL, 0,
+	  "\"event\":\"done\",\"value\":2,\"best\":\"1\"", NULL },
+	{ ARGS("trace", "--algo", "minimax", "lecture"), NULL, 0, "minimax looked at 9 of 9 leaves", NULL },
+	{ ARGS("trace", "--order", "random:3", "lecture"), NULL, 0, "order random:3", NULL },
+	{ ARGS("trace", "seed003"), NULL, 0, "Skip C3", NULL },
+	{ ARGS("trace", "deep-cutoff"), NULL, 0, "a deep cutoff", NULL },
+	{ ARGS("stats", "lecture"), NULL, 0, "Knuth-Moore minimum", NULL },
+	{ ARGS("stats", "--json", "lecture"), NULL, 0,
+	  "\"minimax\":{\"leaves\":9,\"nodes\":4", NULL },
+	{ ARGS("stats", "--json", "--algo", "minimax", "lecture"), NULL, 0,
+	  "{\"leaves_total\":9,\"inner_total\":4,\"minimax\":{\"leaves\":9", NULL },
+	{ ARGS("stats", "--json", "uneven"), NULL, 0, "\"minimal_leaves\":null", NULL },
+	/* Usage errors: exit 2 with a message. */
+	{ ARGS("trace", "--order", "sideways", "lecture"), NULL, 2, NULL, "--order takes" },
+	{ ARGS("trace", "--algo", "greedy"), NULL, 2, NULL, "--algo takes" },
+	{ ARGS("trace", "--root", "both"), NULL, 2, NULL, "--root takes" },
+	{ ARGS("trace", "--bogus"), NULL, 2, NULL, "unknown option '--bogus'" },
+	{ ARGS("trace", "--order"), NULL, 2, NULL, "needs a value" },
+	{ ARGS("trace", "a", "b"), NULL, 2, NULL, "one TREE at a time" },
+	{ ARGS("trace", "-e", "[1]", "lecture"), NULL, 2, NULL, "not both" },
+	{ ARGS("trace", "no-such-tree"), NULL, 2, NULL, "no-such-tree" },
+	{ ARGS("trace", "/no/such/file.tree"), NULL, 2, NULL, "No such file" },
+	{ ARGS("trace", "/"), NULL, 2, NULL, "directory" },
+	{ ARGS("trace", "/dev/null"), NULL, 2, NULL, "empty" },
+	{ ARGS("trace", "-"), "", 2, NULL, "empty" },
+	{ ARGS("trace", "-e", "[1,,2]"), NULL, 2, NULL, "<expression>:1:4: error:" },
+	{ ARGS("trace", "-e", "[[1,2]"), NULL, 2, NULL, "error:" },
+	{ ARGS("stats", "--json", "-e", "[1 2]x"), NULL, 2, NULL, "error:" },
+};
+
+START_TEST(cli)
+{
+	const struct cli_case *t = &cli_cases[_i];
+	struct run_result r = run_abtrace(t->stdin_text, t->args);
+	ck_assert_msg(r.signal == 0, "case %d: killed by signal %d", _i, r.signal);
+	ck_assert_msg(r.status == t->status, "case %d (%s): exit %d, want %d; stderr: %s",
+		      _i, t->args[0], r.status, t->status, ab_str_cstr(&r.err));
+	if (t->out)
+		ck_assert_msg(strstr(ab_str_cstr(&r.out), t->out),
+			      "case %d: stdout lacks '%s':\n%s", _i, t->out, ab_str_cstr(&r.out));
+	if (t->err)
+		ck_assert_msg(strstr(ab_str_cstr(&r.err), t->err),
+			      "case %d: stderr lacks '%s':\n%s", _i, t->err, ab_str_cstr(&r.err));
+	if (t->status == 2)
+		ck_assert_msg(r.out.len == 0, "case %d: printed to stdout on error", _i);
+	run_result_free(&r);
+}
+END_TEST
+
+/* The JSON trace of the lecture tree, line for line. */
+START_TEST(lecture_json_trace)
+{
+	struct run_result r = run_abtrace(NULL, ARGS("trace", "--json", "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	const char *text = ab_str_cstr(&r.out);
+	int lines = 0;
+	for (const char *p = text; *p; p++)
+		lines += *p == '\n';
+	ck_assert_int_eq(lines, 29);
+	ck_assert(strstr(text, "{\"step\":15,\"event\":\"cutoff\",\"path\":\"2\",\"node\":\"C\","
+			       "\"alpha\":3,\"beta\":2,\"by\":\"\",\"deep\":false,\"pruned\":[\"2.2\",\"2.3\"]}\n"));
+	ck_assert(strstr(text, "{\"step\":16,\"event\":\"return\",\"path\":\"2\",\"node\":\"C\","
+			       "\"value\":2,\"lo\":\"-inf\",\"hi\":2}\n"));
+	ck_assert(strstr(text, "{\"step\":29,\"event\":\"done\",\"value\":3,\"best\":\"1\","
+			       "\"leaves_visited\":7,\"leaves_total\":9,\"nodes_visited\":4}\n"));
+	run_result_free(&r);
+}
+END_TEST
+
+/* Every bundled tree loads and traces. */
+START_TEST(bundled_trees_trace)
+{
+	static const char *const names[] = { "lecture", "seed002", "seed003", "no-pruning",
+					     "deep-cutoff", "min-root", "uneven", "ordering" };
+	struct run_result r = run_abtrace(NULL, ARGS("trace", names[_i]));
+	ck_assert_msg(r.status == 0, "%s: %s", names[_i], ab_str_cstr(&r.err));
+	ck_assert(strstr(ab_str_cstr(&r.out), "Done: the root's value is"));
+	run_result_free(&r);
+}
+END_TEST
+
+static Suite *main_suite(void)
+{
+	Suite *s = suite_create("main");
+	TCase *tc = tcase_create("cli");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, cli, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
+	tcase_add_test(tc, lecture_json_trace);
+	tcase_add_loop_test(tc, bundled_trees_trace, 0, 8);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(main_suite());
+}

@@ -1,0 +1,465 @@
+/* test_search.c - the searcher: the lecture tree's exact events, every
+ * convention on the notes' examples, and properties on random trees. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "randtree.h"
+#include "search.h"
+#include "stats.h"
+#include "testutil.h"
+
+/* ---- A sink that keeps a copy of every event --------------------------- */
+
+struct kept {
+	struct ab_event ev;
+	uint32_t pruned[8];
+};
+
+struct keeper {
+	struct kept *events;
+	size_t count, cap;
+};
+
+static int keep(void *ctx, const struct ab_event *ev)
+{
+	struct keeper *k = ctx;
+	if (k->count == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 64;
+		k->events = realloc(k->events, k->cap * sizeof *k->events);
+	}
+	struct kept *e = &k->events[k->count++];
+	e->ev = *ev;
+	for (uint32_t i = 0; i < ev->npruned && i < 8; i++)
+		e->pruned[i] = ev->pruned[i];
+	e->ev.pruned = NULL;
+	return 0;
+}
+
+static struct keeper run_search(const struct ab_tree *tree, const struct ab_config *c)
+{
+	struct keeper k = { 0 };
+	struct ab_sink sink = { keep, &k };
+	ck_assert_int_eq(ab_search(tree, c, &sink), 0);
+	return k;
+}
+
+static struct ab_tree *parse(const char *text)
+{
+	struct ab_diag diag;
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_msg(tree != NULL, "%s: %s", text, diag.message);
+	return tree;
+}
+
+static uint32_t node_at(const struct ab_tree *tree, const char *path)
+{
+	if (!*path)
+		return 0;
+	uint32_t n = ab_tree_find(tree, path);
+	ck_assert_msg(n != AB_NONE, "no node %s", path);
+	return n;
+}
+
+#define NI AB_NEG_INF
+#define PI AB_POS_INF
+
+/* ---- The lecture tree, event by event ----------------------------------- */
+
+static const struct expected {
+	enum ab_event_kind kind;
+	const char *path;
+	ab_value a, b, c;      /* enter: alpha beta; leaf: value; update: old new;
+				  cutoff: alpha beta; return: value lo hi;
+				  done: value leaves nodes */
+	enum ab_what what;
+	const char *extra;     /* cutoff: "by|pruned..."; done: best path */
+} lecture_events[] = {
+	{ AB_EV_ENTER, "", NI, PI, 0, 0, NULL },
+	{ AB_EV_ENTER, "1", NI, PI, 0, 0, NULL },
+	{ AB_EV_LEAF, "1.1", 3, 0, 0, 0, NULL },
+	{ AB_EV_UPDATE, "1", PI, 3, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "1", PI, 3, 0, AB_WHAT_BETA, NULL },
+	{ AB_EV_LEAF, "1.2", 12, 0, 0, 0, NULL },
+	{ AB_EV_LEAF, "1.3", 8, 0, 0, 0, NULL },
+	{ AB_EV_RETURN, "1", 3, 3, 3, 0, NULL },
+	{ AB_EV_UPDATE, "", NI, 3, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "", NI, 3, 0, AB_WHAT_ALPHA, NULL },
+	{ AB_EV_ENTER, "2", 3, PI, 0, 0, NULL },
+	{ AB_EV_LEAF, "2.1", 2, 0, 0, 0, NULL },
+	{ AB_EV_UPDATE, "2", PI, 2, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "2", PI, 2, 0, AB_WHAT_BETA, NULL },
+	{ AB_EV_CUTOFF, "2", 3, 2, 0, 0, "|2.2 2.3" },
+	{ AB_EV_RETURN, "2", 2, NI, 2, 0, NULL },
+	{ AB_EV_ENTER, "3", 3, PI, 0, 0, NULL },
+	{ AB_EV_LEAF, "3.1", 14, 0, 0, 0, NULL },
+	{ AB_EV_UPDATE, "3", PI, 14, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "3", PI, 14, 0, AB_WHAT_BETA, NULL },
+	{ AB_EV_LEAF, "3.2", 5, 0, 0, 0, NULL },
+	{ AB_EV_UPDATE, "3", 14, 5, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "3", 14, 5, 0, AB_WHAT_BETA, NULL },
+	{ AB_EV_LEAF, "3.3", 2, 0, 0, 0, NULL },
+	{ AB_EV_UPDATE, "3", 5, 2, 0, AB_WHAT_VALUE, NULL },
+	{ AB_EV_UPDATE, "3", 5, 2, 0, AB_WHAT_BETA, NULL },
+	{ AB_EV_RETURN, "3", 2, 2, 2, 0, NULL },
+	{ AB_EV_RETURN, "", 3, 3, 3, 0, NULL },
+	{ AB_EV_DONE, "", 3, 7, 4, 0, "1" },
+};
+
+static void check_events(const struct ab_tree *tree, const struct keeper *k,
+			 const struct expected *want, size_t nwant)
+{
+	ck_assert_uint_eq(k->count, nwant);
+	for (size_t i = 0; i < nwant; i++) {
+		const struct ab_event *ev = &k->events[i].ev;
+		const struct expected *w = &want[i];
+		ck_assert_msg(ev->kind == w->kind, "event %zu: kind %d, want %d",
+			      i + 1, ev->kind, w->kind);
+		if (ev->kind != AB_EV_DONE)
+			ck_assert_msg(ev->node == node_at(tree, w->path),
+				      "event %zu: node %u, want %s", i + 1, ev->node, w->path);
+		switch (w->kind) {
+		case AB_EV_ENTER:
+			ck_assert(ev->alpha == w->a && ev->beta == w->b);
+			break;
+		case AB_EV_LEAF:
+			ck_assert(ev->value == w->a);
+			break;
+		case AB_EV_UPDATE:
+			ck_assert_msg(ev->what == w->what && ev->old == w->a && ev->new_ == w->b,
+				      "event %zu: update %d %lld -> %lld", i + 1, ev->what,
+				      (long long)ev->old, (long long)ev->new_);
+			break;
+		case AB_EV_CUTOFF: {
+			ck_assert(ev->alpha == w->a && ev->beta == w->b);
+			struct ab_str got = AB_STR_INIT;
+			if (ev->by != AB_NONE)
+				ab_tree_path(tree, ev->by, &got);
+			ab_str_addc(&got, '|');
+			for (uint32_t j = 0; j < ev->npruned; j++) {
+				if (j)
+					ab_str_addc(&got, ' ');
+				ab_tree_path(tree, k->events[i].pruned[j], &got);
+			}
+			ck_assert_str_eq(ab_str_cstr(&got), w->extra);
+			ab_str_free(&got);
+			break;
+		}
+		case AB_EV_RETURN:
+			ck_assert_msg(ev->value == w->a && ev->lo == w->b && ev->hi == w->c,
+				      "event %zu: return %lld [%lld, %lld]", i + 1,
+				      (long long)ev->value, (long long)ev->lo, (long long)ev->hi);
+			break;
+		case AB_EV_DONE:
+			ck_assert(ev->value == w->a);
+			ck_assert_uint_eq(ev->leaves_visited, (uint32_t)w->b);
+			ck_assert_uint_eq(ev->nodes_visited, (uint32_t)w->c);
+			ck_assert_uint_eq(ev->best, node_at(tree, w->extra));
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+START_TEST(lecture_event_sequence)
+{
+	static const char *const forms[] = {
+		"[[3,12,8],[2,4,6],[14,5,2]]",
+		"[3,12,8]/[2,4,6]/[14,5,2]",
+		"[ [3 12 8] [2 4 6] [14 5 2] ]",
+	};
+	struct ab_tree *tree = parse(forms[_i]);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct keeper k = run_search(tree, &c);
+	check_events(tree, &k, lecture_events,
+		     sizeof lecture_events / sizeof lecture_events[0]);
+	free(k.events);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- Conventions on small trees ------------------------------------------ */
+
+static const struct convention_case {
+	const char *tree;
+	const char *order;       /* NULL: given */
+	bool fail_hard, strict, minimax;
+	enum ab_root_choice root;
+	ab_value value;
+	const char *best;        /* path */
+	uint32_t leaves, nodes;
+	const char *cuts;        /* "path>by:pruned,pruned;..." with D for deep */
+} convention_cases[] = {
+	/* The lecture tree under every switch. */
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 3, "1", 7, 4, "2>:2.2,2.3" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", NULL, true, false, false, AB_ROOT_FROM_TREE, 3, "1", 7, 4, "2>:2.2,2.3" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", NULL, false, true, false, AB_ROOT_FROM_TREE, 3, "1", 7, 4, "2>:2.2,2.3" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", NULL, false, false, true, AB_ROOT_FROM_TREE, 3, "1", 9, 4, "" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", "best", false, false, false, AB_ROOT_FROM_TREE, 3, "1", 5, 4, "2>:2.2,2.3;3>:3.1,3.2" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", "reverse", false, false, false, AB_ROOT_FROM_TREE, 3, "1", 9, 4, "" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", NULL, false, false, false, AB_ROOT_IS_MIN, 6, "2", 7, 4, "3>:3.2,3.3" },
+	/* Seed 003: only C3 pruned, C <= 5. */
+	{ "[[3,17,8],[9,7,12],[14,5,2]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 7, "2", 8, 4, "3>:3.3" },
+	/* Ties: >= prunes on equality, > does not. */
+	{ "[[3,5],[3,1]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 3, "1", 3, 3, "2>:2.2" },
+	{ "[[3,5],[3,1]]", NULL, false, true, false, AB_ROOT_FROM_TREE, 3, "1", 4, 3, "" },
+	/* The contract's MIN root under fail-hard: the root returns its beta. */
+	{ "[[1,2],[3,4]]", NULL, true, false, false, AB_ROOT_IS_MIN, 2, "1", 3, 3, "2>:2.2" },
+	/* A deep cutoff: E (path 2.1.1) is cut by the root's alpha. */
+	{ "[[5,6],[[[3,9],[8,1]],7]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 5, "1", 5, 6, "2.1.1>D:2.1.1.2;2>:2.2" },
+};
+
+static void describe_cuts(const struct ab_tree *tree, const struct keeper *k,
+			  struct ab_str *out)
+{
+	for (size_t i = 0; i < k->count; i++) {
+		const struct ab_event *ev = &k->events[i].ev;
+		if (ev->kind != AB_EV_CUTOFF)
+			continue;
+		if (out->len)
+			ab_str_addc(out, ';');
+		ab_tree_path(tree, ev->node, out);
+		ab_str_add(out, ev->deep ? ">D:" : ">:");
+		for (uint32_t j = 0; j < ev->npruned; j++) {
+			if (j)
+				ab_str_addc(out, ',');
+			ab_tree_path(tree, k->events[i].pruned[j], out);
+		}
+	}
+}
+
+START_TEST(conventions)
+{
+	const struct convention_case *t = &convention_cases[_i];
+	struct ab_tree *tree = parse(t->tree);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.fail_hard = t->fail_hard;
+	c.strict = t->strict;
+	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
+	c.root = t->root;
+	if (t->order)
+		ck_assert(ab_parse_order(t->order, &c));
+	struct keeper k = run_search(tree, &c);
+	const struct ab_event *done = &k.events[k.count - 1].ev;
+	ck_assert_int_eq(done->kind, AB_EV_DONE);
+	ck_assert_msg(done->value == t->value, "case %d: value %lld", _i, (long long)done->value);
+	ck_assert_uint_eq(done->best, node_at(tree, t->best));
+	ck_assert_uint_eq(done->leaves_visited, t->leaves);
+	ck_assert_uint_eq(done->nodes_visited, t->nodes);
+	struct ab_str cuts = AB_STR_INIT;
+	describe_cuts(tree, &k, &cuts);
+	ck_assert_str_eq(ab_str_cstr(&cuts), t->cuts);
+	ab_str_free(&cuts);
+	free(k.events);
+	ab_tree_free(tree);
+}
+END_TEST
+
+START_TEST(seed003_interval_of_c)
+{
+	struct ab_tree *tree = parse("[[3,17,8],[9,7,12],[14,5,2]]");
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct keeper k = run_search(tree, &c);
+	bool seen = false;
+	for (size_t i = 0; i < k.count; i++) {
+		const struct ab_event *ev = &k.events[i].ev;
+		if (ev->kind == AB_EV_RETURN && ev->node == node_at(tree, "3")) {
+			ck_assert(ev->value == 5 && ev->lo == NI && ev->hi == 5);
+			seen = true;
+		}
+	}
+	ck_assert(seen);
+	free(k.events);
+	ab_tree_free(tree);
+}
+END_TEST
+
+START_TEST(order_parsing)
+{
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	ck_assert(ab_parse_order("random:42", &c));
+	ck_assert_int_eq(c.order, AB_ORDER_RANDOM);
+	ck_assert(c.seed == 42);
+	struct ab_str text = AB_STR_INIT;
+	ab_order_describe(&c, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), "random:42");
+	ab_str_free(&text);
+	static const char *const bad[] = { "", "giv", "random:", "random:x",
+					   "best:3", "givenx", "random:-1" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(!ab_parse_order(bad[i], &c), "accepted '%s'", bad[i]);
+}
+END_TEST
+
+START_TEST(random_order_is_a_permutation_and_repeatable)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 99);
+	struct randtree_shape shape = { 1, 5, 4, false, -9, 9, false };
+	struct ab_tree *tree = randtree(&rng, &shape);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	ck_assert(ab_parse_order("random:7", &c));
+	uint32_t *a = calloc(tree->count, sizeof *a), *b = calloc(tree->count, sizeof *b);
+	ab_search_order(tree, &c, a);
+	ab_search_order(tree, &c, b);
+	ck_assert(memcmp(a, b, tree->count * sizeof *a) == 0);
+	for (uint32_t n = 0; n < tree->count; n++) {
+		const struct ab_node *node = &tree->nodes[n];
+		for (uint32_t i = 0; i < node->nkids; i++)
+			ck_assert_uint_eq(tree->nodes[a[node->first_kid + i]].parent, n);
+	}
+	free(a);
+	free(b);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- Properties on random trees ------------------------------------------ */
+
+static const char *const orders[] = { "given", "reverse", "best", "worst", "random:5" };
+
+/* For one random tree and every convention: the root value equals
+ * minimax's, every interval contains the true value, fail-hard and
+ * fail-soft look at the same leaves. */
+START_TEST(random_trees_every_convention)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i * 7919 + 1);
+	struct randtree_shape shape = {
+		.min_kids = 1, .max_kids = 1 + (uint32_t)ab_rng_below(&rng, 5),
+		.depth = 1 + (uint32_t)ab_rng_below(&rng, 6),
+		.uniform = false, .lo = -5, .hi = 5, .distinct = false,
+	};
+	struct ab_tree *tree = randtree(&rng, &shape);
+	for (int root = 0; root < 2; root++) {
+		enum ab_player rp = root ? AB_MIN : AB_MAX;
+		ab_value *truth = calloc(tree->count, sizeof *truth);
+		tree->root_player = rp;
+		ab_tree_minimax_values(tree, rp, truth);
+		for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
+			struct keeper runs[2][2];
+			for (int hard = 0; hard < 2; hard++) {
+				for (int strict = 0; strict < 2; strict++) {
+					struct ab_config c = AB_CONFIG_DEFAULT;
+					ck_assert(ab_parse_order(orders[o], &c));
+					c.fail_hard = hard;
+					c.strict = strict;
+					runs[hard][strict] = run_search(tree, &c);
+					struct keeper *k = &runs[hard][strict];
+					const struct ab_event *done = &k->events[k->count - 1].ev;
+					ck_assert(done->value == truth[0]);
+					ck_assert(done->best != AB_NONE);
+					ck_assert(truth[done->best] == truth[0]);
+					for (size_t i = 0; i < k->count; i++) {
+						const struct ab_event *ev = &k->events[i].ev;
+						if (ev->kind != AB_EV_RETURN)
+							continue;
+						ck_assert_msg(ev->lo <= truth[ev->node] && truth[ev->node] <= ev->hi,
+							      "tree %d: interval misses the true value", _i);
+						if (!hard)
+							ck_assert(ev->value >= ev->lo && ev->value <= ev->hi);
+					}
+				}
+			}
+			/* Same leaves, in the same order, soft and hard. */
+			for (int strict = 0; strict < 2; strict++) {
+				struct keeper *s = &runs[0][strict], *h = &runs[1][strict];
+				size_t i = 0, j = 0;
+				for (;;) {
+					while (i < s->count && s->events[i].ev.kind != AB_EV_LEAF)
+						i++;
+					while (j < h->count && h->events[j].ev.kind != AB_EV_LEAF)
+						j++;
+					ck_assert((i < s->count) == (j < h->count));
+					if (i >= s->count)
+						break;
+					ck_assert_uint_eq(s->events[i].ev.node, h->events[j].ev.node);
+					i++;
+					j++;
+				}
+			}
+			for (int hard = 0; hard < 2; hard++)
+				for (int strict = 0; strict < 2; strict++)
+					free(runs[hard][strict].events);
+		}
+		free(truth);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* Best order on uniform trees with distinct values examines exactly the
+ * Knuth-Moore count. */
+START_TEST(best_order_reaches_knuth_moore)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i + 1000);
+	uint32_t b = 1 + (uint32_t)ab_rng_below(&rng, 5);
+	uint32_t d = 1 + (uint32_t)ab_rng_below(&rng, 6);
+	struct randtree_shape shape = { b, b, d, true, 1, 1, true };
+	struct ab_tree *tree = randtree(&rng, &shape);
+	for (int root = 0; root < 2; root++) {
+		tree->root_player = root ? AB_MIN : AB_MAX;
+		for (int hard = 0; hard < 2; hard++) {
+			struct ab_config c = AB_CONFIG_DEFAULT;
+			c.order = AB_ORDER_BEST;
+			c.fail_hard = hard;
+			struct ab_counts counts;
+			ck_assert(ab_count(tree, &c, &counts));
+			ck_assert_msg(counts.leaves == ab_knuth_moore(b, d),
+				      "b=%u d=%u: %u leaves, Knuth-Moore %llu", b, d,
+				      counts.leaves, (unsigned long long)ab_knuth_moore(b, d));
+		}
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+START_TEST(deep_tree_no_recursion)
+{
+	/* A chain 10,000 levels deep: the search must not use the C stack. */
+	struct ab_tree *tree = ab_tree_new();
+	uint32_t parent = AB_NONE, id;
+	for (uint32_t d = 0; d < AB_MAX_DEPTH; d++) {
+		ab_tree_add(tree, parent, NULL, 0, 0, &id);
+		uint32_t inner = id;
+		if (d + 1 < AB_MAX_DEPTH)
+			ab_tree_add(tree, inner, NULL, 0, (ab_value)d, &id);
+		parent = inner;
+	}
+	ab_tree_add(tree, parent, NULL, 0, 42, &id);
+	ab_tree_finish(tree);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct ab_counts counts;
+	ck_assert(ab_count(tree, &c, &counts));
+	ck_assert_uint_gt(counts.leaves, 0);
+	ab_tree_free(tree);
+}
+END_TEST
+
+static Suite *search_suite(void)
+{
+	Suite *s = suite_create("search");
+	TCase *tc = tcase_create("lecture");
+	tcase_add_loop_test(tc, lecture_event_sequence, 0, 3);
+	tcase_add_loop_test(tc, conventions, 0,
+			    (int)(sizeof convention_cases / sizeof convention_cases[0]));
+	tcase_add_test(tc, seed003_interval_of_c);
+	tcase_add_test(tc, order_parsing);
+	tcase_add_test(tc, random_order_is_a_permutation_and_repeatable);
+	suite_add_tcase(s, tc);
+	TCase *props = tcase_create("random trees");
+	tcase_set_timeout(props, 120);
+	tcase_add_loop_test(props, random_trees_every_convention, 0, 1000);
+	tcase_add_loop_test(props, best_order_reaches_knuth_moore, 0, 300);
+	tcase_add_test(props, deep_tree_no_recursion);
+	suite_add_tcase(s, props);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(search_suite());
+}

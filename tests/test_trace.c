@@ -1,0 +1,265 @@
+/* test_trace.c - the recorded trace: records are compact, stepping back and
+ * forth reproduces the state a fresh replay reaches, and the state says
+ * what the lecture notes say at each point. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "randtree.h"
+#include "testutil.h"
+#include "trace.h"
+
+static struct ab_tree *parse(const char *text)
+{
+	struct ab_diag diag;
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_msg(tree != NULL, "%s: %s", text, diag.message);
+	return tree;
+}
+
+START_TEST(record_is_32_bytes)
+{
+	ck_assert_uint_le(sizeof(struct ab_record), 32);
+}
+END_TEST
+
+/* Two states are the same where it matters: what a viewer can see. */
+static void assert_same_state(const struct ab_trace *a, const struct ab_trace *b,
+			      size_t step)
+{
+	ck_assert_uint_eq(a->step, b->step);
+	ck_assert_uint_eq(a->leaves_now, b->leaves_now);
+	ck_assert_uint_eq(a->nodes_now, b->nodes_now);
+	for (uint32_t n = 0; n < a->tree->count; n++) {
+		const struct ab_node_state *x = &a->state[n], *y = &b->state[n];
+		ck_assert_msg(x->status == y->status, "step %zu node %u: status", step, n);
+		ck_assert_msg(x->cut == y->cut || x->status == AB_UNVISITED,
+			      "step %zu node %u: cut", step, n);
+		ck_assert(ab_trace_pruned(a, n) == ab_trace_pruned(b, n));
+		if (x->status == AB_UNVISITED)
+			continue;
+		ck_assert_msg(x->lo == y->lo && x->hi == y->hi, "step %zu node %u: interval", step, n);
+		ck_assert_msg(x->value == y->value, "step %zu node %u: value", step, n);
+		if (a->tree->nodes[n].nkids)
+			ck_assert_msg(x->alpha == y->alpha && x->beta == y->beta,
+				      "step %zu node %u: window", step, n);
+	}
+	ck_assert_uint_eq(ab_trace_current(a), ab_trace_current(b));
+}
+
+/* Wander back and forth at random; at every stop compare with a fresh
+ * trace moved forward from step 0. */
+START_TEST(stepping_matches_recomputation)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i + 31);
+	struct randtree_shape shape = { 1, 1 + (uint32_t)ab_rng_below(&rng, 5),
+					1 + (uint32_t)ab_rng_below(&rng, 6), false,
+					-4, 4, false };
+	struct ab_tree *tree = randtree(&rng, &shape);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.fail_hard = _i % 2;
+	c.strict = (_i / 2) % 2;
+	c.algo = _i % 7 == 0 ? AB_MINIMAX : AB_ALPHABETA;
+	c.order = (enum ab_order)(_i % 5);
+	struct ab_trace *walker = ab_trace_record(tree, &c);
+	ck_assert_ptr_nonnull(walker);
+	for (int hop = 0; hop < 12; hop++) {
+		size_t target = (size_t)ab_rng_below(&rng, walker->length + 1);
+		ab_trace_seek(walker, target);
+		struct ab_trace *fresh = ab_trace_record(tree, &c);
+		ck_assert_uint_eq(fresh->step, 0);
+		while (fresh->step < target)
+			ab_trace_forward(fresh);
+		assert_same_state(walker, fresh, target);
+		/* The event decoded after a walk equals the one after a replay. */
+		if (target) {
+			struct ab_event e1, e2;
+			ab_trace_event(walker, &e1);
+			ab_trace_event(fresh, &e2);
+			ck_assert_int_eq(e1.kind, e2.kind);
+			ck_assert(e1.value == e2.value && e1.lo == e2.lo && e1.hi == e2.hi);
+			ck_assert_uint_eq(e1.npruned, e2.npruned);
+		}
+		ab_trace_free(fresh);
+	}
+	ab_trace_free(walker);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* The decoded events equal what the search sent. */
+struct sent {
+	struct ab_event *events;
+	uint32_t *pruned;
+	size_t count, npruned;
+};
+
+static int keep(void *ctx, const struct ab_event *ev)
+{
+	struct sent *s = ctx;
+	s->events = realloc(s->events, (s->count + 1) * sizeof *s->events);
+	s->events[s->count] = *ev;
+	s->pruned = realloc(s->pruned, (s->npruned + ev->npruned + 1) * sizeof *s->pruned);
+	memcpy(s->pruned + s->npruned, ev->pruned, ev->npruned * sizeof *s->pruned);
+	s->events[s->count].pruned = (const uint32_t *)(uintptr_t)s->npruned;
+	s->npruned += ev->npruned;
+	s->count++;
+	return 0;
+}
+
+START_TEST(decoded_events_equal_sent_events)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i + 500);
+	struct randtree_shape shape = { 1, 4, 5, false, -3, 3, false };
+	struct ab_tree *tree = randtree(&rng, &shape);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.fail_hard = _i % 2;
+	c.order = (enum ab_order)(_i % 5);
+	struct sent s = { 0 };
+	struct ab_sink sink = { keep, &s };
+	ck_assert_int_eq(ab_search(tree, &c, &sink), 0);
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	ck_assert_uint_eq(trace->length, s.count);
+	for (size_t i = 0; i < s.count; i++) {
+		ck_assert(ab_trace_forward(trace));
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		const struct ab_event *want = &s.events[i];
+		ck_assert_int_eq(ev.kind, want->kind);
+		ck_assert_uint_eq(ev.node, want->node);
+		switch (ev.kind) {
+		case AB_EV_ENTER:
+			ck_assert(ev.alpha == want->alpha && ev.beta == want->beta);
+			break;
+		case AB_EV_LEAF:
+			ck_assert(ev.value == want->value);
+			break;
+		case AB_EV_UPDATE:
+			ck_assert(ev.what == want->what && ev.old == want->old &&
+				  ev.new_ == want->new_);
+			break;
+		case AB_EV_CUTOFF:
+			ck_assert(ev.alpha == want->alpha && ev.beta == want->beta);
+			ck_assert(ev.by == want->by && ev.deep == want->deep);
+			ck_assert_uint_eq(ev.npruned, want->npruned);
+			ck_assert(memcmp(ev.pruned, s.pruned + (uintptr_t)want->pruned,
+					 ev.npruned * sizeof *ev.pruned) == 0);
+			break;
+		case AB_EV_RETURN:
+			ck_assert(ev.value == want->value && ev.lo == want->lo &&
+				  ev.hi == want->hi);
+			break;
+		case AB_EV_DONE:
+			ck_assert(ev.value == want->value && ev.best == want->best);
+			ck_assert_uint_eq(ev.leaves_visited, want->leaves_visited);
+			ck_assert_uint_eq(ev.nodes_visited, want->nodes_visited);
+			break;
+		default:
+			ck_abort();
+		}
+	}
+	ck_assert(!ab_trace_forward(trace));
+	free(s.events);
+	free(s.pruned);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* What the lecture notes say at each point, read off the state. */
+START_TEST(lecture_state_at_steps)
+{
+	struct ab_tree *tree = parse("A[ B[3 12 8] C[2 4 6] D[14 5 2] ]");
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	uint32_t root = 0, b = ab_tree_find(tree, "B"), cn = ab_tree_find(tree, "C");
+	uint32_t c2 = ab_tree_find(tree, "C2"), c3 = ab_tree_find(tree, "C3");
+	uint32_t d = ab_tree_find(tree, "D");
+	ck_assert_uint_eq(trace->length, 29);
+	/* Step 0: nothing visited, root current. */
+	ck_assert_uint_eq(ab_trace_current(trace), root);
+	ck_assert_int_eq(trace->state[root].status, AB_UNVISITED);
+	/* Step 10: B returned = 3, root alpha 3 and root proves >= 3. */
+	ab_trace_seek(trace, 10);
+	ck_assert_int_eq(trace->state[b].status, AB_DONE);
+	ck_assert(trace->state[b].lo == 3 && trace->state[b].hi == 3);
+	ck_assert(trace->state[root].alpha == 3);
+	ck_assert(trace->state[root].lo == 3);
+	ck_assert_uint_eq(trace->leaves_now, 3);
+	/* Step 15: the cutoff at C; C2 and C3 are pruned, C is on the path. */
+	ab_trace_seek(trace, 15);
+	ck_assert_uint_eq(ab_trace_current(trace), cn);
+	ck_assert(ab_trace_on_path(trace, cn) && ab_trace_on_path(trace, root));
+	ck_assert(!ab_trace_on_path(trace, b));
+	ck_assert(ab_trace_pruned(trace, c2) && ab_trace_pruned(trace, c3));
+	ck_assert(!ab_trace_pruned(trace, ab_tree_find(tree, "D1")));
+	ck_assert(trace->state[cn].hi == 2);
+	/* The end: C proves <= 2, D = 2, root = 3; 7 leaves looked at. */
+	ab_trace_seek(trace, trace->length);
+	ck_assert(trace->state[cn].lo == AB_NEG_INF && trace->state[cn].hi == 2);
+	ck_assert(trace->state[d].lo == 2 && trace->state[d].hi == 2);
+	ck_assert(trace->state[root].lo == 3 && trace->state[root].hi == 3);
+	ck_assert_uint_eq(trace->leaves_now, 7);
+	ck_assert_uint_eq(trace->visit_step[c2], 0);
+	ck_assert_uint_eq(trace->cut_step[cn], 15);
+	/* Back to the start: nothing pruned any more. */
+	ab_trace_seek(trace, 0);
+	ck_assert(!ab_trace_pruned(trace, c2));
+	ck_assert_uint_eq(trace->leaves_now, 0);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+START_TEST(pruned_subtrees_are_pruned_whole)
+{
+	/* seed 002: Y's last three subtrees are cut off whole. */
+	struct ab_tree *tree = parse(
+		"A[ L[ X[ X1[0 5] X2[-3 7] ] Y[ Y1[3] Y2[4 2] Y3[6] Y4[1 9] ] ]"
+		"   R[ Z[ Z1[5 4 1] Z2[-3 2] ] W[ W1[6 8] W2[0 3] ] ] ]");
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	ab_trace_seek(trace, trace->length);
+	static const char *const pruned[] = { "X2.2", "Y2", "Y2.1", "Y2.2", "Y3", "Y3.1",
+					      "Y4", "Y4.2", "Z2.2", "W2", "W2.1" };
+	static const char *const seen[] = { "X1.1", "X2.1", "Y1.1", "Z1.3", "W1.2", "W" };
+	for (size_t i = 0; i < sizeof pruned / sizeof pruned[0]; i++) {
+		uint32_t n = ab_tree_find(tree, pruned[i]);
+		ck_assert_msg(n != AB_NONE, "%s", pruned[i]);
+		ck_assert_msg(ab_trace_pruned(trace, n), "%s not pruned", pruned[i]);
+	}
+	for (size_t i = 0; i < sizeof seen / sizeof seen[0]; i++) {
+		uint32_t n = ab_tree_find(tree, seen[i]);
+		ck_assert_msg(n != AB_NONE, "%s", seen[i]);
+		ck_assert_msg(!ab_trace_pruned(trace, n), "%s pruned", seen[i]);
+	}
+	struct ab_event done;
+	ab_trace_event(trace, &done);
+	ck_assert(done.value == 1);
+	ck_assert_uint_eq(done.best, ab_tree_find(tree, "R"));
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+static Suite *trace_suite(void)
+{
+	Suite *s = suite_create("trace");
+	TCase *tc = tcase_create("trace");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, record_is_32_bytes);
+	tcase_add_test(tc, lecture_state_at_steps);
+	tcase_add_test(tc, pruned_subtrees_are_pruned_whole);
+	tcase_add_loop_test(tc, stepping_matches_recomputation, 0, 300);
+	tcase_add_loop_test(tc, decoded_events_equal_sent_events, 0, 200);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(trace_suite());
+}
