@@ -117,7 +117,7 @@ static size_t label_wide(const struct parser *p, size_t i)
 	return k;
 }
 
-static bool starts_label(const struct parser *p, size_t i)
+static inline bool starts_label(const struct parser *p, size_t i)
 {
 	if (i >= p->len)
 		return false;
@@ -148,7 +148,7 @@ static size_t scan_label(const struct parser *p, size_t i)
 	return i;
 }
 
-static bool starts_element(const struct parser *p, size_t i)
+static inline bool starts_element(const struct parser *p, size_t i)
 {
 	if (i >= p->len)
 		return false;
@@ -215,10 +215,24 @@ static bool stray(struct parser *p, size_t i)
 
 /* ---- Pass 1: NUL bytes and UTF-8 -------------------------------------- */
 
+/* Whether any of the 8 bytes at s is NUL or not ASCII. */
+static bool word_needs_look(const char *s)
+{
+	uint64_t v;
+	memcpy(&v, s, sizeof v);
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	const uint64_t highs = UINT64_C(0x8080808080808080);
+	return ((v - ones) & ~v & highs) || (v & highs);
+}
+
 static bool check_encoding(struct parser *p)
 {
 	const char *t = p->text;
 	for (size_t i = 0; i < p->len;) {
+		if (p->len - i >= 8 && !word_needs_look(t + i)) {
+			i += 8;
+			continue;
+		}
 		unsigned char c = (unsigned char)t[i];
 		if (c - 1u < 0x7fu) { /* 0x01..0x7f */
 			i++;
@@ -350,6 +364,9 @@ static bool parse_headers(struct parser *p)
 
 static bool has_top_slash(const char *t, size_t i, size_t len)
 {
+	/* Most trees have no '/' at all: memchr settles that quickly. */
+	if (i >= len || !memchr(t + i, '/', len - i))
+		return false;
 	size_t depth = 0;
 	for (; i < len; i++) {
 		switch (t[i]) {
@@ -470,7 +487,8 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	const char *t = p->text;
 	size_t at = p->pos, i = at;
 	size_t label = at, labellen = 0;
-	if (starts_label(p, i)) {
+	char c = t[i];
+	if (c != '[' && !is_digit(c) && c != '-' && c != '+') {
 		i = scan_label(p, i);
 		labellen = i - at;
 		if (labellen > AB_MAX_LABEL)

@@ -188,28 +188,37 @@ void ab_tree_finish(struct ab_tree *tree)
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
+	/* One pass in preorder.  A parent comes before its children, so its
+	 * first_kid is known when they are placed.  The ancestors still open
+	 * sit on a stack; a node at depth d closes every one at depth >= d,
+	 * and their subtrees end where it starts. */
+	size_t cap = 64, sp = 0;
+	uint32_t *open = ab_xreallocarray(NULL, cap, sizeof *open);
 	uint32_t next = 0;
 	for (uint32_t n = 0; n < t->count; n++) {
 		struct ab_node *node = &t->nodes[n];
 		node->first_kid = next;
 		next += node->nkids;
-		node->end = n + 1;
-		if (!node->nkids) {
-			t->leaves++;
-			if (node->depth > t->height)
-				t->height = node->depth;
+		if (n)
+			t->kids[t->nodes[node->parent].first_kid + node->rank] = n;
+		while (sp && t->nodes[open[sp - 1]].depth >= node->depth)
+			t->nodes[open[--sp]].end = n;
+		if (node->nkids) {
+			if (sp == cap) {
+				cap *= 2;
+				open = ab_xreallocarray(open, cap, sizeof *open);
+			}
+			open[sp++] = n;
+			continue;
 		}
+		node->end = n + 1;
+		t->leaves++;
+		if (node->depth > t->height)
+			t->height = node->depth;
 	}
-	for (uint32_t n = 1; n < t->count; n++) {
-		const struct ab_node *node = &t->nodes[n];
-		t->kids[t->nodes[node->parent].first_kid + node->rank] = n;
-	}
-	/* Reverse preorder: a node's descendants are done before it. */
-	for (uint32_t n = t->count - 1; n > 0; n--) {
-		struct ab_node *p = &t->nodes[t->nodes[n].parent];
-		if (t->nodes[n].end > p->end)
-			p->end = t->nodes[n].end;
-	}
+	while (sp)
+		t->nodes[open[--sp]].end = t->count;
+	free(open);
 }
 
 static void set_text(char **field, const char *text)
