@@ -24,9 +24,14 @@ struct ab_diag {
 };
 
 /* Sets the message and locates byte offset pos of text (len bytes) as line,
- * column, excerpt and caret. */
+ * column, excerpt and caret.  pos == len after a final newline is shown at
+ * the end of the last line rather than on an empty line after it. */
 void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Line and column (as above) of byte offset pos of text, for messages that
+ * point back at an earlier place ("first used at line 2, column 5"). */
+void ab_diag_locate(const char *text, size_t len, size_t pos, unsigned *line,
+		    unsigned *column);
 /* Sets the message of an error with no position. */
 void ab_diag_set(struct ab_diag *diag, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

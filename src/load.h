@@ -9,6 +9,10 @@
 #include "diag.h"
 #include "tree.h"
 
+/* The names shown in messages for standard input and for -e 'EXPR'. */
+#define AB_STDIN_NAME "<stdin>"
+#define AB_EXPR_NAME "<expression>"
+
 /* Reads a whole file ("-" is standard input) into a NUL-terminated buffer,
  * refusing more than limit bytes.  Returns NULL with *diag set (no
  * position) on failure. */

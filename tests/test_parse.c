@@ -1,0 +1,477 @@
+/* test_parse.c - the tree-file syntax: what parses to what, and every kind
+ * of error with its line, column and message. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "parse.h"
+#include "testutil.h"
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+static struct ab_tree *parse_ok(const char *text)
+{
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_msg(t != NULL, "'%s' failed: %u:%u: %s", text, diag.line,
+		      diag.column, diag.message);
+	return t;
+}
+
+/* Same shape, values, labels and header fields. */
+static void assert_same_tree(const struct ab_tree *a, const struct ab_tree *b)
+{
+	ck_assert_uint_eq(a->count, b->count);
+	ck_assert_uint_eq(a->leaves, b->leaves);
+	ck_assert_uint_eq(a->height, b->height);
+	ck_assert_int_eq(a->root_player, b->root_player);
+	for (uint32_t n = 0; n < a->count; n++) {
+		const struct ab_node *x = &a->nodes[n], *y = &b->nodes[n];
+		ck_assert_uint_eq(x->parent, y->parent);
+		ck_assert_uint_eq(x->nkids, y->nkids);
+		ck_assert_uint_eq(x->rank, y->rank);
+		ck_assert_uint_eq(x->end, y->end);
+		ck_assert_int_eq(x->value, y->value);
+		const char *la = ab_tree_label(a, n), *lb = ab_tree_label(b, n);
+		ck_assert(!la == !lb);
+		if (la)
+			ck_assert_str_eq(la, lb);
+	}
+}
+
+/* A string of n copies of unit. */
+static char *repeat(const char *unit, size_t n)
+{
+	size_t k = strlen(unit);
+	char *s = malloc(k * n + 1);
+	ck_assert_ptr_nonnull(s);
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + i * k, unit, k);
+	s[k * n] = '\0';
+	return s;
+}
+
+/* ---- Errors: one table, one row per kind ------------------------------ */
+
+struct bad {
+	const char *text;
+	size_t len;       /* 0: strlen(text) */
+	unsigned line, column;
+	const char *message; /* a substring of the message */
+};
+
+static const struct bad bad_inputs[] = {
+	/* unbalanced, both ways */
+	{ "[[1 2]", 0, 1, 1, "unbalanced '[': this list is never closed" },
+	{ "[1\n [2 3\n", 0, 2, 2, "unbalanced '['" },
+	{ "[1 2]]", 0, 1, 6, "unexpected ']': no list is open" },
+	{ "]", 0, 1, 1, "unexpected ']'" },
+	/* empty list, empty element, missing separator */
+	{ "[]", 0, 1, 1, "empty list '[]'" },
+	{ "[1 [ ]]", 0, 1, 4, "empty list" },
+	{ "[1,,2]", 0, 1, 4, "empty element" },
+	{ "[,1]", 0, 1, 2, "empty element: expected a child before ','" },
+	{ "[1,]", 0, 1, 4, "empty element: expected a child after ','" },
+	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
+	{ "[[1 2]3]", 0, 1, 7, "expected ',' or ']' after this child" },
+	{ "[B[1]C[2]]", 0, 1, 6, "expected ',' or ']' after this child" },
+	/* stray characters */
+	{ "[1 % 2]", 0, 1, 4, "stray character '%'" },
+	{ "[1 2 'a]", 0, 1, 6, "stray character \"'\"" },
+	{ "[1 2\x07]", 0, 1, 5, "U+0007" },
+	{ "[1 2 \xe2\x80\xae 3]", 0, 1, 6, "U+202E" },
+	{ "[1\xef\xbc\x8c" "2]", 0, 1, 3, "write ',' instead" },
+	{ "[1\xe3\x80\x80" "2]", 0, 1, 3, "non-ASCII space" },
+	{ ",", 0, 1, 1, "unexpected ','" },
+	{ "[1/2]", 0, 1, 3, "unexpected '/'" },
+	{ "[1 2 =3]", 0, 1, 6, "unexpected '='" },
+	/* numbers */
+	{ "[1234567890123456]", 0, 1, 2, "number too large: values have at "
+	  "most 15 digits" },
+	{ "[1 -9999999999999999]", 0, 1, 4, "number too large" },
+	{ "[1 - 2]", 0, 1, 5, "expected a digit after '-'" },
+	{ "[+]", 0, 1, 3, "expected a digit after '+'" },
+	/* labels */
+	{ "A[B[1 2] B[3 4]]", 0, 1, 10, "duplicate label 'B': first used at "
+	  "line 1, column 3" },
+	{ "A[1\n  x=2\n  x=3]", 0, 3, 3, "first used at line 2, column 3" },
+	{ "A[1 A=2]", 0, 1, 5, "duplicate label 'A'" },
+	{ "[root[1] 2]", 0, 1, 2, "'root' is reserved" },
+	{ "root[1]/[2]", 0, 1, 1, "'root' is reserved" },
+	{ "[A 1]", 0, 1, 4, "expected '[' or '=' after the label 'A'" },
+	{ "[1 A]", 0, 1, 5, "expected '[' or '=' after the label 'A'" },
+	{ "[x=]", 0, 1, 4, "expected a number after 'x='" },
+	{ "[x=[1]]", 0, 1, 4, "expected a number after 'x='" },
+	{ "[abcdefghijabcdefghijabcdefghijabc=1]", 0, 1, 2,
+	  "label too long: at most 32 bytes" },
+	/* the tree as a whole */
+	{ "5", 0, 1, 1, "the root is a leaf: a game tree needs at least one "
+	  "move" },
+	{ "# one leaf\nA=5\n", 0, 2, 1, "the root is a leaf" },
+	{ "[1 2]3", 0, 1, 6, "trailing text after the tree" },
+	{ "[1 2]\n[3 4]\n", 0, 2, 1, "trailing text after the tree" },
+	{ "[1]/[2] [3]", 0, 1, 9, "trailing text" },
+	{ "[1 2]\ntitle: late\n", 0, 2, 1, "header lines must come before the "
+	  "tree" },
+	{ "", 0, 1, 1, "empty file: no tree" },
+	{ "# nothing but comments\n\n   # and blanks\n", 0, 1, 1,
+	  "empty file: no tree" },
+	{ "title: x\n# no tree\n", 0, 2, 10, "no tree after the header lines" },
+	{ "[1]/", 0, 1, 5, "expected a subtree after '/'" },
+	{ "/[1]", 0, 1, 1, "expected a subtree before '/'" },
+	{ "[1]//[2]", 0, 1, 5, "empty element" },
+	/* encoding */
+	{ "[1 2\0 3]", 8, 1, 5, "NUL byte" },
+	{ "# comment \0\n[1]", 15, 1, 11, "NUL byte" },
+	{ "[1 2 \xff]", 0, 1, 6, "invalid UTF-8 (byte 0xFF)" },
+	{ "# caf\xc3\n[1 2]", 0, 1, 6, "invalid UTF-8" },
+	{ "[1 \xc0\xaf]", 0, 1, 4, "invalid UTF-8" },      /* overlong '/' */
+	{ "[1 \xed\xa0\x80]", 0, 1, 4, "invalid UTF-8" },  /* surrogate */
+	{ "[\xc3\xa9\xc3\xa9 \xe2\x82]", 0, 1, 5, "invalid UTF-8" },
+	/* headers */
+	{ "titel: x\n[1]", 0, 1, 1, "unknown header key 'titel': expected "
+	  "title, root or source" },
+	{ "root: maximum\n[1]", 0, 1, 7, "bad root player 'maximum': "
+	  "expected max or min" },
+	{ "root:\n[1]", 0, 1, 6, "expected max or min after 'root:'" },
+	{ "title: a\nsource: s\ntitle: b\n[1]", 0, 3, 1, "duplicate header "
+	  "'title:': already given on line 1" },
+	{ "title: a\x1b[31m\n[1]", 0, 1, 9, "U+001B" },
+	/* CRLF and tabs keep columns right */
+	{ "title: x\r\n[1,\r\n\t,2]\r\n", 0, 3, 2, "empty element" },
+	{ "\t[1\t%]", 0, 1, 5, "stray character '%'" },
+	/* columns count characters, not bytes */
+	{ "\xe7\x94\xb2[1 \xe4\xb9\x99[] 2]", 0, 1, 6, "empty list" },
+	/* a BOM is skipped and not counted */
+	{ "\xef\xbb\xbf[1 %]", 0, 1, 4, "stray character '%'" },
+	{ "\xef\xbb\xbf", 0, 1, 1, "empty file" },
+	{ "[1 \xef\xbb\xbf]", 0, 1, 4, "U+FEFF" },
+};
+
+START_TEST(test_bad_input)
+{
+	const struct bad *b = &bad_inputs[_i];
+	size_t len = b->len ? b->len : strlen(b->text);
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(b->text, len, &diag);
+	ck_assert_msg(t == NULL, "row %d parsed", _i);
+	ck_assert_msg(strstr(diag.message, b->message) != NULL,
+		      "row %d: message '%s' lacks '%s'", _i, diag.message,
+		      b->message);
+	ck_assert_msg(diag.line == b->line && diag.column == b->column,
+		      "row %d ('%s'): at %u:%u, expected %u:%u", _i,
+		      diag.message, diag.line, diag.column, b->line,
+		      b->column);
+}
+END_TEST
+
+/* 100,000 '[' must give a clean error, not a stack overflow. */
+START_TEST(test_deep_nesting_error)
+{
+	char *text = repeat("[", 100000);
+	struct ab_diag diag;
+	ck_assert_ptr_null(ab_parse_tree(text, strlen(text), &diag));
+	ck_assert_ptr_nonnull(strstr(diag.message, "nesting too deep"));
+	ck_assert_ptr_nonnull(strstr(diag.message, "10000"));
+	ck_assert_uint_eq(diag.line, 1);
+	ck_assert_uint_eq(diag.column, AB_MAX_DEPTH + 1);
+	free(text);
+
+	/* And with the '/' form the limit still counts from the root. */
+	char *open = repeat("[", AB_MAX_DEPTH);
+	size_t n = strlen(open);
+	text = malloc(2 * n + 16);
+	sprintf(text, "1/%s", open);
+	ck_assert_ptr_null(ab_parse_tree(text, strlen(text), &diag));
+	ck_assert_ptr_nonnull(strstr(diag.message, "nesting too deep"));
+	ck_assert_uint_eq(diag.column, 2 + AB_MAX_DEPTH);
+	free(text);
+	free(open);
+}
+END_TEST
+
+/* Exactly AB_MAX_DEPTH levels below the root is fine, one more is not. */
+START_TEST(test_depth_limit)
+{
+	for (int extra = 0; extra <= 1; extra++) {
+		size_t d = AB_MAX_DEPTH + (size_t)extra;
+		char *open = repeat("[", d), *close = repeat("]", d);
+		size_t len = 2 * d + 2;
+		char *text = malloc(len);
+		sprintf(text, "%s7%s", open, close);
+		struct ab_diag diag;
+		struct ab_tree *t = ab_parse_tree(text, len - 1, &diag);
+		if (!extra) {
+			ck_assert_ptr_nonnull(t);
+			ck_assert_uint_eq(t->height, AB_MAX_DEPTH);
+			ck_assert_uint_eq(t->count, AB_MAX_DEPTH + 1);
+		} else {
+			ck_assert_ptr_null(t);
+			ck_assert_ptr_nonnull(strstr(diag.message,
+						     "nesting too deep"));
+		}
+		ab_tree_free(t);
+		free(text);
+		free(open);
+		free(close);
+	}
+}
+END_TEST
+
+/* A huge line: the error still points right and the excerpt stays short. */
+START_TEST(test_long_line_error)
+{
+	size_t n = 2 * 1000 * 1000;
+	char *text = malloc(2 * n + 8);
+	char *p = text;
+	*p++ = '[';
+	for (size_t i = 0; i < n; i++) {
+		*p++ = '1';
+		*p++ = ' ';
+	}
+	*p++ = '%';
+	*p++ = ']';
+	*p = '\0';
+	struct ab_diag diag;
+	ck_assert_ptr_null(ab_parse_tree(text, (size_t)(p - text), &diag));
+	ck_assert_uint_eq(diag.column, 2 * n + 2);
+	ck_assert_uint_lt(strlen(diag.excerpt), 100);
+	ck_assert_str_eq(diag.excerpt + diag.caret, "%]");
+	free(text);
+}
+END_TEST
+
+/* ---- Good input ---------------------------------------------------------- */
+
+START_TEST(test_lecture_forms)
+{
+	const char *forms[] = {
+		"[[3,12,8],[2,4,6],[14,5,2]]",
+		"[3,12,8]/[2,4,6]/[14,5,2]",
+		"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]",
+		"[3 12 8] / [2 4 6] / [14 5 2]\n",
+		"# the lecture tree\n[\n  [3, 12, 8],  # B\n  [2,4,6]\n"
+		"  [14 ,5, 2]\n]\n",
+	};
+	struct ab_tree *ref = parse_ok(forms[0]);
+	ck_assert_uint_eq(ref->count, 13);
+	ck_assert_uint_eq(ref->leaves, 9);
+	ck_assert_uint_eq(ref->height, 2);
+	ck_assert_uint_eq(ref->nlabels, 0);
+	static const ab_value leaves[] = { 3, 12, 8, 2, 4, 6, 14, 5, 2 };
+	for (size_t f = 1; f < sizeof forms / sizeof forms[0]; f++) {
+		struct ab_tree *t = parse_ok(forms[f]);
+		ck_assert_uint_eq(t->count, ref->count);
+		size_t k = 0;
+		for (uint32_t n = 0; n < t->count; n++) {
+			ck_assert_uint_eq(t->nodes[n].parent,
+					  ref->nodes[n].parent);
+			ck_assert_uint_eq(t->nodes[n].nkids,
+					  ref->nodes[n].nkids);
+			if (ab_is_leaf(t, n))
+				ck_assert_int_eq(t->nodes[n].value,
+						 leaves[k++]);
+		}
+		ck_assert_uint_eq(k, 9);
+		ab_tree_free(t);
+	}
+	struct ab_tree *labelled = parse_ok(forms[2]);
+	ck_assert_str_eq(ab_tree_label(labelled, 0), "A");
+	ck_assert_str_eq(ab_tree_label(labelled, 5), "C");
+	ck_assert_uint_eq(ab_tree_find(labelled, "C2"), 7);
+	ab_tree_free(labelled);
+	ab_tree_free(ref);
+}
+END_TEST
+
+START_TEST(test_slash_equals_nested)
+{
+	const char *pairs[][2] = {
+		{ "[1 2]/[3 4]", "[[1 2] [3 4]]" },
+		{ "3/4/5", "[3 4 5]" },
+		{ "B[1 2]/c=3/D[E[4] 5]", "[B[1 2] c=3 D[E[4] 5]]" },
+		{ "[1]/\n# comment with a / in it\n[2]", "[[1],[2]]" },
+		{ "[1 [2 3]]/[4]", "[[1,[2,3]],[4]]" },
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct ab_tree *a = parse_ok(pairs[i][0]);
+		struct ab_tree *b = parse_ok(pairs[i][1]);
+		assert_same_tree(a, b);
+		ab_tree_free(a);
+		ab_tree_free(b);
+	}
+}
+END_TEST
+
+START_TEST(test_headers)
+{
+	struct ab_tree *t = parse_ok(
+		"# a comment first\n"
+		"title:   Three moves, then pruning  \n"
+		"root: min   # MIN moves first\n"
+		"\n"
+		"source: notes/lecture 3, p. 12\n"
+		"[1 2]\n");
+	ck_assert_str_eq(t->title, "Three moves, then pruning");
+	ck_assert_str_eq(t->source, "notes/lecture 3, p. 12");
+	ck_assert_int_eq(t->root_player, AB_MIN);
+	ab_tree_free(t);
+
+	t = parse_ok("root: max\ntitle:\n[1 2]");
+	ck_assert_int_eq(t->root_player, AB_MAX);
+	ck_assert_str_eq(t->title, "");
+	ck_assert_ptr_null(t->source);
+	ab_tree_free(t);
+
+	t = parse_ok("[1 2]");
+	ck_assert_int_eq(t->root_player, AB_MAX);
+	ck_assert_ptr_null(t->title);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(test_line_endings_bom_tabs)
+{
+	struct ab_tree *ref = parse_ok("title: t\nA[B[1 2]\n  c=-3]\n");
+	const char *same[] = {
+		"title: t\r\nA[B[1 2]\r\n  c=-3]\r\n",
+		"\xef\xbb\xbftitle: t\nA[B[1 2]\n  c=-3]\n",
+		"\xef\xbb\xbftitle: t\r\nA[B[1 2]\r\n  c=-3]",
+		"title:\tt\t\n\tA[\tB[1\t2]\tc\t=\t-3\t]",
+		"title: t # comment\nA [B [1,2], c= -3]",
+	};
+	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+		struct ab_tree *t = parse_ok(same[i]);
+		assert_same_tree(t, ref);
+		ck_assert_str_eq(t->title, "t");
+		ab_tree_free(t);
+	}
+	ab_tree_free(ref);
+}
+END_TEST
+
+START_TEST(test_values_and_labels)
+{
+	struct ab_tree *t = parse_ok(
+		"root[ +5 -0 007 999999999999999 -999999999999999 "
+		"000000000000000000001 x'=1 _y2=2 \xe7\x94\xb2[3] "
+		"caf\xc3\xa9=4 B1'[5] abcdefghijabcdefghijabcdefghijab=6 ]");
+	static const ab_value want[] = { 5, 0, 7, AB_VALUE_MAX, -AB_VALUE_MAX,
+					 1, 1, 2, 3, 4, 5, 6 };
+	size_t k = 0;
+	for (uint32_t n = 0; n < t->count; n++)
+		if (ab_is_leaf(t, n))
+			ck_assert_int_eq(t->nodes[n].value, want[k++]);
+	ck_assert_uint_eq(k, sizeof want / sizeof want[0]);
+	ck_assert_str_eq(ab_tree_label(t, 0), "root");
+	ck_assert_uint_ne(ab_tree_find(t, "x'"), AB_NONE);
+	ck_assert_uint_ne(ab_tree_find(t, "_y2"), AB_NONE);
+	ck_assert_uint_ne(ab_tree_find(t, "\xe7\x94\xb2"), AB_NONE);
+	ck_assert_uint_ne(ab_tree_find(t, "caf\xc3\xa9"), AB_NONE);
+	ck_assert_uint_ne(ab_tree_find(t, "abcdefghijabcdefghijabcdefghijab"),
+			  AB_NONE);
+	ck_assert_uint_eq(t->nlabels, 7);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(test_write_round_trip)
+{
+	const char *texts[] = {
+		"[[3,12,8],[2,4,6],[14,5,2]]",
+		"title: T\nroot: min\nsource: S\nA[ B[3 12 8] C[2 4 6] D[14 5 2] ]",
+		"[1 x=-2 [3 [4 y[5]]]]",
+		"root[1 2]",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct ab_tree *a = parse_ok(texts[i]);
+		struct ab_str out = AB_STR_INIT;
+		ab_tree_write(a, &out);
+		struct ab_tree *b = parse_ok(out.s);
+		assert_same_tree(a, b);
+		ab_tree_free(a);
+		ab_tree_free(b);
+		ab_str_free(&out);
+	}
+}
+END_TEST
+
+/* 1M leaves, branching 4, depth 10 (about 5 MB): linear and fast.  The
+ * bound is loose so sanitizer builds pass; the time is printed. */
+START_TEST(test_big_tree_speed)
+{
+	struct ab_str text = AB_STR_INIT;
+	const int depth = 10;
+	unsigned counter[16] = { 0 };
+	int d = 0;
+	/* Iterative preorder writer for the full 4-ary tree. */
+	ab_str_add(&text, "[");
+	d = 1;
+	unsigned leaf = 0;
+	while (d > 0) {
+		if (counter[d] == 4) {
+			ab_str_addc(&text, ']');
+			counter[d] = 0;
+			d--;
+			continue;
+		}
+		if (counter[d]++)
+			ab_str_addc(&text, ',');
+		if (d == depth) {
+			ab_str_addf(&text, "%u", (leaf++ * 7919u) % 100u);
+		} else {
+			ab_str_addc(&text, '[');
+			d++;
+		}
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(text.s, text.len, &diag);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) +
+		      (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("parsed %zu bytes, %u nodes in %.3f s\n", text.len,
+	       t ? t->count : 0, secs);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(t->leaves, 1u << 20);
+	ck_assert_uint_eq(t->height, 10);
+	uint32_t b, dd;
+	ck_assert(ab_tree_uniform(t, &b, &dd));
+	ck_assert_uint_eq(b, 4);
+	ck_assert_uint_eq(dd, 10);
+	ck_assert(secs < 5.0);
+	ab_tree_free(t);
+	ab_str_free(&text);
+}
+END_TEST
+
+static Suite *parse_suite(void)
+{
+	Suite *s = suite_create("parse");
+	TCase *tc = tcase_create("errors");
+	tcase_add_loop_test(tc, test_bad_input, 0,
+			    (int)(sizeof bad_inputs / sizeof bad_inputs[0]));
+	tcase_add_test(tc, test_deep_nesting_error);
+	tcase_add_test(tc, test_depth_limit);
+	tcase_add_test(tc, test_long_line_error);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("trees");
+	tcase_add_test(tc, test_lecture_forms);
+	tcase_add_test(tc, test_slash_equals_nested);
+	tcase_add_test(tc, test_headers);
+	tcase_add_test(tc, test_line_endings_bom_tabs);
+	tcase_add_test(tc, test_values_and_labels);
+	tcase_add_test(tc, test_write_round_trip);
+	tcase_add_test(tc, test_big_tree_speed);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(parse_suite());
+}
