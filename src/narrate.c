@@ -201,14 +201,17 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
 	const struct ab_tree *tree = trace->tree;
-	const char *algo = trace->config.algo == AB_MINIMAX ? "minimax" : "alpha-beta";
 	if (ev->best == AB_NONE)
 		ab_str_addf(out, _("Done: the root's value is %s."), value_of(w, ev->value, g));
 	else
 		ab_str_addf(out, _("Done: the root's value is %s and the best move is %s."),
 			    value_of(w, ev->value, g), name_of(w, tree, ev->best));
-	ab_str_addf(out, _(" %s looked at %u of %u leaves and entered %u inner nodes."),
-		    algo, ev->leaves_visited, tree->leaves, ev->nodes_visited);
+	if (trace->config.algo == AB_MINIMAX)
+		ab_str_addf(out, _(" Minimax looked at %u of %u leaves and entered %u inner nodes."),
+			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+	else
+		ab_str_addf(out, _(" Alpha-beta looked at %u of %u leaves and entered %u inner nodes."),
+			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
 }
 
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,

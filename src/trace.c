@@ -161,7 +161,7 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		r.deep = ev->deep;
 		r.a = ev->alpha;
 		r.b = ev->beta;
-		r.by = ev->by;
+		r.c = ev->by;
 		break;
 	case AB_EV_RETURN:
 		r.a = ev->lo;
@@ -171,9 +171,8 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		break;
 	case AB_EV_DONE:
 		r.a = ev->value;
-		r.by = ev->best;
-		r.b = ev->leaves_visited;
-		r.c = ev->nodes_visited;
+		r.b = (ab_value)((uint64_t)ev->leaves_visited << 32 | ev->nodes_visited);
+		r.c = ev->best;
 		break;
 	case AB_EV_COUNT:
 		return 1;
@@ -296,7 +295,7 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		}
 		ev->alpha = r->a;
 		ev->beta = r->b;
-		ev->by = r->by;
+		ev->by = (uint32_t)r->c;
 		ev->deep = r->deep;
 		ev->pruned = trace->scratch;
 		ev->npruned = count;
@@ -312,9 +311,9 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		break;
 	case AB_EV_DONE:
 		ev->value = r->a;
-		ev->best = r->by;
-		ev->leaves_visited = (uint32_t)r->b;
-		ev->nodes_visited = (uint32_t)r->c;
+		ev->best = (uint32_t)r->c;
+		ev->leaves_visited = (uint32_t)((uint64_t)r->b >> 32);
+		ev->nodes_visited = (uint32_t)r->b;
 		break;
 	case AB_EV_COUNT:
 		break;

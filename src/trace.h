@@ -27,11 +27,12 @@ enum ab_status {
  *   enter:  a = alpha, b = beta
  *   leaf:   a = value, c = the parent's proved bound before this leaf
  *   update: what; a = old, b = new
- *   cutoff: deep; a = alpha, b = beta, by = the ancestor
+ *   cutoff: deep; a = alpha, b = beta, c = the ancestor whose bound fired
  *   return: a = lo, b = hi, c = the parent's proved bound before it
  *           (the returned value is the node's value, or its alpha/beta
  *           under fail-hard, still in the state)
- *   done:   a = value, by = best child, b = leaves visited, c = nodes
+ *   done:   a = value, b = leaves visited << 32 | inner nodes entered,
+ *           c = the best child (AB_NONE if none)
  */
 struct ab_record {
 	uint32_t node;
@@ -39,8 +40,6 @@ struct ab_record {
 	uint8_t what;  /* enum ab_what */
 	uint8_t deep;
 	uint8_t spare;
-	uint32_t by;
-	uint32_t spare2;
 	ab_value a, b, c;
 };
 
