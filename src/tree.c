@@ -188,6 +188,9 @@ void ab_tree_finish(struct ab_tree *tree)
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
+	/* count - 1 nodes are somebody's child; the last slot is spare and
+	 * must not be left uninitialised for whoever copies the array. */
+	t->kids[t->count - 1] = AB_NONE;
 	/* One pass in preorder.  A parent comes before its children, so its
 	 * first_kid is known when they are placed.  The ancestors still open
 	 * sit on a stack; a node at depth d closes every one at depth >= d,

@@ -19,10 +19,14 @@
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
-static char tmpdir[] = "/tmp/abtrace-hostile-XXXXXX";
+#define TMPDIR_TEMPLATE "/tmp/abtrace-hostile-XXXXXX"
+static char tmpdir[sizeof TMPDIR_TEMPLATE];
 
 static void make_tmpdir(void)
 {
+	/* A fresh template each time: with CK_FORK=no (valgrind) the tests
+	 * share this process, and mkdtemp overwrites the X's. */
+	memcpy(tmpdir, TMPDIR_TEMPLATE, sizeof tmpdir);
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 }
 
