@@ -218,11 +218,17 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 						  sizeof *trace->records);
 		trace->cap = trace->length;
 	}
-	/* Back to step 0.  Undoing every event would restore the state it
-	 * started from, all zero (see undo), so clearing it is the same. */
-	memset(trace->state, 0, (size_t)tree->count * sizeof *trace->state);
-	trace->step = 0;
-	trace->leaves_now = trace->nodes_now = 0;
+	/* Back to step 0.  Undoing every event restores the state it started
+	 * from, all zero (see undo), so clearing the array does the same; of
+	 * the two, the one that touches less memory: a pruned search visits
+	 * few of a big tree's nodes. */
+	if (trace->length < tree->count) {
+		ab_trace_seek(trace, 0);
+	} else {
+		memset(trace->state, 0, (size_t)tree->count * sizeof *trace->state);
+		trace->step = 0;
+		trace->leaves_now = trace->nodes_now = 0;
+	}
 	return trace;
 }
 
