@@ -1,14 +1,14 @@
 /* bench.c - the measuring half of the benchmark (tests/bench/run.py is the
  * other half, which runs it, abtrace and CPython and prints the table).
  *
- *   bench gen BRANCHING DEPTH SEED   a uniform tree as a nested list, which
+  *   bench-tool gen BRANCHING DEPTH SEED   a uniform tree as a nested list, which
  *                                    is both a tree file and JSON
- *   bench bare FILE                  the yardstick: read the file, parse it
+  *   bench-tool bare FILE                  the yardstick: read the file, parse it
  *                                    with a minimal parser, and run a plain
  *                                    recursive fail-soft alpha-beta (no
  *                                    events, no trace); prints the value
- *   bench parse FILE                 read and parse only (whole-process time)
- *   bench phases FILE                abtrace's library on FILE, one phase at
+  *   bench-tool parse FILE                 read and parse only (whole-process time)
+  *   bench-tool phases FILE                abtrace's library on FILE, one phase at
  *                                    a time: parse, search (no sink work),
  *                                    record the trace, each timed and with
  *                                    the peak memory it added; one line of
@@ -174,7 +174,7 @@ static int bare(const char *path)
 static double now(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU: steadier on a shared machine */
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -315,7 +315,7 @@ int main(int argc, char **argv)
 		return parse_only(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "phases") == 0)
 		return phases(argv[2]);
-	fprintf(stderr, "usage: bench gen BRANCHING DEPTH SEED | bare FILE | "
+	fprintf(stderr, "usage: bench-tool gen BRANCHING DEPTH SEED | bare FILE | "
 		"parse FILE | phases FILE\n");
 	return 2;
 }
