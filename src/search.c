@@ -204,6 +204,8 @@ struct search {
 	struct ab_sink *sink;
 	uint8_t *searched;      /* per node: the search has started it */
 	uint32_t *pruned;       /* scratch for a cutoff's list */
+	uint32_t pruned_cap;    /* grown on demand: finding the widest node
+				   first would be a pass over every node */
 	uint32_t leaves, nodes;
 };
 
@@ -230,6 +232,11 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 	const struct ab_tree *t = s->tree;
 	uint32_t n = f->node;
 	uint32_t count = 0;
+	if (t->nodes[n].nkids > s->pruned_cap) {
+		s->pruned_cap = t->nodes[n].nkids;
+		s->pruned = ab_xreallocarray(s->pruned, s->pruned_cap,
+					     sizeof *s->pruned);
+	}
 	for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
 		uint32_t kid = ab_kid(t, n, i);
 		if (!s->searched[kid])
@@ -416,12 +423,7 @@ int ab_search(const struct ab_tree *tree, const struct ab_config *config,
 		ab_search_order(tree, config, order);
 		s.order = order;
 	}
-	uint32_t widest = 0;
-	for (uint32_t n = 0; n < tree->count; n++)
-		if (tree->nodes[n].nkids > widest)
-			widest = tree->nodes[n].nkids;
 	s.searched = ab_xcalloc(tree->count, 1);
-	s.pruned = ab_xcalloc(widest, sizeof *s.pruned);
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
 	int stop = run(&s, stack);
 	free(stack);
