@@ -746,6 +746,12 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 	p.len = len;
 	p.diag = diag;
 	p.tree = ab_tree_new();
+	/* Every node takes at least two bytes (a leaf and its separator, or a
+	 * list's brackets), so a big text gets room for len / 2 + 1 nodes at
+	 * once. */
+	if (len >= 1u << 20)
+		ab_tree_reserve(p.tree, len / 2 < AB_MAX_NODES
+					? (uint32_t)(len / 2 + 1) : AB_MAX_NODES);
 	bool ok = check_encoding(&p) && parse_headers(&p) &&
 		  parse_expression(&p);
 	free(p.stack);

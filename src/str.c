@@ -1,10 +1,12 @@
 /* str.c - growable strings and allocation that cannot fail silently. */
 #include "str.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 _Noreturn void ab_oom(void)
@@ -16,12 +18,31 @@ _Noreturn void ab_oom(void)
 	abort();
 }
 
+/* A fresh block of many megabytes (a big tree's nodes, its trace) is
+ * asked to use huge pages where the kernel gives them on request: touching
+ * 4 KiB pages one fault at a time took longer than the parsing and
+ * searching done in them.  Only a new block is advised: growing an advised
+ * block in place can fail and copy it.  It is only advice. */
+static void *fresh_block(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	if (n >= 4 * huge) {
+		uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+		uintptr_t end = ((uintptr_t)p + n) & ~(huge - 1);
+		if (end > start)
+			madvise((void *)start, end - start, MADV_HUGEPAGE);
+	}
+#endif
+	return p;
+}
+
 void *ab_xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
 		ab_oom();
-	return p;
+	return fresh_block(p, n);
 }
 
 void *ab_xcalloc(size_t count, size_t size)
@@ -29,15 +50,17 @@ void *ab_xcalloc(size_t count, size_t size)
 	void *p = calloc(count ? count : 1, size ? size : 1);
 	if (!p)
 		ab_oom();
-	return p;
+	/* calloc has checked that count * size does not overflow. */
+	return fresh_block(p, count * size);
 }
 
 void *ab_xrealloc(void *p, size_t n)
 {
+	bool fresh = !p;
 	p = realloc(p, n ? n : 1);
 	if (!p)
 		ab_oom();
-	return p;
+	return fresh ? fresh_block(p, n) : p;
 }
 
 void *ab_xreallocarray(void *p, size_t count, size_t size)

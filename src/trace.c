@@ -218,6 +218,13 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->state = ab_xcalloc(tree->count, sizeof *trace->state);
 	trace->visit_step = ab_xcalloc(tree->count, sizeof *trace->visit_step);
 	trace->cut_step = ab_xcalloc(tree->count, sizeof *trace->cut_step);
+	/* Room for about three events per node at once: a minimax trace has
+	 * fewer, and a fresh block gets huge pages (see str.c); a pruned
+	 * search never touches most of it, and the slack is given back. */
+	size_t guess = (size_t)tree->count * 3 + 16;
+	trace->cap = guess < AB_MAX_EVENTS ? guess : AB_MAX_EVENTS;
+	trace->records = ab_xreallocarray(NULL, trace->cap,
+					  sizeof *trace->records);
 	struct recorder rec = { trace, 1 };
 	struct ab_sink sink = { record_event, &rec };
 	if (ab_search(tree, config, &sink) != 0) {

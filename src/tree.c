@@ -121,6 +121,20 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree);
 }
 
+void ab_tree_reserve(struct ab_tree *tree, uint32_t n)
+{
+	if (n > AB_MAX_NODES)
+		n = AB_MAX_NODES;
+	if (n <= tree->cap)
+		return;
+	struct ab_node *nodes = ab_xreallocarray(NULL, n, sizeof *nodes);
+	if (tree->count)
+		memcpy(nodes, tree->nodes, (size_t)tree->count * sizeof *nodes);
+	free(tree->nodes);
+	tree->nodes = nodes;
+	tree->cap = n;
+}
+
 enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 				 const char *label, size_t labellen,
 				 ab_value value, uint32_t *out)

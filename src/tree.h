@@ -81,6 +81,10 @@ void ab_tree_free(struct ab_tree *tree);
 enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 				 const char *label, size_t labellen,
 				 ab_value value, uint32_t *out);
+/* Makes room for n nodes in all (at most AB_MAX_NODES) in one block, so a
+ * big tree's node array is not grown, and perhaps copied, again and again.
+ * Pages it never uses are never touched; ab_tree_finish trims the rest. */
+void ab_tree_reserve(struct ab_tree *tree, uint32_t n);
 /* Computes children lists, depths, ranks and subtree ends.  Call once,
  * after the last ab_tree_add. */
 void ab_tree_finish(struct ab_tree *tree);
