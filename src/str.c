@@ -18,8 +18,8 @@ _Noreturn void ab_oom(void)
 	abort();
 }
 
-/* A fresh block of many megabytes (a big tree's nodes, its trace) is
- * asked to use huge pages where the kernel gives them on request: touching
+/* A fresh block of many megabytes (a big tree's nodes, its trace: arrays
+ * filled from the start, densely) is asked to use huge pages where the kernel gives them on request: touching
  * 4 KiB pages one fault at a time took longer than the parsing and
  * searching done in them.  Only a new block is advised: growing an advised
  * block in place can fail and copy it.  It is only advice. */
@@ -50,8 +50,10 @@ void *ab_xcalloc(size_t count, size_t size)
 	void *p = calloc(count ? count : 1, size ? size : 1);
 	if (!p)
 		ab_oom();
-	/* calloc has checked that count * size does not overflow. */
-	return fresh_block(p, count * size);
+	/* Not advised: zeroed arrays are per-node state that a pruned search
+	 * touches here and there, and a huge page for each touch would make
+	 * all of it resident. */
+	return p;
 }
 
 void *ab_xrealloc(void *p, size_t n)
