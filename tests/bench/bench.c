@@ -7,6 +7,7 @@
  *                                    with a minimal parser, and run a plain
  *                                    recursive fail-soft alpha-beta (no
  *                                    events, no trace); prints the value
+ *                                    and the search's own time
   *   bench-tool parse FILE                 read and parse only (whole-process time)
   *   bench-tool phases FILE                abtrace's library on FILE, one phase at
  *                                    a time: parse, search (no sink work),
@@ -26,6 +27,16 @@
 #include "rng.h"
 #include "search.h"
 #include "trace.h"
+
+/* The whole file, or NULL after saying why. */
+static char *read_text(const char *path, size_t limit, size_t *len)
+{
+	struct ab_diag diag;
+	char *text = ab_read_file(path, limit, len, &diag);
+	if (!text)
+		fprintf(stderr, "%s: %s\n", path, diag.message);
+	return text;
+}
 
 /* ---- gen ------------------------------------------------------------------ */
 
@@ -65,6 +76,13 @@ static int gen(uint32_t branching, uint32_t depth, uint64_t seed)
 	buf[used++] = '\n';
 	fwrite(buf, 1, used, stdout);
 	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU: steadier on a shared machine */
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* ---- bare ----------------------------------------------------------------- */
@@ -119,12 +137,13 @@ static int bare_parse(struct bare *t, const char *s, size_t len)
 	return 0;
 }
 
-static uint64_t bare_leaves;
+static uint64_t bare_leaves, bare_visited;
 
 static int64_t bare_alphabeta(const struct bare *t, uint32_t n, int max,
 			      int64_t alpha, int64_t beta)
 {
 	uint32_t kids = t->nkids[n];
+	bare_visited++;
 	if (!kids) {
 		bare_leaves++;
 		return t->value[n];
@@ -147,21 +166,22 @@ static int64_t bare_alphabeta(const struct bare *t, uint32_t n, int max,
 
 static int bare(const char *path)
 {
-	struct ab_diag diag;
 	size_t len;
-	char *text = ab_read_file(path, (size_t)1 << 32, &len, &diag);
-	if (!text) {
-		fprintf(stderr, "%s: %s\n", path, diag.message);
+	char *text = read_text(path, (size_t)1 << 32, &len);
+	if (!text)
 		return 2;
-	}
 	struct bare t;
 	if (bare_parse(&t, text, len) != 0) {
 		fprintf(stderr, "%s: too deep for the bare parser\n", path);
 		return 2;
 	}
+	double t0 = now();
 	int64_t v = bare_alphabeta(&t, 0, 1, INT64_MIN, INT64_MAX);
-	printf("value %lld, %llu leaves looked at, %u nodes\n", (long long)v,
-	       (unsigned long long)bare_leaves, t.count);
+	double search_s = now() - t0;
+	printf("value=%lld leaves_looked_at=%llu nodes=%u visited=%llu "
+	       "search_s=%.6f\n", (long long)v,
+	       (unsigned long long)bare_leaves, t.count,
+	       (unsigned long long)bare_visited, search_s);
 	free(t.nkids);
 	free(t.end);
 	free(t.value);
@@ -170,13 +190,6 @@ static int bare(const char *path)
 }
 
 /* ---- phases --------------------------------------------------------------- */
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU: steadier on a shared machine */
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static double peak_bytes(void)
 {
@@ -190,11 +203,9 @@ static int parse_only(const char *path)
 {
 	struct ab_diag diag;
 	size_t len;
-	char *text = ab_read_file(path, AB_MAX_FILE_BYTES, &len, &diag);
-	if (!text) {
-		fprintf(stderr, "%s: %s\n", path, diag.message);
+	char *text = read_text(path, AB_MAX_FILE_BYTES, &len);
+	if (!text)
 		return 2;
-	}
 	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
 	free(text);
 	if (!tree) {
@@ -214,41 +225,13 @@ static int count_event(void *ctx, const struct ab_event *ev)
 	return 0;
 }
 
-/* A recursive alpha-beta over abtrace's own tree, for the per-node
- * comparison with ab_search. */
-static uint64_t plain_visited; /* leaves and inner nodes */
-static ab_value plain_alphabeta(const struct ab_tree *t, uint32_t n, int max,
-				ab_value alpha, ab_value beta)
-{
-	uint32_t kids = t->nodes[n].nkids;
-	plain_visited++;
-	if (!kids)
-		return t->nodes[n].value;
-	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
-	for (uint32_t k = 0; k < kids; k++) {
-		ab_value v = plain_alphabeta(t, ab_kid(t, n, k), !max, alpha,
-					     beta);
-		if (max ? v > best : v < best)
-			best = v;
-		if (max && best > alpha)
-			alpha = best;
-		if (!max && best < beta)
-			beta = best;
-		if (alpha >= beta)
-			break;
-	}
-	return best;
-}
-
 static int phases(const char *path)
 {
 	struct ab_diag diag;
 	size_t len;
-	char *text = ab_read_file(path, AB_MAX_FILE_BYTES, &len, &diag);
-	if (!text) {
-		fprintf(stderr, "%s: %s\n", path, diag.message);
+	char *text = read_text(path, AB_MAX_FILE_BYTES, &len);
+	if (!text)
 		return 2;
-	}
 	double m0 = peak_bytes(), t0 = now();
 	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
 	double parse_s = now() - t0, tree_bytes = peak_bytes() - m0;
@@ -293,12 +276,7 @@ static int phases(const char *path)
 		       algos[a].name, trace_bytes - state_bytes);
 		ab_trace_free(trace);
 	}
-	plain_visited = 0;
-	t0 = now();
-	plain_alphabeta(tree, 0, tree->root_player == AB_MAX, AB_NEG_INF,
-			AB_POS_INF);
-	printf(" plain_alphabeta_s=%.6f plain_visited=%llu\n", now() - t0,
-	       (unsigned long long)plain_visited);
+	printf("\n");
 	ab_tree_free(tree);
 	return 0;
 }

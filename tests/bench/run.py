@@ -156,7 +156,11 @@ def report(title, path, abtrace, bench, full):
               "bare C", "≤ 2×", ab[1] <= 2 * bare[1],
               f"{ab[1] / bare[1]:.2f}×")
 
-    plain = ph["plain_alphabeta_s"] / ph["plain_visited"] * 1e9
+    out = subprocess.run([bench, "bare", path], check=True,
+                         capture_output=True, text=True).stdout
+    bare_figures = dict(kv.split("=") for kv in out.split())
+    plain = (float(bare_figures["search_s"]) /
+             float(bare_figures["visited"]) * 1e9)
     for algo in ("minimax", "alphabeta"):
         visited = ph[f"{algo}_visited"]
         events = ph[f"{algo}_events"]
