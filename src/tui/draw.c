@@ -565,33 +565,52 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		return;
 	}
 	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	if (rp->message.len) /* a message first, so a narrow screen shows it */
+		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
-	ab_str_add(&text, " | ");
-	if (rp->message.len)
-		ab_str_add(&text, ab_str_cstr(&rp->message));
-	else
-		ab_str_add(&text, _("? help  q quit  space step  n cutoff  e edit  s swap"));
+	if (!rp->message.len)
+		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);
 }
 
-static void draw_help(WINDOW *w, int lines, int cols)
+/* The help screen, made from the key table; when it is longer than the
+ * screen, PgDn/PgUp (and the other scrolling keys) page through it. */
+static void draw_help(WINDOW *w, struct ab_replay *rp, int lines, int cols)
 {
 	struct ab_str help = AB_STR_INIT;
-	ab_keys_help(&help);
+	ab_keys_help(rp->g->ascii, &help);
+	int total = 0;
+	for (const char *p = ab_str_cstr(&help); (p = strchr(p, '\n')); p++)
+		total++;
+	int room = lines - 3;
+	if (rp->help_top > total - room)
+		rp->help_top = total - room;
+	if (rp->help_top < 0)
+		rp->help_top = 0;
 	werase(w);
-	put(w, 0, 0, 0, cols, _("abtrace replay: keys (any key closes this)"), attr(R_TITLE));
-	int row = 2;
-	for (const char *p = ab_str_cstr(&help); *p && row < lines; row++) {
+	put(w, 0, 0, 0, cols, _("abtrace replay: keys (any other key closes this)"), attr(R_TITLE));
+	if (total > room)
+		put(w, lines - 1, 0, 0, cols, rp->help_top + room < total
+			? _("more: PgDn or space") : _("back: PgUp"), attr(R_STATUS));
+	int row = 2, skip = rp->help_top;
+	for (const char *p = ab_str_cstr(&help); *p && row < 2 + room;) {
+		const char *nl0 = strchr(p, '\n');
+		if (skip > 0) {
+			skip--;
+			p = nl0 ? nl0 + 1 : p + strlen(p);
+			continue;
+		}
+		row++;
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = ab_xmalloc(len + 1);
 		memcpy(line, p, len);
 		line[len] = '\0';
-		put(w, row, 1, 0, cols, line, attr(R_NORMAL));
+		put(w, row - 1, 1, 0, cols, line, attr(R_NORMAL));
 		free(line);
 		p += len + (nl ? 1 : 0);
 	}
@@ -615,7 +634,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		return;
 	}
 	if (rp->help) {
-		draw_help(w, lines, cols);
+		draw_help(w, rp, lines, cols);
 		wnoutrefresh(w);
 		doupdate();
 		return;
@@ -654,6 +673,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 			ab_outline_follow(rp->tree->count, cur, (uint32_t)mid_rows, &rp->outline_top);
 		draw_outline(rp, &v);
 	} else {
+		/* A tree narrower than its area sits in the middle of it. */
+		if (rp->layout.width < (uint32_t)v.area.cols) {
+			v.area.left += (v.area.cols - (int)rp->layout.width) / 2;
+			v.area.cols = (int)rp->layout.width;
+			rp->tree_area = v.area;
+		}
 		if (rp->follow)
 			ab_layout_follow(&rp->layout, rp->tree, cur, (uint32_t)v.area.cols,
 					 (uint32_t)v.area.rows, &rp->scroll);

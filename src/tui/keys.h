@@ -7,6 +7,7 @@
 #ifndef AB_TUI_KEYS_H
 #define AB_TUI_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "i18n.h"
@@ -20,22 +21,22 @@
 	X(LAST, N_("last step")) \
 	X(NEXT_CUT, N_("next cutoff")) \
 	X(PREV_CUT, N_("previous cutoff")) \
-	X(NEXT_LEAF, N_("next leaf looked at")) \
-	X(PREV_LEAF, N_("previous leaf looked at")) \
+	X(NEXT_LEAF, N_("next leaf")) \
+	X(PREV_LEAF, N_("previous leaf")) \
 	X(AUTOPLAY, N_("autoplay on/off")) \
 	X(FASTER, N_("autoplay faster")) \
 	X(SLOWER, N_("autoplay slower")) \
-	X(FAIL_HARD, N_("toggle fail-soft / fail-hard")) \
-	X(STRICT, N_("toggle strict cuts (cut only when alpha > beta)")) \
-	X(ORDER, N_("cycle the child order: given, reverse, best, worst, random")) \
-	X(ALGO, N_("switch between the alpha-beta and minimax replays")) \
-	X(OUTLINE, N_("toggle the outline view (one node per line)")) \
-	X(EDIT, N_("edit a leaf's value (the selected leaf, or name one)")) \
-	X(SWAP, N_("swap two children (two siblings, or a node and two ranks)")) \
-	X(SELECT_NEXT, N_("select the next node (details below the tree)")) \
+	X(FAIL_HARD, N_("fail-soft / fail-hard")) \
+	X(STRICT, N_("strict cuts (alpha > beta) on/off")) \
+	X(ORDER, N_("next child order (given, reverse, best, worst, random)")) \
+	X(ALGO, N_("alpha-beta / minimax replay")) \
+	X(OUTLINE, N_("tree / outline view")) \
+	X(EDIT, N_("edit a leaf's value")) \
+	X(SWAP, N_("swap two children")) \
+	X(SELECT_NEXT, N_("select the next node (details)")) \
 	X(SELECT_PREV, N_("select the previous node")) \
 	X(SELECT_NAME, N_("select a node by name")) \
-	X(UNSELECT, N_("clear the selection / close help")) \
+	X(UNSELECT, N_("clear the selection")) \
 	X(SCROLL_UP, N_("scroll the view up")) \
 	X(SCROLL_DOWN, N_("scroll the view down")) \
 	X(SCROLL_LEFT, N_("scroll the view left")) \
@@ -55,6 +56,7 @@ enum ab_action {
 struct ab_binding {
 	int key;           /* a character or a curses KEY_ code */
 	const char *label; /* how the help screen names the key */
+	const char *ascii; /* the same in ASCII, when label is not */
 	enum ab_action action;
 };
 
@@ -65,11 +67,12 @@ extern const size_t ab_nbindings;
 enum ab_action ab_key_action(int key);
 /* The help text of an action. */
 const char *ab_action_help(enum ab_action action);
-/* Appends the labels of every key bound to action: "→, l, space, PgDn". */
-void ab_action_keys(enum ab_action action, struct ab_str *out);
+/* Appends the labels of every key bound to action: "→, l, space, PgDn"
+ * ("Right, l, space, PgDn" when ascii). */
+void ab_action_keys(enum ab_action action, bool ascii, struct ab_str *out);
 /* Appends the help screen: one line per action, "KEYS  HELP\n", keys
  * padded to a column. */
-void ab_keys_help(struct ab_str *out);
+void ab_keys_help(bool ascii, struct ab_str *out);
 
 /* What an action asks of the screen (bits). */
 enum ab_redraw {

@@ -487,6 +487,7 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return AB_REDRAW_CLEAR | AB_REDRAW_FRAME;
 	case AB_ACT_HELP:
 		rp->help = true;
+		rp->help_top = 0;
 		return AB_REDRAW_FRAME;
 	case AB_ACT_QUIT:
 		return AB_REDRAW_QUIT;
@@ -598,7 +599,13 @@ static void loop(struct ab_replay *rp)
 			continue;
 		}
 		if (rp->help) {
-			rp->help = false;
+			enum ab_action a = ab_key_action(ch);
+			if (a == AB_ACT_FORWARD || a == AB_ACT_SCROLL_DOWN)
+				rp->help_top += a == AB_ACT_FORWARD ? LINES / 2 : 1;
+			else if (a == AB_ACT_BACK || a == AB_ACT_SCROLL_UP)
+				rp->help_top -= a == AB_ACT_BACK ? LINES / 2 : 1;
+			else
+				rp->help = false;
 			redraw = AB_REDRAW_FRAME;
 			continue;
 		}

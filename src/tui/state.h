@@ -43,6 +43,7 @@ struct ab_replay {
 
 	uint32_t selected;             /* a node whose details show, or AB_NONE */
 	bool help;                     /* the key help is open */
+	int help_top;                  /* its first line shown */
 
 	/* Leaf counts, from traces: once per tree or configuration. */
 	uint32_t minimax_leaves;
