@@ -449,10 +449,16 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 	struct ab_str text = AB_STR_INIT;
 	bool mm = rp->config.algo == AB_MINIMAX;
 	uint32_t now = rp->trace->leaves_now;
-	int label = 24, bar = cols - label - 16;
+	/* The labels' column is as wide as the longest label can get. */
+	ab_str_addf(&text, _("alpha-beta %u of %u"), rp->tree->leaves, rp->tree->leaves);
+	int label = (int)text.len + 2;
+	if (label < 24)
+		label = 24;
+	int bar = cols - label - 16;
 	if (bar > 40)
 		bar = 40;
 	uint32_t scale = rp->tree->leaves;
+	ab_str_clear(&text);
 	if (mm)
 		ab_str_addf(&text, _("minimax %u of %u"), now, rp->minimax_leaves);
 	else

@@ -522,6 +522,37 @@ static unsigned click(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
+/* ---- Set-up ------------------------------------------------------------- */
+
+bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
+		    const struct ab_config *config, const struct ab_replay_options *opts)
+{
+	*rp = (struct ab_replay){
+		.tree = tree, .config = *config,
+		.g = ab_glyphs_for_locale(opts->ascii),
+		.name = opts->name ? opts->name : "",
+		.selected = AB_NONE,
+		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
+		.message = AB_STR_INIT, .answer = AB_STR_INIT,
+	};
+	if (!record(rp, 0))
+		return false;
+	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
+	relayout(rp);
+	return true;
+}
+
+void ab_replay_fini(struct ab_replay *rp)
+{
+	if (rp->laid_out)
+		ab_layout_free(&rp->layout);
+	ab_trace_free(rp->trace);
+	ab_str_free(&rp->message);
+	ab_str_free(&rp->answer);
+	rp->trace = NULL;
+	rp->laid_out = false;
+}
+
 /* ---- The terminal ------------------------------------------------------- */
 
 /* Checks that the terminal can be driven before curses takes it over:
@@ -631,21 +662,12 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	memset(err, 0, sizeof *err);
 	if (!terminal_usable(err))
 		return AB_REPLAY_NO_TERMINAL;
-	struct ab_replay rp = {
-		.tree = tree, .config = *config,
-		.g = ab_glyphs_for_locale(opts->ascii),
-		.name = opts->name ? opts->name : "",
-		.selected = AB_NONE,
-		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
-		.message = AB_STR_INIT, .answer = AB_STR_INIT,
-	};
-	if (!record(&rp, 0)) {
+	struct ab_replay rp;
+	if (!ab_replay_init(&rp, tree, config, opts)) {
 		ab_diag_set(err, _("the search has more than %u steps; try a smaller tree"),
 			    (unsigned)AB_MAX_EVENTS);
 		return AB_REPLAY_TOO_LARGE;
 	}
-	rp.outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
-	relayout(&rp);
 
 	/* Our handlers go in before newterm, so ncurses leaves them be. */
 	struct sigaction sa, old_int, old_term, old_hup;
@@ -684,10 +706,6 @@ out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
-	if (rp.laid_out)
-		ab_layout_free(&rp.layout);
-	ab_trace_free(rp.trace);
-	ab_str_free(&rp.message);
-	ab_str_free(&rp.answer);
+	ab_replay_fini(&rp);
 	return status;
 }

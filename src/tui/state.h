@@ -14,6 +14,7 @@
 #include "trace.h"
 #include "tree.h"
 #include "tui/layout.h"
+#include "tui/replay.h"
 
 /* Trees with more leaves than this open in the outline view: drawn out
  * they would be hundreds of screens wide. */
@@ -65,5 +66,12 @@ struct ab_replay {
 	/* Where the last frame put things. */
 	struct ab_rect tree_area;
 };
+
+/* Records the trace, counts the leaves and lays the tree out (the outline
+ * for big trees): everything but the terminal, so benchmarks can draw
+ * frames off screen.  False when the trace cannot be recorded. */
+bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
+		    const struct ab_config *config, const struct ab_replay_options *opts);
+void ab_replay_fini(struct ab_replay *rp);
 
 #endif
