@@ -101,7 +101,7 @@ START_TEST(test_readme_lists_every_key)
 		if (!end)
 			continue;
 		for (char *p = line + 1; p < end; p++)
-			ab_str_addc(&words, (*p == ',' && p[1] == ' ') ||
+			ab_str_addc(&words, (*p == ',' && p[-1] != ' ') ||
 					     (*p == '(' && p[1] != ' ') ||
 					     (*p == ')' && p[-1] != ' ') ? ' ' : *p);
 		ab_str_add(&words, " ");
