@@ -60,9 +60,17 @@ static int tmux(struct ab_str *out, const char *fmt, ...)
 	return st;
 }
 
+/* Kills the test's tmux server and removes its socket. */
 static void stop_server(void)
 {
+	struct ab_str socket = AB_STR_INIT;
+	tmux(&socket, "display-message -p '#{socket_path}'");
+	while (socket.len && socket.s[socket.len - 1] == '\n')
+		ab_str_truncate(&socket, socket.len - 1);
 	tmux(NULL, "kill-server");
+	if (socket.len)
+		unlink(ab_str_cstr(&socket));
+	ab_str_free(&socket);
 }
 
 /* The pane runs a little script that runs abtrace and writes its exit
@@ -698,6 +706,23 @@ START_TEST(test_conventions)
 }
 END_TEST
 
+/* Autoplay steps by itself, faster on +, and stops at the end. */
+START_TEST(test_autoplay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("+ + + + + a");
+	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7 of 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
 START_TEST(test_no_terminal)
 {
@@ -753,6 +778,7 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_help_and_select);
 	tcase_add_test(tc, test_mouse_select);
 	tcase_add_test(tc, test_conventions);
+	tcase_add_test(tc, test_autoplay);
 	tcase_add_test(tc, test_no_terminal);
 	suite_add_tcase(s, tc);
 	return s;
