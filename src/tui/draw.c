@@ -655,7 +655,14 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	struct ab_str text = AB_STR_INIT;
 	ab_str_add(&text, "abtrace: ");
 	ab_str_add(&text, rp->tree->title ? rp->tree->title : rp->name);
-	put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
+	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
+	/* A legend at the right, when it fits: shapes and the pruned mark. */
+	ab_str_clear(&text);
+	ab_str_addf(&text, _("%s MAX  %s MIN  %s pruned"), rp->g->ascii ? "^" : "▲",
+		    rp->g->ascii ? "v" : "▼", rp->g->cut_mark);
+	long legend = cols - (long)ab_text_width(ab_str_cstr(&text)) - 1;
+	if (legend > title_end + 2)
+		put(w, 0, (int)legend, 0, cols, ab_str_cstr(&text), attr(R_FAINT));
 
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
