@@ -10,6 +10,7 @@
 #include "load.h"
 #include "randtree.h"
 #include "testutil.h"
+#include "trace.h"
 #include "tui/layout.h"
 
 static const char *const bundled[] = { "lecture", "seed002", "seed003", "no-pruning",
@@ -197,6 +198,35 @@ START_TEST(test_degenerate_trees)
 }
 END_TEST
 
+/* Stepping through a search in a small view, scrolled by hand now and
+ * then, the node of every step is in view once followed. */
+START_TEST(test_current_in_view_while_stepping)
+{
+	struct ab_tree *t = tree_for(_i);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_trace *tr = ab_trace_record(t, &config);
+	struct ab_layout l;
+	ab_layout_compute(&l, t, &ab_glyphs_utf8);
+	struct ab_scroll s = { 0, 0 };
+	uint32_t top = 0;
+	while (ab_trace_forward(tr)) {
+		uint32_t n = ab_trace_current(tr);
+		if (tr->step % 7 == 0)
+			s.x = s.y = top = 0;
+		ab_layout_follow(&l, t, n, 24, 6, &s);
+		ck_assert(ab_layout_subtree_visible(&l, t, n, &s, 24, 6));
+		ck_assert_uint_ge(ab_layout_row(t, n), s.y);
+		ck_assert_uint_le(ab_layout_row(t, n) + AB_LAYOUT_BOX_ROWS, s.y + 6);
+		ck_assert_uint_ge(l.x[n], s.x);
+		ab_outline_follow(t->count, n, 5, &top);
+		ck_assert(n >= top && n < top + 5);
+	}
+	ab_layout_free(&l);
+	ab_trace_free(tr);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *layout_suite(void)
 {
 	Suite *s = suite_create("layout");
@@ -204,6 +234,7 @@ static Suite *layout_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	tcase_add_test(tc, test_lecture_boxes);
+	tcase_add_loop_test(tc, test_current_in_view_while_stepping, 0, (int)NBUNDLED + 20);
 	tcase_add_loop_test(tc, test_text_width, 0, sizeof widths / sizeof widths[0]);
 	tcase_add_test(tc, test_degenerate_trees);
 	suite_add_tcase(s, tc);
