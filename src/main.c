@@ -361,7 +361,9 @@ static int cmd_replay(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = cli->expr ? AB_EXPR_NAME : cli->nargs ? cli->args[0] : "lecture",
+		.name = cli->expr ? AB_EXPR_NAME
+			: !cli->nargs ? "lecture"
+			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
 	struct ab_diag err;
 	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);

@@ -726,6 +726,26 @@ START_TEST(test_autoplay)
 }
 END_TEST
 
+/* A tree on standard input: the keys come from the terminal. */
+START_TEST(test_tree_on_stdin)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, args = AB_STR_INIT;
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	ab_str_addf(&args, "- < '%s/trees/seed003.tree'", root ? root : ".");
+	start(80, 24, NULL, ab_str_cstr(&args));
+	WAIT_FOR(&s, "step 0/", "minimax 9");
+	keys("End");
+	WAIT_FOR(&s, "✂2", "root = 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&args);
+}
+END_TEST
+
 /* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
 START_TEST(test_no_terminal)
 {
@@ -782,6 +802,7 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_mouse_select);
 	tcase_add_test(tc, test_conventions);
 	tcase_add_test(tc, test_autoplay);
+	tcase_add_test(tc, test_tree_on_stdin);
 	tcase_add_test(tc, test_no_terminal);
 	suite_add_tcase(s, tc);
 	return s;

@@ -560,9 +560,8 @@ void ab_replay_fini(struct ab_replay *rp)
  * cursor. */
 static bool terminal_usable(struct ab_diag *err)
 {
-	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
-		ab_diag_set(err, _("%s is not a terminal: the replay needs one; use 'abtrace trace' to print the steps"),
-			    isatty(STDOUT_FILENO) ? _("standard input") : _("standard output"));
+	if (!isatty(STDOUT_FILENO)) {
+		ab_diag_set(err, _("standard output is not a terminal: the replay needs one; use 'abtrace trace' to print the steps"));
 		return false;
 	}
 	const char *term = getenv("TERM");
@@ -680,7 +679,20 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	sigaction(SIGHUP, &sa, &old_hup);
 
 	enum ab_replay_status status = AB_REPLAY_OK;
-	SCREEN *screen = newterm(NULL, stdout, stdin);
+	/* Keys come from the terminal even when the tree came on standard
+	 * input (abtrace - < file). */
+	FILE *keys_in = stdin, *tty = NULL;
+	SCREEN *screen = NULL;
+	if (!isatty(STDIN_FILENO)) {
+		tty = fopen("/dev/tty", "r");
+		if (!tty) {
+			ab_diag_set(err, _("standard input is not a terminal and /dev/tty cannot be opened: use 'abtrace trace' to print the steps"));
+			status = AB_REPLAY_NO_TERMINAL;
+			goto out;
+		}
+		keys_in = tty;
+	}
+	screen = newterm(NULL, stdout, keys_in);
 	if (!screen) {
 		ab_diag_set(err, _("cannot start the terminal (TERM=%.64s); use 'abtrace trace' to print the steps"),
 			    getenv("TERM") ? getenv("TERM") : "");
@@ -703,6 +715,8 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	endwin();
 	delscreen(screen);
 out:
+	if (tty)
+		fclose(tty);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
