@@ -52,14 +52,21 @@ static void check_no_overlap(const struct ab_layout *l, const struct ab_tree *t)
 			ck_assert_uint_le(l->sub_x[n] + l->sub_w[n], l->sub_x[p] + l->sub_w[p]);
 		}
 	}
-	/* Nodes of one depth, in preorder, run strictly left to right. */
+	/* Nodes of one depth, in preorder (by the children's current order),
+	 * run strictly left to right. */
 	uint32_t *last_end = calloc(t->height + 1, sizeof *last_end);
-	for (uint32_t n = 0; n < t->count; n++) {
+	uint32_t *order = calloc(t->count, sizeof *order), *line = calloc(t->count, sizeof *line);
+	ab_outline_order(t, order, line);
+	for (uint32_t i = 0; i < t->count; i++) {
+		uint32_t n = order[i];
+		ck_assert_uint_eq(line[n], i);
 		uint32_t d = t->nodes[n].depth;
 		ck_assert_msg(l->x[n] >= last_end[d], "node %u overlaps its left neighbour", n);
 		last_end[d] = l->x[n] + l->w[n];
 	}
 	free(last_end);
+	free(order);
+	free(line);
 }
 
 /* A parent's centre lies between its first and last child's centres. */
@@ -118,6 +125,18 @@ static void check_hit(const struct ab_layout *l, const struct ab_tree *t)
 START_TEST(test_layout_properties)
 {
 	struct ab_tree *t = tree_for(_i);
+	if (_i % 2) {
+		/* The replay's "what if" swaps: the layout follows the kids. */
+		struct ab_rng rng;
+		ab_rng_seed(&rng, (uint64_t)_i);
+		for (int k = 0; k < 20; k++) {
+			uint32_t n = (uint32_t)ab_rng_below(&rng, t->count);
+			uint32_t kids = t->nodes[n].nkids;
+			if (kids > 1)
+				ck_assert(ab_tree_swap_kids(t, n, (uint32_t)ab_rng_below(&rng, kids),
+							    (uint32_t)ab_rng_below(&rng, kids)));
+		}
+	}
 	const struct ab_glyphs *sets[] = { &ab_glyphs_utf8, &ab_glyphs_ascii };
 	for (int g = 0; g < 2; g++) {
 		struct ab_layout l;

@@ -339,9 +339,10 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 	struct ab_str buf = AB_STR_INIT;
 	int right = v->area.left + v->area.cols;
 	for (int i = 0; i < v->area.rows; i++) {
-		uint32_t n = rp->outline_top + (uint32_t)i;
-		if (n >= t->count)
+		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)i;
+		if (line >= t->count)
 			break;
+		uint32_t n = rp->outline_order[line];
 		bool pruned;
 		enum role role = node_role(rp, n, &pruned);
 		attr_t a = attr(role) | (pruned ? A_DIM : 0);
@@ -680,10 +681,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		pw = 0;
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
 	rp->tree_area = v.area;
-	uint32_t cur = ab_trace_current(tr);
+	uint32_t cur = rp->follow_selected && rp->selected != AB_NONE ? rp->selected
+								     : ab_trace_current(tr);
 	if (rp->outline) {
 		if (rp->follow)
-			ab_outline_follow(rp->tree->count, cur, (uint32_t)mid_rows, &rp->outline_top);
+			ab_outline_follow(rp->tree->count, rp->outline_line[cur], (uint32_t)mid_rows,
+					  &rp->outline_top);
 		draw_outline(rp, &v);
 	} else {
 		/* A tree narrower than its area sits in the middle of it. */
@@ -698,7 +701,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		v.s = rp->scroll;
 		draw_tree(rp, &v);
 	}
-	rp->follow = false;
+	rp->follow = rp->follow_selected = false;
 	if (pw)
 		draw_pseudocode(rp, w, &(struct ab_rect){ mid_top, cols - pw, mid_rows, pw },
 				kind, &ev);

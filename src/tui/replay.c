@@ -74,8 +74,16 @@ static bool record(struct ab_replay *rp, size_t step)
 	return true;
 }
 
+/* After a change of tree: the outline's lines, and the tree view's
+ * positions when it shows (otherwise when it is first asked for). */
 static void relayout(struct ab_replay *rp)
 {
+	if (!rp->outline_order) {
+		uint32_t count = rp->tree->count ? rp->tree->count : 1;
+		rp->outline_order = ab_xcalloc(count, sizeof *rp->outline_order);
+		rp->outline_line = ab_xcalloc(count, sizeof *rp->outline_line);
+	}
+	ab_outline_order(rp->tree, rp->outline_order, rp->outline_line);
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
 	rp->laid_out = false;
@@ -332,6 +340,7 @@ static unsigned select_by_name(struct ab_replay *rp)
 		say(rp, _("no node is called '%s'"), word ? word : "");
 	else
 		rp->selected = n;
+	rp->follow = rp->follow_selected = n != AB_NONE;
 	return AB_REDRAW_FRAME;
 }
 
@@ -450,22 +459,27 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return reconfigure(rp);
 	case AB_ACT_OUTLINE:
 		rp->outline = !rp->outline;
-		if (!rp->outline && !rp->laid_out)
-			return AB_REDRAW_LAYOUT | AB_REDRAW_FRAME;
 		rp->follow = true;
+		if (!rp->outline && !rp->laid_out) {
+			ab_layout_compute(&rp->layout, rp->tree, rp->g);
+			rp->laid_out = true;
+		}
 		return AB_REDRAW_FRAME;
 	case AB_ACT_EDIT:
 		return edit_leaf(rp);
 	case AB_ACT_SWAP:
 		return swap_kids(rp);
 	case AB_ACT_SELECT_NEXT:
-		rp->selected = rp->selected == AB_NONE || rp->selected + 1 >= rp->tree->count
-			? 0 : rp->selected + 1;
+	case AB_ACT_SELECT_PREV: {
+		/* Through the nodes in the order the outline lists them. */
+		uint32_t count = rp->tree->count;
+		uint32_t line = rp->selected == AB_NONE ? (a == AB_ACT_SELECT_NEXT ? count - 1 : 0)
+							: rp->outline_line[rp->selected];
+		line = a == AB_ACT_SELECT_NEXT ? (line + 1) % count : (line + count - 1) % count;
+		rp->selected = rp->outline_order[line];
+		rp->follow = rp->follow_selected = true;
 		return AB_REDRAW_FRAME;
-	case AB_ACT_SELECT_PREV:
-		rp->selected = rp->selected == AB_NONE || rp->selected == 0
-			? rp->tree->count - 1 : rp->selected - 1;
-		return AB_REDRAW_FRAME;
+	}
 	case AB_ACT_SELECT_NAME:
 		return select_by_name(rp);
 	case AB_ACT_UNSELECT:
@@ -513,7 +527,7 @@ static unsigned click(struct ab_replay *rp)
 	uint32_t n;
 	if (rp->outline) {
 		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)(me.y - a->top);
-		n = line < rp->tree->count ? (uint32_t)line : AB_NONE;
+		n = line < rp->tree->count ? rp->outline_order[line] : AB_NONE;
 	} else {
 		n = ab_layout_hit(&rp->layout, rp->tree, rp->scroll.x + (uint32_t)(me.x - a->left),
 				  rp->scroll.y + (uint32_t)(me.y - a->top));
@@ -547,6 +561,9 @@ void ab_replay_fini(struct ab_replay *rp)
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
 	ab_trace_free(rp->trace);
+	free(rp->outline_order);
+	free(rp->outline_line);
+	rp->outline_order = rp->outline_line = NULL;
 	ab_str_free(&rp->message);
 	ab_str_free(&rp->answer);
 	rp->trace = NULL;

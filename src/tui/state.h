@@ -39,10 +39,13 @@ struct ab_replay {
 	bool laid_out;
 	bool outline;                  /* the outline view instead of the tree */
 	struct ab_scroll scroll;       /* tree view */
-	uint32_t outline_top;          /* first node shown in the outline */
+	uint32_t outline_top;          /* first line shown in the outline */
+	uint32_t *outline_order;       /* the node on each outline line */
+	uint32_t *outline_line;        /* the outline line of each node */
 	bool follow;                   /* bring the current node into view */
 
 	uint32_t selected;             /* a node whose details show, or AB_NONE */
+	bool follow_selected;          /* follow the selection, not the step */
 	bool help;                     /* the key help is open */
 	int help_top;                  /* its first line shown */
 
