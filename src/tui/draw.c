@@ -513,9 +513,9 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	}
 	ab_str_add(out, "): ");
 	if (ab_trace_pruned(tr, n)) {
+		/* The nearest ancestor the search reached is the one that cut. */
 		uint32_t p = t->nodes[n].parent;
-		while (p != AB_NONE && s->status == AB_UNVISITED &&
-		       ab_trace_node(tr, p)->status == AB_UNVISITED)
+		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
 			p = t->nodes[p].parent;
 		const struct ab_record *cut = &tr->records[tr->cut_step[p] - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;

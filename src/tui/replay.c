@@ -12,6 +12,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,14 +303,11 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
 
 static unsigned swap_kids(struct ab_replay *rp)
 {
-	struct ab_str def = AB_STR_INIT;
 	const char *q = rp->selected != AB_NONE && !ab_is_leaf(rp->tree, rp->selected)
 		? _("Swap which two children (ranks like '1 3', or two sibling names)?")
 		: _("Swap which two siblings (e.g. 'B C', or 'C 1 3')?");
-	if (!ask(rp, q, NULL)) {
-		ab_str_free(&def);
+	if (!ask(rp, q, NULL))
 		return AB_REDRAW_FRAME;
-	}
 	struct swap sw;
 	struct ab_str copy = AB_STR_INIT;
 	ab_str_add(&copy, ab_str_cstr(&rp->answer));
@@ -325,7 +323,6 @@ static unsigned swap_kids(struct ab_replay *rp)
 			    rp->alphabeta_leaves, rp->minimax_leaves);
 	}
 	ab_str_free(&copy);
-	ab_str_free(&def);
 	return redraw;
 }
 
