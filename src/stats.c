@@ -151,7 +151,7 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 			    stats->branching, stats->depth);
 	ab_str_add(out, "\n\n");
 	ab_str_addf(out, "  %-22s %9s %9s   %6s   %s\n", "", _("leaves"), _("nodes"),
-		    _("leaves"), _("root value"));
+		    _("share"), _("root value"));
 	text_row(tree, "minimax", &stats->minimax, stats, g, out);
 	ab_str_addf(&label, "alpha-beta (%s)", ab_str_cstr(&order));
 	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
