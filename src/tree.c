@@ -506,14 +506,16 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 
 /* ---- Writing back ------------------------------------------------------ */
 
-/* A header value on one line: control characters become spaces. */
+/* A header value on one line: control characters other than the tab
+ * become spaces. */
 static void add_header(struct ab_str *out, const char *key, const char *text)
 {
 	ab_str_add(out, key);
 	ab_str_add(out, ": ");
 	for (const char *p = text; *p; p++) {
 		unsigned char c = (unsigned char)*p;
-		ab_str_addc(out, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+		bool control = (c < 0x20 && c != '\t') || c == 0x7f;
+		ab_str_addc(out, control ? ' ' : (char)c);
 	}
 	ab_str_addc(out, '\n');
 }

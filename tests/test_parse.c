@@ -251,8 +251,8 @@ START_TEST(test_lecture_forms)
 		"[3,12,8]/[2,4,6]/[14,5,2]",
 		"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]",
 		"[3 12 8] / [2 4 6] / [14 5 2]\n",
-		"# the lecture tree\n[\n  [3, 12, 8],  # B\n  [2,4,6]\n"
-		"  [14 ,5, 2]\n]\n",
+		("# the lecture tree\n[\n  [3, 12, 8],  # B\n  [2,4,6]\n"
+		 "  [14 ,5, 2]\n]\n"),
 	};
 	struct ab_tree *ref = parse_ok(forms[0]);
 	ck_assert_uint_eq(ref->count, 13);

@@ -288,7 +288,7 @@ START_TEST(test_minimax)
 	ab_tree_free(t);
 
 	t = parse_ok("[-999999999999999 [999999999999999 -5]]");
-	ab_value w[4];
+	ab_value w[5];
 	ab_tree_minimax_values(t, AB_MAX, w);
 	ck_assert_int_eq(w[0], -5);
 	ab_tree_free(t);
