@@ -101,7 +101,7 @@ END_TEST
 START_TEST(test_huge_line)
 {
 	size_t half = 25u * 1000u * 1000u;
-	char *text = malloc(2 * half + 2);
+	char *text = ab_xmalloc(2 * half + 2);
 	memset(text, 'x', half);
 	text[half] = '%';
 	memset(text + half + 1, 'y', half);
@@ -142,7 +142,7 @@ START_TEST(test_long_wide_line)
 	const char *wide[] = { "\xf0\x9f\x98\x80", "\xe7\x94\xb2" };
 	for (int w = 0; w < 2; w++) {
 		size_t k = strlen(wide[w]), count = 1000;
-		char *text = malloc(k * count + 2);
+		char *text = ab_xmalloc(k * count + 2);
 		for (size_t i = 0; i < count; i++)
 			memcpy(text + i * k, wide[w], k);
 		text[k * count] = '%';

@@ -526,7 +526,7 @@ START_TEST(test_deep_chain)
 	ck_assert(strncmp(s.s, "A2.2.2", 6) == 0);
 	ck_assert_uint_eq(ab_tree_find(t, s.s), n);
 
-	ab_value *v = malloc(t->count * sizeof *v);
+	ab_value *v = ab_xmalloc(t->count * sizeof *v);
 	ab_tree_minimax_values(t, AB_MAX, v);
 	/* The innermost node is at depth 9999, a MIN node: min(-1,-2). */
 	ck_assert_int_eq(v[t->nodes[n].parent], -2);
