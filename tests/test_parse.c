@@ -181,8 +181,9 @@ START_TEST(test_deep_nesting_error)
 	/* And with the '/' form the limit still counts from the root. */
 	char *open = repeat("[", AB_MAX_DEPTH);
 	size_t n = strlen(open);
-	text = ab_xmalloc(2 * n + 16);
-	sprintf(text, "1/%s", open);
+	text = ab_xmalloc(n + 3);
+	memcpy(text, "1/", 2);
+	memcpy(text + 2, open, n + 1);
 	ck_assert_ptr_null(ab_parse_tree(text, strlen(text), &diag));
 	ck_assert_ptr_nonnull(strstr(diag.message, "nesting too deep"));
 	ck_assert_uint_eq(diag.column, 2 + AB_MAX_DEPTH);
