@@ -180,14 +180,13 @@ START_TEST(test_deep_nesting_error)
 
 	/* And with the '/' form the limit still counts from the root. */
 	char *open = repeat("[", AB_MAX_DEPTH);
-	size_t n = strlen(open);
-	text = ab_xmalloc(n + 3);
-	memcpy(text, "1/", 2);
-	memcpy(text + 2, open, n + 1);
-	ck_assert_ptr_null(ab_parse_tree(text, strlen(text), &diag));
+	struct ab_str slash = AB_STR_INIT;
+	ab_str_add(&slash, "1/");
+	ab_str_add(&slash, open);
+	ck_assert_ptr_null(ab_parse_tree(slash.s, slash.len, &diag));
 	ck_assert_ptr_nonnull(strstr(diag.message, "nesting too deep"));
 	ck_assert_uint_eq(diag.column, 2 + AB_MAX_DEPTH);
-	free(text);
+	ab_str_free(&slash);
 	free(open);
 }
 END_TEST
