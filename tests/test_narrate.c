@@ -44,10 +44,10 @@ static const struct narrate_case {
 	  "α = 5 was set at A, 3 levels up (a deep cutoff" },
 	/* A cut at a MAX node speaks of MIN's bound. */
 	{ "[[[5],[7,1]],3]", false, false, false, false, 0,
-	  "MIN already holds MAX to 5 there, and 1.2 is worth at least 7 to MAX, so MIN will never let play reach 1.2. Skip 1.2.2." },
+	  "MIN already holds MAX to 5 there, and node 1.2 is worth at least 7 to MAX, so MIN will never let play reach node 1.2. Skip 1.2.2." },
 	/* Fail-hard: the returned bound lies outside what was proved. */
 	{ "[[5],[[1,2]]]", true, false, false, false, 0,
-	  "2.1 returns 5 to 2. Its value is exact: 2.1 = 2. (Fail-hard returns the node's own bound α" },
+	  "Node 2.1 returns 5 to node 2. Its value is exact: node 2.1 = 2. (Fail-hard returns the node's own bound α" },
 };
 
 START_TEST(sentences)
