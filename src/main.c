@@ -42,6 +42,7 @@ enum option_id {
 	OPT_JSON,
 	OPT_ASCII,
 	OPT_VERSION,
+	OPT_LANG,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
@@ -61,6 +62,7 @@ static const struct option long_options[] = {
 	{ "expr", required_argument, NULL, OPT_EXPR },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "lang", required_argument, NULL, OPT_LANG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -112,6 +114,7 @@ static void print_help(void)
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
+		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
 		 "  --json                     machine-readable output (trace: JSON Lines)\n"
 		 "  -h, --help                 this help\n"
@@ -147,6 +150,8 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			*status = usage_error(cli, _("option '%s' needs a value"), argv[optind - 1]);
 			return false;
 		}
+		if (c == OPT_LANG)
+			continue; /* applied before parsing: see main() */
 		if (!(takes & TAKES(c))) {
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
 					      argv[optind - 1], program,
@@ -369,10 +374,31 @@ static const struct command {
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 };
 
+/* --lang must take effect before any message, even --help's, so it is
+ * looked for before the options are parsed. */
+static const char *find_lang(int argc, char **argv)
+{
+	const char *lang = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+			lang = argv[++i];
+		else if (strncmp(argv[i], "--lang=", 7) == 0)
+			lang = argv[i] + 7;
+	}
+	return lang;
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	signal(SIGPIPE, SIG_IGN);
+	const char *lang = find_lang(argc, argv);
+	if (!ab_i18n_init(lang)) {
+		ab_i18n_init(NULL);
+		return usage_error(NULL, _("--lang takes en or zh, not '%s'"), lang);
+	}
 	struct cli cli = { .config = AB_CONFIG_DEFAULT };
 	const struct command *command = NULL;
 	if (argc > 1) {

@@ -162,21 +162,20 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)
-			ab_str_addf(out, max ? _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). ")
-					     : _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
+			ab_str_addf(out, _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
 				    max ? g->beta : g->alpha, max ? b : a, by, up);
 		else
 			ab_str_addf(out, _("%s = %s was set at the parent, %s. "),
 				    max ? g->beta : g->alpha, max ? b : a, by);
 	}
+	struct ab_str *skipped = fresh(w);
+	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
 	if (max)
-		ab_str_addf(out, _("MIN already holds MAX to %s there, and %s is worth at least %s to MAX, so MIN will never let play reach %s. Skip "),
-			    b, name, a, name);
+		ab_str_addf(out, _("MIN already holds MAX to %s there, and %s is worth at least %s to MAX, so MIN will never let play reach %s. Skip %s."),
+			    b, name, a, name, ab_str_cstr(skipped));
 	else
-		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip "),
-			    a, name, b, name);
-	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, out);
-	ab_str_add(out, ".");
+		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip %s."),
+			    a, name, b, name, ab_str_cstr(skipped));
 }
 
 static void narrate_return(const struct ab_trace *trace, const struct ab_event *ev,
