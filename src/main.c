@@ -26,6 +26,7 @@
 #include "stats.h"
 #include "trace.h"
 #include "tree.h"
+#include "tui/replay.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
 
@@ -359,10 +360,22 @@ static int cmd_stats(struct cli *cli)
 
 static int cmd_replay(struct cli *cli)
 {
-	(void)cli;
-	fprintf(stderr, _("%s: the interactive replay is not built yet; use '%s trace'\n"),
-		program, program);
-	return EXIT_USAGE;
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_replay_options opts = {
+		.ascii = cli->ascii,
+		.name = cli->expr ? AB_EXPR_NAME : cli->nargs ? cli->args[0] : "lecture",
+	};
+	struct ab_diag err;
+	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
+	ab_tree_free(tree);
+	if (rs != AB_REPLAY_OK) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 static const struct command {
