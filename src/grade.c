@@ -310,7 +310,7 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 		ab_str_add(&exp, _("pruned"));
 	} else {
 		it->step = f->trace->visit_step[n];
-		ab_str_addf(&exp, _("looked at (step %zu)"), it->step);
+		ab_str_add(&exp, ab_is_leaf(gd->tree, n) ? _("looked at") : _("entered"));
 		extra_cut(gd, n, &why);
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
@@ -824,8 +824,10 @@ static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *as
 			add_name(tree, first.from, out);
 			ab_str_add(out, _(") while "));
 			add_name(tree, first.child, out);
-			ab_str_add(out, _(" is still being searched. Its value is not known until it returns (step "));
-			ab_str_addf(out, "%u", f->node[first.child].ret_step);
+			ab_str_add(out, _(" is still being searched. "));
+			add_name(tree, first.child, out);
+			ab_str_addf(out, _("'s value is not known until it returns (step %u"),
+				    f->node[first.child].ret_step);
 			ab_str_addf(out, _("), and only then may %s take it, so "),
 				    max_up ? g->alpha : g->beta);
 			ab_narrate_names(tree, early, count, 8, out);
@@ -937,10 +939,20 @@ static void json_field(const char *key, const char *value, struct ab_str *out)
 		ab_str_add(out, "null");
 }
 
-void ab_grade_json(const struct ab_grade *grade, struct ab_str *out)
+void ab_grade_json(const struct ab_grade *grade, const char *file,
+		   struct ab_str *out)
 {
 	double score = grade->count ? (double)grade->right / (double)grade->count : 1.0;
-	ab_str_addf(out, "{\"score\":%.4g,\"right\":%zu,\"total\":%zu,", score,
+	ab_str_addc(out, '{');
+	if (file) {
+		json_field("file", file, out);
+		ab_str_addc(out, ',');
+	}
+	struct ab_str rules = AB_STR_INIT;
+	ab_config_describe(&grade->config, true, &rules);
+	json_field("rules", ab_str_cstr(&rules), out);
+	ab_str_free(&rules);
+	ab_str_addf(out, ",\"score\":%.4g,\"right\":%zu,\"total\":%zu,", score,
 		    grade->right, grade->count);
 	json_field("diagnosis", grade->diagnosis, out);
 	ab_str_add(out, ",\"items\":[");

@@ -84,9 +84,10 @@ const struct ab_grade_item *ab_grade_item_for(const struct ab_grade *grade,
  * the diagnosis. */
 void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 		   struct ab_str *out);
-/* The report as one JSON object (no newline): "score", "right", "total",
- * "diagnosis" and "items", each {name, expected, given, right, why, step,
- * line}. */
-void ab_grade_json(const struct ab_grade *grade, struct ab_str *out);
+/* The report as one JSON object (no newline): "file" (when file is not
+ * NULL), "rules", "score", "right", "total", "diagnosis" and "items", each
+ * {name, expected, given, right, why, step, line}. */
+void ab_grade_json(const struct ab_grade *grade, const char *file,
+		   struct ab_str *out);
 
 #endif
