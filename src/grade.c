@@ -229,9 +229,9 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	add_value(item->value, gd->g, &giv);
 	ab_str_add(&why, _("The root's value is "));
 	add_value(f->root_value, gd->g, &why);
-	ab_str_addf(&why, _(": at step %zu "), it->step);
+	ab_str_add(&why, ": ");
 	add_name(gd->tree, 0, &why);
-	ab_str_add(&why, _(" returns it, and every move was weighed before that."));
+	ab_str_addf(&why, _(" returns it at step %zu, once every move is weighed."), it->step);
 	settle(gd->out, it, &name, &exp, &giv, &why, item->value == f->root_value);
 }
 
@@ -347,6 +347,9 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	if (nf->cut_by != AB_NONE) {
 		ab_str_addf(&why, _(", with %s set at "), is_max(f, c) ? gd->g->beta : gd->g->alpha);
 		add_name(gd->tree, nf->cut_by, &why);
+		uint32_t up = gd->tree->nodes[c].depth - gd->tree->nodes[nf->cut_by].depth;
+		if (up > 1)
+			ab_str_addf(&why, _(", %u levels up (a deep cutoff)"), up);
 	}
 	ab_str_add(&why, _(", so "));
 	ab_narrate_names(gd->tree, kids, skipped, 8, &why);
@@ -632,7 +635,14 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 				const struct ab_answer *answer, const struct ab_glyphs *g,
 				struct ab_str *out)
 {
-	if (asked->algo != AB_ALPHABETA)
+	/* Conventions differ in their cuts: without a pruned: or visited: list
+	 * and something more, "right under another convention" is too weak a
+	 * hint to give. */
+	bool has_list = false;
+	for (size_t i = 0; i < answer->count; i++)
+		has_list |= answer->items[i].kind == AB_ITEM_PRUNED ||
+			    answer->items[i].kind == AB_ITEM_VISITED;
+	if (asked->algo != AB_ALPHABETA || !has_list || answer->count < 2)
 		return false;
 	struct ab_config alt = *asked;
 	alt.strict = !asked->strict;
