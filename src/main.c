@@ -15,13 +15,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "answer.h"
 #include "config.h"
 #include "diag.h"
 #include "format.h"
+#include "grade.h"
 #include "i18n.h"
 #include "json.h"
 #include "load.h"
 #include "narrate.h"
+#include "random.h"
+#include "rng.h"
 #include "search.h"
 #include "stats.h"
 #include "trace.h"
@@ -44,6 +48,11 @@ enum option_id {
 	OPT_ASCII,
 	OPT_VERSION,
 	OPT_LANG,
+	OPT_BRANCHING,
+	OPT_DEPTH,
+	OPT_RANGE,
+	OPT_DISTINCT,
+	OPT_SEED,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
@@ -64,6 +73,11 @@ static const struct option long_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "lang", required_argument, NULL, OPT_LANG },
+	{ "branching", required_argument, NULL, OPT_BRANCHING },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "distinct", no_argument, NULL, OPT_DISTINCT },
+	{ "seed", required_argument, NULL, OPT_SEED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -75,6 +89,8 @@ struct cli {
 	bool json, ascii;
 	char **args;  /* what is left after the options */
 	int nargs;
+	struct ab_random_spec random; /* abtrace random */
+	bool seed_given;
 };
 
 static const char *program = "abtrace";
@@ -102,6 +118,8 @@ static void print_help(void)
 	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
 		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
+		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (--json for autograders)\n"
+		 "       %s random [OPTIONS]            print a random practice tree\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -117,12 +135,18 @@ static void print_help(void)
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
-		 "  --json                     machine-readable output (trace: JSON Lines)\n"
+		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
+		 "Random tree options:\n"
+		 "  --branching B|B1-B2        children per inner node (default 2-3, at most 20)\n"
+		 "  --depth D                  levels below the root (default 3, 1 to 20)\n"
+		 "  --range LO..HI             leaf values (default -9..9)\n"
+		 "  --distinct                 no two leaves share a value\n"
+		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program);
+	       program, program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -207,6 +231,25 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			break;
 		case OPT_ASCII:
 			cli->ascii = true;
+			break;
+		case OPT_BRANCHING:
+		case OPT_DEPTH:
+		case OPT_RANGE:
+		case OPT_SEED: {
+			const char *why =
+				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
+				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
+				: c == OPT_RANGE ? ab_random_parse_range(optarg, &cli->random)
+				: ab_random_parse_seed(optarg, &cli->random);
+			if (why) {
+				*status = usage_error(cli, "%s (not '%s')", why, optarg);
+				return false;
+			}
+			cli->seed_given |= c == OPT_SEED;
+			break;
+		}
+		case OPT_DISTINCT:
+			cli->random.distinct = true;
 			break;
 		default:
 			break;
@@ -378,6 +421,176 @@ static int cmd_replay(struct cli *cli)
 	return EXIT_OK;
 }
 
+/* One answer file graded: its report, or why it could not be read. */
+struct checked {
+	const char *file;
+	struct ab_grade grade;
+	bool usable;
+	struct ab_str error;  /* the first line of the error, for the table */
+};
+
+/* Reads, parses and grades one answer file; prints its errors and notes
+ * on stderr. */
+static void check_one(const struct cli *cli, const struct ab_tree *tree,
+		      const struct ab_glyphs *g, struct checked *c)
+{
+	struct ab_diag diag;
+	size_t len;
+	c->usable = false;
+	char *text = ab_read_file(c->file, AB_MAX_ANSWER_BYTES, &len, &diag);
+	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
+	free(text);
+	if (!answer) {
+		struct ab_str report = AB_STR_INIT;
+		const char *name = strcmp(c->file, "-") == 0 ? AB_STDIN_NAME : c->file;
+		ab_diag_format(&diag, name, &report);
+		fputs(ab_str_cstr(&report), stderr);
+		const char *nl = strchr(ab_str_cstr(&report), '\n');
+		ab_str_addn(&c->error, ab_str_cstr(&report),
+			    nl ? (size_t)(nl - report.s) : report.len);
+		ab_str_free(&report);
+		return;
+	}
+	/* The answer file's convention wins over the command line's. */
+	struct ab_config config = cli->config;
+	unsigned changed = ab_answer_apply_rules(answer, &config);
+	struct ab_config defaults = AB_CONFIG_DEFAULT;
+	if (((changed & AB_RULE_STRICT) && cli->config.strict != defaults.strict) ||
+	    ((changed & AB_RULE_FAIL) && cli->config.fail_hard != defaults.fail_hard) ||
+	    ((changed & AB_RULE_ORDER) && cli->order_given) || (changed & AB_RULE_ROOT)) {
+		struct ab_str rules = AB_STR_INIT;
+		ab_answer_describe_rules(answer, &rules);
+		fprintf(stderr, _("%s: note: %s says '%s', which overrides the command line\n"),
+			program, c->file, ab_str_cstr(&rules));
+		ab_str_free(&rules);
+	}
+	if (!ab_grade_answer(tree, &config, answer, g, &c->grade)) {
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+		ab_str_add(&c->error, _("the search is too long"));
+	} else {
+		c->usable = true;
+	}
+	ab_answer_free(answer);
+}
+
+/* abtrace check [OPTIONS] TREE ANSWER... (or -e EXPR ANSWER...) */
+static int cmd_check(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct cli one = *cli;
+	one.nargs = cli->expr || cli->nargs == 0 ? 0 : 1;
+	int first = one.nargs;
+	if (cli->nargs - first < 1)
+		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
+	struct ab_tree *tree = load_tree(&one, &status);
+	if (!tree)
+		return status;
+	/* JSON is UTF-8 whatever the locale; --ascii still asks for ASCII. */
+	const struct ab_glyphs *g = cli->json ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
+					      : ab_glyphs_for_locale(cli->ascii);
+	size_t count = (size_t)(cli->nargs - first);
+	struct checked *all = ab_xcalloc(count, sizeof *all);
+	bool unusable = false, mistakes = false;
+	for (size_t i = 0; i < count; i++) {
+		all[i].file = cli->args[first + (int)i];
+		check_one(cli, tree, g, &all[i]);
+		unusable |= !all[i].usable;
+		mistakes |= all[i].usable && all[i].grade.right < all[i].grade.count;
+	}
+	size_t width = 4;
+	for (size_t i = 0; i < count; i++)
+		if (strlen(all[i].file) > width)
+			width = strlen(all[i].file);
+	struct ab_str out = AB_STR_INIT;
+	for (size_t i = 0; i < count; i++) {
+		struct checked *c = &all[i];
+		if (cli->json) {
+			/* One object per answer file, one per line (JSON Lines). */
+			if (!c->usable) {
+				ab_str_add(&out, "{\"file\":");
+				ab_json_string(c->file, &out);
+				ab_str_add(&out, ",\"error\":");
+				ab_json_string(ab_str_cstr(&c->error), &out);
+				ab_str_add(&out, "}\n");
+				continue;
+			}
+			ab_grade_json(&c->grade, c->file, &out);
+			ab_str_addc(&out, '\n');
+		} else if (count == 1) {
+			if (!c->usable)
+				continue;
+			ab_str_addf(&out, "# %s: ", c->file);
+			ab_config_describe(&c->grade.config, g->ascii, &out);
+			ab_str_addc(&out, '\n');
+			ab_grade_text(&c->grade, g, &out);
+		} else {
+			if (i == 0)
+				ab_str_addf(&out, "%-*s  %-12s %s\n", (int)width, _("FILE"), _("SCORE"),
+					    _("FIRST MISTAKE"));
+			ab_str_addf(&out, "%-*s  ", (int)width, c->file);
+			if (!c->usable) {
+				ab_str_addf(&out, "%-12s %s\n", _("unusable"), ab_str_cstr(&c->error));
+				continue;
+			}
+			const struct ab_grade *gr = &c->grade;
+			char score[32];
+			snprintf(score, sizeof score, "%zu/%zu", gr->right, gr->count);
+			ab_str_addf(&out, "%-12s ", score);
+			const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
+			/* The diagnosis, when there is one, says more than one item. */
+			if (bad)
+				ab_str_addf(&out, "%s: %s\n", bad->name,
+					    gr->diagnosis ? gr->diagnosis : bad->why);
+			else
+				ab_str_add(&out, "-\n");
+		}
+	}
+	write_out(&out, &status);
+	ab_str_free(&out);
+	for (size_t i = 0; i < count; i++) {
+		ab_grade_free(&all[i].grade);
+		ab_str_free(&all[i].error);
+	}
+	free(all);
+	ab_tree_free(tree);
+	if (status == EXIT_OK)
+		status = unusable ? EXIT_USAGE : mistakes ? EXIT_MISTAKES : EXIT_OK;
+	return finish_output(status);
+}
+
+/* abtrace random [OPTIONS]: a practice tree, its source: line reproducing it. */
+static int cmd_random(struct cli *cli)
+{
+	if (cli->nargs > 0)
+		return usage_error(cli, _("random takes options only, not '%s'"), cli->args[0]);
+	struct ab_random_spec spec = cli->random;
+	if (cli->config.root == AB_ROOT_IS_MIN)
+		spec.root = AB_MIN;
+	if (!cli->seed_given) {
+		/* Mixed through the generator so seeds taken a second apart differ
+		 * in every digit; printed in the source: line either way. */
+		struct ab_rng mix;
+		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+		spec.seed = ab_rng_next(&mix) % UINT64_C(1000000000);
+	}
+	struct ab_str why = AB_STR_INIT;
+	if (!ab_random_check(&spec, &why)) {
+		int status = usage_error(cli, "%s", ab_str_cstr(&why));
+		ab_str_free(&why);
+		return status;
+	}
+	ab_str_free(&why);
+	struct ab_tree *tree = ab_random_tree(&spec);
+	struct ab_str out = AB_STR_INIT;
+	ab_tree_write(tree, &out);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_tree_free(tree);
+	return finish_output(status);
+}
+
 static const struct command {
 	const char *name;
 	int (*run)(struct cli *cli);
@@ -385,6 +598,9 @@ static const struct command {
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "random", cmd_random, TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) |
+				TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_ROOT) },
 };
 
 /* --lang must take effect before any message, even --help's, so it is
@@ -412,7 +628,7 @@ int main(int argc, char **argv)
 		ab_i18n_init(NULL);
 		return usage_error(NULL, _("--lang takes en or zh, not '%s'"), lang);
 	}
-	struct cli cli = { .config = AB_CONFIG_DEFAULT };
+	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT };
 	const struct command *command = NULL;
 	if (argc > 1) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
