@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "atomic.h"
 #include "diag.h"
+#include "export.h"
 #include "format.h"
 #include "i18n.h"
 #include "json.h"
@@ -42,6 +44,13 @@ enum option_id {
 	OPT_JSON,
 	OPT_ASCII,
 	OPT_VERSION,
+	OPT_DOT,
+	OPT_TIKZ,
+	OPT_TEXT,
+	OPT_STANDALONE,
+	OPT_STEP,
+	OPT_OUTPUT,
+	OPT_LANG,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
@@ -61,6 +70,13 @@ static const struct option long_options[] = {
 	{ "expr", required_argument, NULL, OPT_EXPR },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "dot", no_argument, NULL, OPT_DOT },
+	{ "tikz", no_argument, NULL, OPT_TIKZ },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "standalone", no_argument, NULL, OPT_STANDALONE },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "lang", required_argument, NULL, OPT_LANG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -70,6 +86,11 @@ struct cli {
 	bool algo_given, order_given;
 	const char *expr;
 	bool json, ascii;
+	int export_format;       /* enum ab_export_format, or -1 */
+	bool text, standalone;
+	long long step;          /* --step, or -1 for the last step */
+	const char *output;      /* -o FILE, or NULL for standard output */
+	const char *lang;        /* --lang, or NULL for the locale's */
 	char **args;  /* what is left after the options */
 	int nargs;
 };
@@ -99,6 +120,7 @@ static void print_help(void)
 	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
 		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
+		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -114,11 +136,16 @@ static void print_help(void)
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "Output options:\n"
 		 "  --json                     machine-readable output (trace: JSON Lines)\n"
+		 "Export options:\n"
+		 "  --dot, --tikz, --text      Graphviz, a LaTeX forest picture, or a text drawing\n"
+		 "  --standalone               with --tikz: a whole LaTeX document\n"
+		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
+		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program);
+	       program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -127,7 +154,10 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":e:h", long_options, NULL)) != -1) {
+	int longindex = -1;
+	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+		if (c == 'o')
+			c = OPT_OUTPUT;
 		if (c == OPT_HELP) {
 			print_help();
 			*status = EXIT_OK;
@@ -148,11 +178,18 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			return false;
 		}
 		if (!(takes & TAKES(c))) {
+			/* Name the option, not its value. */
+			char shown[64];
+			if (longindex >= 0)
+				snprintf(shown, sizeof shown, "--%s", long_options[longindex].name);
+			else
+				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
-					      argv[optind - 1], program,
+					      shown, program,
 					      cli->command ? cli->command : "");
 			return false;
 		}
+		longindex = -1;
 		switch (c) {
 		case OPT_EXPR:
 			cli->expr = optarg;
@@ -201,6 +238,43 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			break;
 		case OPT_ASCII:
 			cli->ascii = true;
+			break;
+		case OPT_DOT:
+		case OPT_TIKZ:
+		case OPT_TEXT: {
+			int format = c == OPT_DOT ? AB_EXPORT_DOT
+				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ : AB_EXPORT_TEXT;
+			if (cli->export_format >= 0 && cli->export_format != format) {
+				*status = usage_error(cli, _("choose one of --dot, --tikz and --text"));
+				return false;
+			}
+			cli->export_format = format;
+			cli->text = c == OPT_TEXT;
+			break;
+		}
+		case OPT_STANDALONE:
+			cli->standalone = true;
+			break;
+		case OPT_STEP: {
+			char *end;
+			errno = 0;
+			long long step = strtoll(optarg, &end, 10);
+			if (end == optarg || *end || errno || step < 0) {
+				*status = usage_error(cli, _("--step takes a step number (0 or more), not '%s'"), optarg);
+				return false;
+			}
+			cli->step = step;
+			break;
+		}
+		case OPT_OUTPUT:
+			cli->output = optarg;
+			break;
+		case OPT_LANG:
+			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0) {
+				*status = usage_error(cli, _("--lang takes en or zh, not '%s'"), optarg);
+				return false;
+			}
+			cli->lang = optarg;
 			break;
 		default:
 			break;
@@ -352,6 +426,71 @@ static int cmd_stats(struct cli *cli)
 	return finish_output(status);
 }
 
+/* Records the search; NULL (message printed) when it is too long. */
+static struct ab_trace *record_trace(const struct cli *cli, const struct ab_tree *tree)
+{
+	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
+	if (!trace)
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+	return trace;
+}
+
+/* Standard output, or -o FILE written atomically. */
+static int emit(const struct cli *cli, struct ab_str *text)
+{
+	int status = EXIT_OK;
+	if (!cli->output || strcmp(cli->output, "-") == 0) {
+		write_out(text, &status);
+		return finish_output(status);
+	}
+	int err = ab_write_file_atomic(cli->output, ab_str_cstr(text), text->len);
+	if (err) {
+		fprintf(stderr, _("%s: cannot write '%s': %s\n"), program, cli->output,
+			strerror(err));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int cmd_export(struct cli *cli)
+{
+	if (cli->export_format < 0)
+		return usage_error(cli, _("say which picture: --dot, --tikz or --text"));
+	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
+		return usage_error(cli, _("--standalone goes with --tikz"));
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_trace *trace = record_trace(cli, tree);
+	if (!trace) {
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	if (cli->step > (long long)trace->length) {
+		status = usage_error(cli, _("--step %lld is past the end: this search has %zu steps"),
+				     cli->step, trace->length);
+	} else {
+		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
+		struct ab_export_options opt = {
+			.format = (enum ab_export_format)cli->export_format,
+			/* DOT and TikZ files are UTF-8 whatever the terminal;
+			 * the text picture follows the locale. */
+			.ascii = cli->export_format == AB_EXPORT_TEXT
+				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
+			.standalone = cli->standalone,
+		};
+		struct ab_str out = AB_STR_INIT;
+		ab_export(trace, &opt, &out);
+		status = emit(cli, &out);
+		ab_str_free(&out);
+	}
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+	return status;
+}
+
 static int cmd_replay(struct cli *cli)
 {
 	(void)cli;
@@ -367,13 +506,15 @@ static const struct command {
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
+		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
 };
 
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	signal(SIGPIPE, SIG_IGN);
-	struct cli cli = { .config = AB_CONFIG_DEFAULT };
+	struct cli cli = { .config = AB_CONFIG_DEFAULT, .export_format = -1, .step = -1 };
 	const struct command *command = NULL;
 	if (argc > 1) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
