@@ -150,6 +150,7 @@ struct picture {
 	const struct ab_glyphs *g;
 	struct ab_str *out;
 	struct ab_str scratch;
+	struct ab_str notes;  /* TikZ: the windows and cut tests, listed */
 };
 
 /* ---- DOT ----------------------------------------------------------------- */
@@ -309,6 +310,51 @@ static void tex_interval(ab_value lo, ab_value hi, struct ab_str *out)
 	ab_str_add(out, "$");
 }
 
+/* Lists the windows on the path and the cut tests, for under the picture:
+ * beside the nodes they would collide with the neighbours, which forest
+ * does not move out of their way. */
+static void tikz_collect(void *ctx, uint32_t n, const bool *last, uint32_t depth)
+{
+	struct picture *pic = ctx;
+	const struct ab_trace *trace = pic->trace;
+	struct view v;
+	(void)last;
+	(void)depth;
+	describe(trace, n, &v);
+	if (shows_window(trace, &v) || v.cut) {
+		struct ab_str *notes = &pic->notes;
+		if (notes->len)
+			ab_str_add(notes, "\\\\\n  ");
+		ab_str_clear(&pic->scratch);
+		ab_tree_name(trace->tree, n, &pic->scratch);
+		tex_escaped(notes, ab_str_cstr(&pic->scratch));
+		ab_str_add(notes, ": ");
+		if (shows_window(trace, &v)) {
+			ab_str_add(notes, "$[\\alpha, \\beta] = [");
+			tex_value(v.alpha, notes);
+			ab_str_add(notes, ", ");
+			tex_value(v.beta, notes);
+			ab_str_add(notes, "]$");
+		}
+		if (v.cut) {
+			bool strict = trace->config.strict;
+			ab_str_add(notes, shows_window(trace, &v) ? ", \\abcut\\ $" : "\\abcut\\ $");
+			if (v.max) {
+				ab_str_add(notes, "\\alpha = ");
+				tex_value(v.cut_alpha, notes);
+				ab_str_add(notes, strict ? " > \\beta = " : " \\ge \\beta = ");
+				tex_value(v.cut_beta, notes);
+			} else {
+				ab_str_add(notes, "\\beta = ");
+				tex_value(v.cut_beta, notes);
+				ab_str_add(notes, strict ? " < \\alpha = " : " \\le \\alpha = ");
+				tex_value(v.cut_alpha, notes);
+			}
+			ab_str_add(notes, "$");
+		}
+	}
+}
+
 static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 {
 	struct picture *pic = ctx;
@@ -334,28 +380,13 @@ static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_addf(out, ", label={[ab name]%s:{", v.leaf ? "below" : "left");
 	tex_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "}}");
-	if (shows_window(trace, &v)) {
-		ab_str_add(out, ", label={[ab note]right:{$[");
-		tex_value(v.alpha, out);
-		ab_str_add(out, ", ");
-		tex_value(v.beta, out);
-		ab_str_add(out, "]$}}");
-	}
-	if (v.cut) {
-		bool strict = trace->config.strict;
-		ab_str_add(out, ", label={[ab note]right:{\\abcut\\ $");
-		if (v.max) {
-			ab_str_add(out, "\\alpha = ");
-			tex_value(v.cut_alpha, out);
-			ab_str_add(out, strict ? " > \\beta = " : " \\ge \\beta = ");
-			tex_value(v.cut_beta, out);
-		} else {
-			ab_str_add(out, "\\beta = ");
-			tex_value(v.cut_beta, out);
-			ab_str_add(out, strict ? " < \\alpha = " : " \\le \\alpha = ");
-			tex_value(v.cut_alpha, out);
-		}
-		ab_str_add(out, "$}}");
+	if (n == 0 && pic->notes.len) {
+		/* tikz on the root runs once the tree is drawn, so the list
+		 * goes under the whole picture. */
+		ab_str_add(out, ", tikz+={\\node[ab note, align=left, anchor=north west] at "
+				"([yshift=-4mm]current bounding box.south west) {");
+		ab_str_add(out, ab_str_cstr(&pic->notes));
+		ab_str_add(out, "};}");
 	}
 	if (v.first_pruned)
 		ab_str_add(out, ", ab pruned, edge label={node[ab mark]{\\abcut}}");
@@ -379,15 +410,17 @@ static void tikz_leave(void *ctx, uint32_t n)
 /* The styles, set with \forestset so a lecturer can restyle them. */
 static const char tikz_styles[] =
 	"\\providecommand\\abcut{$\\times$}\n"
-	"\\forestset{\n"
-	"  ab max/.style={draw, shape=isosceles triangle, shape border rotate=90,\n"
-	"    isosceles triangle apex angle=75, inner sep=1pt, minimum height=7mm},\n"
-	"  ab min/.style={draw, shape=isosceles triangle, shape border rotate=-90,\n"
-	"    isosceles triangle apex angle=75, inner sep=1pt, minimum height=7mm},\n"
-	"  ab leaf/.style={draw, rectangle, minimum size=5mm, inner sep=2pt},\n"
+	"\\tikzset{\n"
 	"  ab name/.style={font=\\scriptsize, text=black!60},\n"
 	"  ab note/.style={font=\\scriptsize},\n"
 	"  ab mark/.style={midway, fill=white, inner sep=1pt, font=\\scriptsize},\n"
+	"}\n"
+	"\\forestset{\n"
+	"  ab max/.style={draw, regular polygon, regular polygon sides=3,\n"
+	"    minimum size=12mm, inner sep=0pt, text depth=0pt, yshift=-1mm},\n"
+	"  ab min/.style={draw, regular polygon, regular polygon sides=3,\n"
+	"    shape border rotate=180, minimum size=12mm, inner sep=0pt},\n"
+	"  ab leaf/.style={draw, rectangle, minimum size=5mm, inner sep=2pt},\n"
 	"  ab pruned/.style={dashed, draw=black!40, text=black!45,\n"
 	"    edge={dashed, draw=black!40}},\n"
 	"  ab unreached/.style={draw=black!50, text=black!50},\n"
@@ -404,6 +437,7 @@ static void export_tikz(struct picture *pic, bool standalone)
 				"\\usepackage[utf8]{inputenc}\n"
 				"\\usepackage{forest}\n"
 				"\\usetikzlibrary{shapes.geometric}\n"
+
 				"\\pagestyle{empty}\n"
 				"\\begin{document}\n");
 	else
@@ -418,8 +452,10 @@ static void export_tikz(struct picture *pic, bool standalone)
 		ab_str_addc(out, *p == '\n' ? ' ' : *p);
 	ab_str_add(out, "\n");
 	ab_str_add(out, tikz_styles);
-	ab_str_add(out, "\\begin{forest}\n  for tree={l sep=7mm, s sep=3mm, "
+	ab_str_add(out, "\\begin{forest}\n  for tree={l sep=8mm, s sep=4mm, "
 			"edge={draw=black!70}, anchor=north, child anchor=north}");
+	struct walker collect = { tikz_collect, NULL, pic };
+	walk(trace->tree, &collect);
 	struct walker w = { tikz_enter, tikz_leave, pic };
 	walk(trace->tree, &w);
 	ab_str_add(out, "\n\\end{forest}\n");
@@ -494,6 +530,7 @@ void ab_export(const struct ab_trace *trace, const struct ab_export_options *opt
 		.g = opt->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8,
 		.out = out,
 		.scratch = AB_STR_INIT,
+		.notes = AB_STR_INIT,
 	};
 	switch (opt->format) {
 	case AB_EXPORT_DOT:
@@ -507,4 +544,5 @@ void ab_export(const struct ab_trace *trace, const struct ab_export_options *opt
 		break;
 	}
 	ab_str_free(&pic.scratch);
+	ab_str_free(&pic.notes);
 }
