@@ -22,6 +22,7 @@
 #include "format.h"
 #include "i18n.h"
 #include "json.h"
+#include "lesson.h"
 #include "load.h"
 #include "narrate.h"
 #include "search.h"
@@ -121,6 +122,7 @@ static void print_help(void)
 		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
 		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
+		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or read one\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -141,11 +143,14 @@ static void print_help(void)
 		 "  --standalone               with --tikz: a whole LaTeX document\n"
 		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
 		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
+		 "Lesson options:\n"
+		 "  --text                     print the lesson with the narration of every step\n"
+		 "  --lang en|zh               the language (default: from LANGUAGE or LANG)\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program, program);
+	       program, program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -491,6 +496,85 @@ static int cmd_export(struct cli *cli)
 	return status;
 }
 
+/* Prints a lesson file's diagnostic; the tree's when the lesson's tree is
+ * what failed. */
+static void print_lesson_diag(const struct ab_diag *diag, const char *path,
+			      const struct ab_lesson *lesson, bool in_tree)
+{
+	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
+}
+
+static int list_lessons(enum ab_lang lang)
+{
+	char **names;
+	size_t count = ab_lesson_names(&names);
+	if (count == 0) {
+		fprintf(stderr, _("%s: no lessons found (looked in the source tree and %s/lessons)\n"),
+			program, ABTRACE_DATADIR);
+		return EXIT_USAGE;
+	}
+	int status = EXIT_OK;
+	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	for (size_t i = 0; i < count; i++) {
+		struct ab_diag diag;
+		ab_str_clear(&path);
+		struct ab_lesson *lesson = ab_lesson_find(names[i], &path)
+			? ab_lesson_load(path.s, &diag) : NULL;
+		if (lesson)
+			ab_str_addf(&out, "%-22s %s\n", names[i], ab_lesson_text(&lesson->title, lang));
+		else {
+			print_diag(&diag, ab_str_cstr(&path));
+			status = EXIT_USAGE;
+		}
+		ab_lesson_free(lesson);
+		free(names[i]);
+	}
+	free(names);
+	ab_str_free(&path);
+	int written = EXIT_OK;
+	write_out(&out, &written);
+	ab_str_free(&out);
+	written = finish_output(written);
+	return written != EXIT_OK ? written : status;
+}
+
+static int cmd_lesson(struct cli *cli)
+{
+	enum ab_lang lang = ab_lang_from_env();
+	if (cli->lang)
+		ab_lang_parse(cli->lang, &lang);
+	if (cli->nargs == 0)
+		return list_lessons(lang);
+	if (cli->nargs > 1)
+		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
+				   cli->args[0], cli->args[1]);
+	struct ab_str path = AB_STR_INIT;
+	if (!ab_lesson_find(cli->args[0], &path)) {
+		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+			program, cli->args[0], program);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	struct ab_diag diag;
+	bool in_tree = false;
+	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
+		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	/* Until the replay plays lessons, both ways print the text. */
+	struct ab_str out = AB_STR_INIT;
+	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_lesson_free(lesson);
+	ab_str_free(&path);
+	return finish_output(status);
+}
+
 static int cmd_replay(struct cli *cli)
 {
 	(void)cli;
@@ -508,6 +592,7 @@ static const struct command {
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
+	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
 };
 
 int main(int argc, char **argv)
