@@ -1274,6 +1274,19 @@ static int char_width(const unsigned char *s, int *bytes)
 	return n == 4 ? 2 : 1;
 }
 
+/* The length of the closing punctuation mark at u (、。，：；！？）” 」),
+ * or 0. */
+static int closing_punct(const unsigned char *u, const unsigned char *end)
+{
+	static const char *const marks[] = { "、", "。", "，", "：", "；", "！", "？", "）", "”", "」" };
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+		size_t n = strlen(marks[i]);
+		if ((size_t)(end - u) >= n && memcmp(u, marks[i], n) == 0)
+			return (int)n;
+	}
+	return 0;
+}
+
 /* Appends a paragraph wrapped at width columns after indent: breaks at
  * spaces, and between two wide (CJK) characters. */
 static void wrap(struct ab_str *out, const char *text, size_t len, int width,
@@ -1292,23 +1305,17 @@ static void wrap(struct ab_str *out, const char *text, size_t len, int width,
 		if (cw == 2) {
 			u += bytes;
 			w = 2;
-			/* Keep closing punctuation with the character before it. */
-			while (u < end && char_width(u, &bytes) == 2 && u[0] == 0xEF && u[1] == 0xBC &&
-			       (u[2] == 0x8C || u[2] == 0x9A || u[2] == 0x9B || u[2] == 0x89 ||
-				u[2] == 0x81 || u[2] == 0x9F)) {
-				u += bytes;
-				w += 2;
-			}
-			while (u < end && u[0] == 0xE3 && u[1] == 0x80 &&
-			       (u[2] == 0x82 || u[2] == 0x81 || u[2] == 0x8D || u[2] == 0x8B)) {
-				u += 3;
-				w += 2;
-			}
 		} else {
 			while (u < end && *u != ' ' && char_width(u, &bytes) != 2) {
 				w += char_width(u, &bytes);
 				u += bytes;
 			}
+		}
+		/* Closing punctuation stays with what it closes. */
+		int cl;
+		while (u < end && (cl = closing_punct(u, end)) > 0) {
+			u += cl;
+			w += 2;
 		}
 		if (u == s)
 			break;
