@@ -174,6 +174,11 @@ static bool find_data(const char *subdir, const char *name,
 	       try_dir(second, subdir, name, out);
 }
 
+bool ab_running_from_build(void)
+{
+	return running_from_build();
+}
+
 bool ab_find_data(const char *subdir, const char *name, struct ab_str *out)
 {
 	return find_data(subdir, name, out);

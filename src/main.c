@@ -541,8 +541,13 @@ static int list_lessons(enum ab_lang lang)
 static int cmd_lesson(struct cli *cli)
 {
 	enum ab_lang lang = ab_lang_from_env();
-	if (cli->lang)
+	if (cli->lang) {
 		ab_lang_parse(cli->lang, &lang);
+#ifdef ENABLE_NLS
+		/* The narration between the lesson's text follows --lang too. */
+		setenv("LANGUAGE", lang == AB_LANG_ZH ? "zh_CN" : "en", 1);
+#endif
+	}
 	if (cli->nargs == 0)
 		return list_lessons(lang);
 	if (cli->nargs > 1)
@@ -598,6 +603,13 @@ static const struct command {
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+#ifdef ENABLE_NLS
+	/* From the build directory, the catalogues built there. */
+	bindtextdomain(GETTEXT_PACKAGE, ab_running_from_build()
+			? ABTRACE_BUILD_ROOT "/po" : ABTRACE_LOCALEDIR);
+	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
+	textdomain(GETTEXT_PACKAGE);
+#endif
 	signal(SIGPIPE, SIG_IGN);
 	struct cli cli = { .config = AB_CONFIG_DEFAULT, .export_format = -1, .step = -1 };
 	const struct command *command = NULL;

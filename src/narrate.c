@@ -167,7 +167,8 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip "),
 			    a, name, b, name);
 	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, out);
-	ab_str_add(out, ".");
+	/* TRANSLATORS: the full stop after the list of skipped children. */
+	ab_str_add(out, _("."));
 }
 
 static void narrate_return(const struct ab_trace *trace, const struct ab_event *ev,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "lesson.h"
 #include "runprog.h"
 #include "testutil.h"
@@ -346,6 +347,42 @@ START_TEST(cli_bad_file)
 }
 END_TEST
 
+/* The interface in Chinese: messages, narration, pictures and lessons
+ * follow LANGUAGE (gettext reads it under the C.UTF-8 locale too). */
+START_TEST(chinese_interface)
+{
+#ifdef ENABLE_NLS
+	const struct { const char *const *args; const char *want; } cases[] = {
+		{ ARGS("--help"), "用法：" },
+		{ ARGS("trace", "lecture"), "在 C 处剪枝：β = 2 ≤ α = 3。" },
+		{ ARGS("trace", "lecture"), "跳过 C2 和 C3。" },
+		{ ARGS("export", "--text", "lecture"), "C2 = 4  ✂ 被剪掉" },
+		{ ARGS("lesson", "lecture", "--text"), "课程: 讲义中的例子，一步一步" },
+		{ ARGS("lesson", "lecture", "--text"), "C 返回 2，但这个 2 并不是 C 的值。" },
+		{ ARGS("lesson", "lecture", "--text", "--lang", "en"), "Look at leaf C1 = 2." },
+	};
+	setenv("LANG", "C.UTF-8", 1);
+	unsetenv("LC_ALL");
+	unsetenv("LC_MESSAGES");
+	setenv("LANGUAGE", "zh_CN", 1);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_abtrace(NULL, cases[i].args);
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_msg(strstr(ab_str_cstr(&r.out), cases[i].want), "no '%s' in %s",
+			      cases[i].want, ab_str_cstr(&r.out));
+		run_result_free(&r);
+	}
+	struct run_result r = run_abtrace(NULL, ARGS("trace", "--order", "sideways"));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.err), "--order 只接受"));
+	run_result_free(&r);
+	unsetenv("LANGUAGE");
+#else
+	printf("chinese_interface: skipped, built without NLS\n");
+#endif
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -361,6 +398,7 @@ static Suite *lesson_suite(void)
 	tcase_add_test(tc, language_from_env);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, cli_bad_file);
+	tcase_add_test(tc, chinese_interface);
 	suite_add_tcase(s, tc);
 	return s;
 }
