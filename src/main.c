@@ -17,11 +17,14 @@
 
 #include "answer.h"
 #include "config.h"
+#include "atomic.h"
 #include "diag.h"
+#include "export.h"
 #include "format.h"
 #include "grade.h"
 #include "i18n.h"
 #include "json.h"
+#include "lesson.h"
 #include "load.h"
 #include "narrate.h"
 #include "random.h"
@@ -53,6 +56,12 @@ enum option_id {
 	OPT_RANGE,
 	OPT_DISTINCT,
 	OPT_SEED,
+	OPT_DOT,
+	OPT_TIKZ,
+	OPT_TEXT,
+	OPT_STANDALONE,
+	OPT_STEP,
+	OPT_OUTPUT,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
@@ -78,6 +87,12 @@ static const struct option long_options[] = {
 	{ "range", required_argument, NULL, OPT_RANGE },
 	{ "distinct", no_argument, NULL, OPT_DISTINCT },
 	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "dot", no_argument, NULL, OPT_DOT },
+	{ "tikz", no_argument, NULL, OPT_TIKZ },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "standalone", no_argument, NULL, OPT_STANDALONE },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -87,6 +102,11 @@ struct cli {
 	bool algo_given, order_given;
 	const char *expr;
 	bool json, ascii;
+	int export_format;       /* enum ab_export_format, or -1 */
+	bool text, standalone;
+	long long step;          /* --step, or -1 for the last step */
+	const char *output;      /* -o FILE, or NULL for standard output */
+	const char *lang;        /* --lang, or NULL for the locale's */
 	char **args;  /* what is left after the options */
 	int nargs;
 	struct ab_random_spec random; /* abtrace random */
@@ -120,6 +140,8 @@ static void print_help(void)
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
 		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (--json for autograders)\n"
 		 "       %s random [OPTIONS]            print a random practice tree\n"
+		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
+		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or read one\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -142,11 +164,19 @@ static void print_help(void)
 		 "  --range LO..HI             leaf values (default -9..9)\n"
 		 "  --distinct                 no two leaves share a value\n"
 		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
+		 "Export options:\n"
+		 "  --dot, --tikz, --text      Graphviz, a LaTeX forest picture, or a text drawing\n"
+		 "  --standalone               with --tikz: a whole LaTeX document\n"
+		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
+		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
+		 "Lesson options:\n"
+		 "  --text                     print the lesson with the narration of every step\n"
+		 "Other options:\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program, program, program);
+	       program, program, program, program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -155,7 +185,10 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":e:h", long_options, NULL)) != -1) {
+	int longindex = -1;
+	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+		if (c == 'o')
+			c = OPT_OUTPUT;
 		if (c == OPT_HELP) {
 			print_help();
 			*status = EXIT_OK;
@@ -175,14 +208,25 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			*status = usage_error(cli, _("option '%s' needs a value"), argv[optind - 1]);
 			return false;
 		}
-		if (c == OPT_LANG)
-			continue; /* applied before parsing: see main() */
+		if (c == OPT_LANG) {
+			/* Checked and applied before parsing (see main()); the
+			 * lessons also read it to pick their text. */
+			cli->lang = optarg;
+			continue;
+		}
 		if (!(takes & TAKES(c))) {
+			/* Name the option, not its value. */
+			char shown[64];
+			if (longindex >= 0)
+				snprintf(shown, sizeof shown, "--%s", long_options[longindex].name);
+			else
+				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
-					      argv[optind - 1], program,
+					      shown, program,
 					      cli->command ? cli->command : "");
 			return false;
 		}
+		longindex = -1;
 		switch (c) {
 		case OPT_EXPR:
 			cli->expr = optarg;
@@ -250,6 +294,36 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 		}
 		case OPT_DISTINCT:
 			cli->random.distinct = true;
+			break;
+		case OPT_DOT:
+		case OPT_TIKZ:
+		case OPT_TEXT: {
+			int format = c == OPT_DOT ? AB_EXPORT_DOT
+				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ : AB_EXPORT_TEXT;
+			if (cli->export_format >= 0 && cli->export_format != format) {
+				*status = usage_error(cli, _("choose one of --dot, --tikz and --text"));
+				return false;
+			}
+			cli->export_format = format;
+			cli->text = c == OPT_TEXT;
+			break;
+		}
+		case OPT_STANDALONE:
+			cli->standalone = true;
+			break;
+		case OPT_STEP: {
+			char *end;
+			errno = 0;
+			long long step = strtoll(optarg, &end, 10);
+			if (end == optarg || *end || errno || step < 0) {
+				*status = usage_error(cli, _("--step takes a step number (0 or more), not '%s'"), optarg);
+				return false;
+			}
+			cli->step = step;
+			break;
+		}
+		case OPT_OUTPUT:
+			cli->output = optarg;
 			break;
 		default:
 			break;
@@ -398,6 +472,155 @@ static int cmd_stats(struct cli *cli)
 	write_out(&out, &status);
 	ab_str_free(&out);
 	ab_tree_free(tree);
+	return finish_output(status);
+}
+
+/* Records the search; NULL (message printed) when it is too long. */
+static struct ab_trace *record_trace(const struct cli *cli, const struct ab_tree *tree)
+{
+	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
+	if (!trace)
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+	return trace;
+}
+
+/* Standard output, or -o FILE written atomically. */
+static int emit(const struct cli *cli, struct ab_str *text)
+{
+	int status = EXIT_OK;
+	if (!cli->output || strcmp(cli->output, "-") == 0) {
+		write_out(text, &status);
+		return finish_output(status);
+	}
+	int err = ab_write_file_atomic(cli->output, ab_str_cstr(text), text->len);
+	if (err) {
+		fprintf(stderr, _("%s: cannot write '%s': %s\n"), program, cli->output,
+			strerror(err));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int cmd_export(struct cli *cli)
+{
+	if (cli->export_format < 0)
+		return usage_error(cli, _("say which picture: --dot, --tikz or --text"));
+	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
+		return usage_error(cli, _("--standalone goes with --tikz"));
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_trace *trace = record_trace(cli, tree);
+	if (!trace) {
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	if (cli->step > (long long)trace->length) {
+		status = usage_error(cli, _("--step %lld is past the end: this search has %zu steps"),
+				     cli->step, trace->length);
+	} else {
+		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
+		struct ab_export_options opt = {
+			.format = (enum ab_export_format)cli->export_format,
+			/* DOT and TikZ files are UTF-8 whatever the terminal;
+			 * the text picture follows the locale. */
+			.ascii = cli->export_format == AB_EXPORT_TEXT
+				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
+			.standalone = cli->standalone,
+		};
+		struct ab_str out = AB_STR_INIT;
+		ab_export(trace, &opt, &out);
+		status = emit(cli, &out);
+		ab_str_free(&out);
+	}
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+	return status;
+}
+
+/* Prints a lesson file's diagnostic; the tree's when the lesson's tree is
+ * what failed. */
+static void print_lesson_diag(const struct ab_diag *diag, const char *path,
+			      const struct ab_lesson *lesson, bool in_tree)
+{
+	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
+}
+
+static int list_lessons(enum ab_lang lang)
+{
+	char **names;
+	size_t count = ab_lesson_names(&names);
+	if (count == 0) {
+		fprintf(stderr, _("%s: no lessons found (looked in the source tree and %s/lessons)\n"),
+			program, ABTRACE_DATADIR);
+		return EXIT_USAGE;
+	}
+	int status = EXIT_OK;
+	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	for (size_t i = 0; i < count; i++) {
+		struct ab_diag diag;
+		ab_str_clear(&path);
+		struct ab_lesson *lesson = ab_lesson_find(names[i], &path)
+			? ab_lesson_load(path.s, &diag) : NULL;
+		if (lesson)
+			ab_str_addf(&out, "%-22s %s\n", names[i], ab_lesson_text(&lesson->title, lang));
+		else {
+			print_diag(&diag, ab_str_cstr(&path));
+			status = EXIT_USAGE;
+		}
+		ab_lesson_free(lesson);
+		free(names[i]);
+	}
+	free(names);
+	ab_str_free(&path);
+	int written = EXIT_OK;
+	write_out(&out, &written);
+	ab_str_free(&out);
+	written = finish_output(written);
+	return written != EXIT_OK ? written : status;
+}
+
+static int cmd_lesson(struct cli *cli)
+{
+	enum ab_lang lang = ab_lang_from_env();
+	if (cli->lang) {
+		ab_lang_parse(cli->lang, &lang);
+#ifdef ENABLE_NLS
+		/* The narration between the lesson's text follows --lang too. */
+		setenv("LANGUAGE", lang == AB_LANG_ZH ? "zh_CN" : "en", 1);
+#endif
+	}
+	if (cli->nargs == 0)
+		return list_lessons(lang);
+	if (cli->nargs > 1)
+		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
+				   cli->args[0], cli->args[1]);
+	struct ab_str path = AB_STR_INIT;
+	if (!ab_lesson_find(cli->args[0], &path)) {
+		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+			program, cli->args[0], program);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	struct ab_diag diag;
+	bool in_tree = false;
+	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
+		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	/* Until the replay plays lessons, both ways print the text. */
+	struct ab_str out = AB_STR_INIT;
+	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_lesson_free(lesson);
+	ab_str_free(&path);
 	return finish_output(status);
 }
 
@@ -601,6 +824,9 @@ static const struct command {
 	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "random", cmd_random, TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) |
 				TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_ROOT) },
+	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
+		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
+	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
 };
 
 /* --lang must take effect before any message, even --help's, so it is
@@ -628,7 +854,8 @@ int main(int argc, char **argv)
 		ab_i18n_init(NULL);
 		return usage_error(NULL, _("--lang takes en or zh, not '%s'"), lang);
 	}
-	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT };
+	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT,
+			    .export_format = -1, .step = -1 };
 	const struct command *command = NULL;
 	if (argc > 1) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
