@@ -65,16 +65,25 @@ static void stop_server(void)
 	tmux(NULL, "kill-server");
 }
 
+/* The pane runs a little script that runs abtrace and writes its exit
+ * status to status_file: tmux does not always reap a pane's process
+ * promptly, so #{pane_dead_status} is not to be relied on. */
+static char script_file[128], status_file[128];
+
 /* Starts abtrace ARGS in a cols x rows pane; env is extra VAR=VALUE
  * settings (tmux sets TERM itself, so they go through env(1)). */
 static void start(int cols, int rows, const char *env, const char *args)
 {
 	stop_server();
+	unlink(status_file);
+	FILE *f = fopen(script_file, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
+		env ? env : "", abtrace_path(), args, status_file);
+	fclose(f);
 	int st = tmux(NULL,
 		      "start-server \\; set-option -g remain-on-exit on \\; "
-		      "new-session -d -x %d -y %d "
-		      "'exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s \"%s\" %s'",
-		      cols, rows, env ? env : "", abtrace_path(), args);
+		      "new-session -d -x %d -y %d 'exec sh %s'", cols, rows, script_file);
 	ck_assert_int_eq(st, 0);
 }
 
@@ -137,26 +146,60 @@ static void pane_format(const char *fmt, struct ab_str *out)
 		ab_str_truncate(out, out->len - 1);
 }
 
-/* Waits for abtrace to exit; returns its exit status (-1: a signal). */
-static int wait_exit(void)
+/* Polls a pane format until it reads want. */
+static void wait_format(const char *fmt, const char *want)
 {
 	struct ab_str f = AB_STR_INIT;
 	long end = now_ms() + DEADLINE_MS;
 	for (;;) {
-		/* The status shows a moment after the pane is marked dead. */
-		pane_format("#{pane_dead}:#{pane_dead_status}#{pane_dead_signal}", &f);
-		if (f.len > 2 && strncmp(ab_str_cstr(&f), "1:", 2) == 0)
+		pane_format(fmt, &f);
+		if (strcmp(ab_str_cstr(&f), want) == 0)
 			break;
+		if (now_ms() > end)
+			ck_abort_msg("%s is '%s', not '%s'", fmt, ab_str_cstr(&f), want);
+		pause_briefly();
+	}
+	ab_str_free(&f);
+}
+
+/* Waits for abtrace to exit; returns its exit status, -1 when a signal
+ * ended it (the shell reports 128 + the signal). */
+static int wait_exit(void)
+{
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		FILE *f = fopen(status_file, "r");
+		int status = -2;
+		if (f) {
+			if (fscanf(f, "%d", &status) != 1)
+				status = -2;
+			fclose(f);
+		}
+		if (status >= 0)
+			return status >= 128 ? -1 : status;
 		if (now_ms() > end)
 			ck_abort_msg("abtrace did not exit");
 		pause_briefly();
 	}
-	pane_format("#{pane_dead_signal}", &f);
-	bool signalled = f.len && strcmp(f.s, "0") != 0;
-	pane_format("#{pane_dead_status}", &f);
-	int status = signalled ? -1 : atoi(ab_str_cstr(&f));
+}
+
+/* The pid of abtrace: the only child of the pane's shell. */
+static pid_t abtrace_pid(void)
+{
+	struct ab_str f = AB_STR_INIT, path = AB_STR_INIT;
+	pane_format("#{pane_pid}", &f);
+	ab_str_addf(&path, "/proc/%s/task/%s/children", ab_str_cstr(&f), ab_str_cstr(&f));
+	pid_t pid = 0;
+	FILE *in = fopen(ab_str_cstr(&path), "r");
+	if (in) {
+		int p;
+		if (fscanf(in, "%d", &p) == 1)
+			pid = (pid_t)p;
+		fclose(in);
+	}
 	ab_str_free(&f);
-	return status;
+	ab_str_free(&path);
+	return pid;
 }
 
 static bool skip_without_tmux(void)
@@ -335,16 +378,26 @@ static void check_leaves(const struct ab_str *escaped, bool pruned)
 }
 
 /* The leaf counts abtrace stats gives for a tree. */
-static void stats_counts(const char *expr, unsigned *minimax, unsigned *alphabeta)
+static void stats_counts(const char *options, const char *expr, unsigned *minimax,
+			 unsigned *alphabeta)
 {
-	const char *args[] = { "stats", "--json", "-e", expr, NULL };
+	/* options: up to two words, e.g. "--fail-hard --order best". */
+	char opts[64], *o2 = NULL;
+	snprintf(opts, sizeof opts, "%s", options);
+	const char *args[8] = { "stats", "--json" };
+	int n = 2;
+	for (char *w = strtok_r(opts, " ", &o2); w; w = strtok_r(NULL, " ", &o2))
+		args[n++] = w;
+	args[n++] = "-e";
+	args[n++] = expr;
+	args[n] = NULL;
 	struct run_result r = run_abtrace(NULL, args);
 	ck_assert_int_eq(r.status, 0);
 	const char *mm = strstr(ab_str_cstr(&r.out), "\"minimax\":{\"leaves\":");
 	const char *ab = strstr(ab_str_cstr(&r.out), "\"alphabeta\":{\"leaves\":");
-	ck_assert_ptr_nonnull(mm);
 	ck_assert_ptr_nonnull(ab);
-	*minimax = (unsigned)atoi(mm + strlen("\"minimax\":{\"leaves\":"));
+	/* With --order only the asked-for search is counted. */
+	*minimax = mm ? (unsigned)atoi(mm + strlen("\"minimax\":{\"leaves\":")) : 0;
 	*alphabeta = (unsigned)atoi(ab + strlen("\"alphabeta\":{\"leaves\":"));
 	run_result_free(&r);
 }
@@ -402,7 +455,7 @@ START_TEST(test_edit_leaf)
 	if (skip_without_tmux())
 		return;
 	unsigned mm, ab;
-	stats_counts("[[3,12,8],[5,4,6],[14,5,2]]", &mm, &ab);
+	stats_counts("", "[[3,12,8],[5,4,6],[14,5,2]]", &mm, &ab);
 	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT;
 	start(80, 24, NULL, "");
 	WAIT_FOR(&s, "step 0/29");
@@ -442,7 +495,7 @@ START_TEST(test_swap_children)
 	if (skip_without_tmux())
 		return;
 	unsigned mm, ab;
-	stats_counts(swaps[_i].edited, &mm, &ab);
+	stats_counts("", swaps[_i].edited, &mm, &ab);
 	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT;
 	start(80, 24, NULL, "");
 	WAIT_FOR(&s, "step 0/29");
@@ -479,8 +532,7 @@ START_TEST(test_resize_and_too_small)
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
 	tmux(NULL, "resize-window -t 0 -x 60 -y 18");
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
-	pane_format("#{pane_dead}", &f);
-	ck_assert_str_eq(ab_str_cstr(&f), "0");
+	ck_assert_msg(access(status_file, F_OK) != 0, "abtrace exited");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
@@ -539,14 +591,12 @@ START_TEST(test_signal_restores_terminal)
 	WAIT_FOR(&s, "step 0/29");
 	pane_format("#{alternate_on}", &f);
 	ck_assert_str_eq(ab_str_cstr(&f), "1");
-	pane_format("#{pane_pid}", &f);
-	pid_t pid = (pid_t)atoi(ab_str_cstr(&f));
+	pid_t pid = abtrace_pid();
 	ck_assert_int_gt(pid, 0);
 	ck_assert_int_eq(kill(pid, stop_signals[_i]), 0);
 	int status = wait_exit();
 	ck_assert_msg(status == 0 || status == 2, "exit status %d after a signal", status);
-	pane_format("#{alternate_on}", &f);
-	ck_assert_str_eq(ab_str_cstr(&f), "0");
+	wait_format("#{alternate_on}", "0");
 	capture(&s, false);
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "minimax 9"));
 	stop_server();
@@ -586,6 +636,68 @@ START_TEST(test_help_and_select)
 }
 END_TEST
 
+/* A click on a pruned leaf selects it and says why it was cut. */
+START_TEST(test_mouse_select)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("G");
+	WAIT_FOR(&s, "step 29/29", "✂4");
+	capture(&s, true);
+	static struct screen_cells sc;
+	parse_cells(ab_str_cstr(&s), &sc);
+	int row, col;
+	ck_assert(find_text(&sc, "✂4", 0, &row, &col));
+	/* An X10 mouse report: press and release of button 1 at (col, row). */
+	/* An X10 mouse report, press then release of button 1: ESC [ M,
+	 * then 32 + button, 32 + column + 1, 32 + row + 1. */
+	for (int b = 0; b < 2; b++)
+		ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -H 1b 5b 4d %x %x %x", 32 + 3 * b,
+				      32 + col + 2, 32 + row + 1), 0);
+	WAIT_FOR(&s, "C2 (leaf 4, path 2.2): pruned by the cutoff at C in step 15");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* Changing the convention, the order or the algorithm updates the counts
+ * and the pseudocode. */
+START_TEST(test_conventions)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29", "alpha-beta, fail-soft");
+	char want[64];
+	unsigned mm, ab;
+	keys("f G");
+	WAIT_FOR(&s, "alpha-beta, fail-hard", "return α", "alpha-beta 7 of 7");
+	keys("o");
+	stats_counts("--fail-hard --order reverse", "[[3,12,8],[2,4,6],[14,5,2]]", &mm, &ab);
+	snprintf(want, sizeof want, "alpha-beta %u of %u", ab, ab);
+	WAIT_FOR(&s, "order reverse", want);
+	keys("o");
+	stats_counts("--fail-hard --order best", "[[3,12,8],[2,4,6],[14,5,2]]", &mm, &ab);
+	snprintf(want, sizeof want, "alpha-beta %u of %u", ab, ab);
+	WAIT_FOR(&s, "order best", want);
+	keys("m");
+	snprintf(want, sizeof want, "alpha-beta %u", ab);
+	WAIT_FOR(&s, "mm(n):", "minimax 9 of 9", want);
+	keys("g");
+	WAIT_FOR(&s, "minimax 0 of 9");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
 START_TEST(test_no_terminal)
 {
@@ -602,10 +714,15 @@ START_TEST(test_no_terminal)
 		start(80, 24, terms[i], "");
 		ck_assert_int_eq(wait_exit(), 2);
 		/* The message may have scrolled into the history. */
-		ab_str_clear(&s);
-		tmux(&s, "capture-pane -p -J -S - -t 0");
-		ck_assert_msg(strstr(ab_str_cstr(&s), "use 'abtrace trace'"), "no message in:\n%s",
-			      ab_str_cstr(&s));
+		long end = now_ms() + DEADLINE_MS;
+		for (;;) {
+			ab_str_clear(&s);
+			tmux(&s, "capture-pane -p -J -S - -t 0");
+			if (strstr(ab_str_cstr(&s), "use 'abtrace trace'"))
+				break;
+			ck_assert_msg(now_ms() < end, "no message in:\n%s", ab_str_cstr(&s));
+			pause_briefly();
+		}
 		stop_server();
 	}
 	ab_str_free(&s);
@@ -634,6 +751,8 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_ascii);
 	tcase_add_loop_test(tc, test_signal_restores_terminal, 0, 2);
 	tcase_add_test(tc, test_help_and_select);
+	tcase_add_test(tc, test_mouse_select);
+	tcase_add_test(tc, test_conventions);
 	tcase_add_test(tc, test_no_terminal);
 	suite_add_tcase(s, tc);
 	return s;
@@ -642,6 +761,11 @@ static Suite *tui_suite(void)
 int main(void)
 {
 	snprintf(server, sizeof server, "abtrace-test-tui-%ld", (long)getpid());
+	snprintf(script_file, sizeof script_file, "/tmp/abtrace-test-tui-%ld.sh", (long)getpid());
+	snprintf(status_file, sizeof status_file, "/tmp/abtrace-test-tui-%ld.status", (long)getpid());
 	have_tmux = sh("tmux -V >/dev/null 2>&1", NULL) == 0;
-	return ab_run_suite(tui_suite());
+	int status = ab_run_suite(tui_suite());
+	unlink(script_file);
+	unlink(status_file);
+	return status;
 }
