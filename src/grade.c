@@ -934,7 +934,10 @@ void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 			ab_str_addf(out, _(" (expected %s) %s %s"), it->expected, g->dash, it->why);
 		ab_str_addc(out, '\n');
 	}
-	unsigned percent = grade->count ? (unsigned)(100 * grade->right / grade->count) : 100;
+	/* Rounded to the nearest percent, but never up to 100 with a mistake. */
+	unsigned percent = grade->count ? (unsigned)((200 * grade->right + grade->count) / (2 * grade->count)) : 100;
+	if (percent == 100 && grade->right < grade->count)
+		percent = 99;
 	ab_str_addf(out, _("Score: %zu/%zu (%u%%)\n"), grade->right, grade->count, percent);
 	if (grade->diagnosis)
 		ab_str_addf(out, _("Diagnosis: %s\n"), grade->diagnosis);
