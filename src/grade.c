@@ -215,6 +215,7 @@ struct grader {
 	const struct ab_tree *tree;
 	const struct ab_glyphs *g;
 	bool strict;
+	bool minimax;     /* no cut test at all */
 	struct ab_grade *out;
 };
 
@@ -280,6 +281,12 @@ static void extra_cut(struct grader *gd, uint32_t n, struct ab_str *why)
 	uint32_t p = gd->tree->nodes[n].parent;
 	uint32_t step = f->trace->visit_step[n];
 	add_name(gd->tree, n, why);
+	if (gd->minimax) {
+		ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): minimax prunes nothing.")
+							 : _(" is entered (step %u): minimax prunes nothing."),
+			    step);
+		return;
+	}
 	ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): when the search reaches it, ")
 						 : _(" is entered (step %u): when the search reaches it, "),
 		    step);
@@ -598,7 +605,7 @@ static bool grade_plain(const struct ab_tree *tree, const struct ab_config *conf
 	out->config = *config;
 	if (!gather(tree, config, f))
 		return false;
-	struct grader gd = { f, tree, g, config->strict, out };
+	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX, out };
 	uint8_t *claimed = claimed_pruned(tree, answer);
 	for (size_t i = 0; i < answer->count; i++) {
 		const struct ab_item *item = &answer->items[i];

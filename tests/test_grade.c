@@ -138,6 +138,7 @@ static const struct grade_case {
 	{ "A[B[3 4] C[3 5]]", 0, "best: C\n", 0, 1, "best", "(the search proves C ≤ 3)", NULL },
 	/* Minimax prunes nothing. */
 	{ "lecture", MINIMAX, "pruned:\nC: 2\n", 2, 2, NULL, NULL, NULL },
+	{ "lecture", MINIMAX, "pruned: C2\n", 0, 1, "pruned C2", "C2 is looked at (step 12): minimax prunes nothing.", NULL },
 };
 
 START_TEST(graded)
