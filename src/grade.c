@@ -109,6 +109,18 @@ static uint32_t cutter(const struct facts *f, uint32_t n)
 	return p;
 }
 
+/* The children a cutoff at c skips: those never reached (to free). */
+static uint32_t *skipped_kids(const struct facts *f, uint32_t c, uint32_t *count)
+{
+	uint32_t nk = f->tree->nodes[c].nkids;
+	uint32_t *kids = ab_xreallocarray(NULL, nk ? nk : 1, sizeof *kids);
+	*count = 0;
+	for (uint32_t i = 0; i < nk; i++)
+		if (!visited(f, ab_kid(f->tree, c, i)))
+			kids[(*count)++] = ab_kid(f->tree, c, i);
+	return kids;
+}
+
 static bool is_max(const struct facts *f, uint32_t n)
 {
 	return ab_player_at(f->tree, n, f->trace->root_player) == AB_MAX;
@@ -335,12 +347,8 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	memcpy(it->nodes, missed, count * sizeof *missed);
 	it->count = count;
 	it->step = f->trace->cut_step[c];
-	/* The children the cutoff skips: those never reached. */
-	uint32_t nk = gd->tree->nodes[c].nkids, skipped = 0;
-	uint32_t *kids = ab_xreallocarray(NULL, nk, sizeof *kids);
-	for (uint32_t i = 0; i < nk; i++)
-		if (!visited(f, ab_kid(gd->tree, c, i)))
-			kids[skipped++] = ab_kid(gd->tree, c, i);
+	uint32_t skipped;
+	uint32_t *kids = skipped_kids(f, c, &skipped);
 	ab_str_add(&name, _("cut at "));
 	add_name(gd->tree, c, &name);
 	add_name_list(gd->tree, kids, skipped, &exp);
@@ -492,11 +500,8 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		add_interval(lo, hi, gd->g, &why);
 		ab_str_addf(&why, _(" (step %zu): "), it->step);
 		if (f->trace->cut_step[n]) {
-			uint32_t nk = gd->tree->nodes[n].nkids, skipped = 0;
-			uint32_t *kids = ab_xreallocarray(NULL, nk, sizeof *kids);
-			for (uint32_t i = 0; i < nk; i++)
-				if (!visited(f, ab_kid(gd->tree, n, i)))
-					kids[skipped++] = ab_kid(gd->tree, n, i);
+			uint32_t skipped;
+			uint32_t *kids = skipped_kids(f, n, &skipped);
 			ab_str_addf(&why, _("the cutoff at step %u skips "), f->trace->cut_step[n]);
 			ab_narrate_names(gd->tree, kids, skipped, 8, &why);
 			free(kids);
