@@ -132,14 +132,14 @@ static void print_help(void)
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "Output options:\n"
 		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
+		 "  -h, --help                 this help\n"
+		 "      --version              the version\n"
 		 "Random tree options:\n"
 		 "  --branching B|B1-B2        children per inner node (default 2-3, at most 20)\n"
 		 "  --depth D                  levels below the root (default 3, 1 to 20)\n"
 		 "  --range LO..HI             leaf values (default -9..9)\n"
 		 "  --distinct                 no two leaves share a value\n"
 		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
-		 "  -h, --help                 this help\n"
-		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
 	       program, program, program, program, program);
