@@ -120,6 +120,8 @@ static const struct grade_case {
 	  "Your cuts match a classic slip: raising A's α to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 8), and only then may α take it, so B2 and B3 must still be looked at." },
 	{ "seed003", 0, "pruned: A2 A3 C3\n", 1, 3, "pruned A2", "A2 is looked at (step 6)",
 	  "raising root's α to 3 from A's running value" },
+	{ "min-root", 0, "pruned: B2 B3 C3 D2 D3\n", 2, 5, "pruned B2", "B2 is looked at",
+	  "lowering A's β to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 10), and only then may β take it, so B2, B3 and C3 must still be looked at." },
 	/* Other bundled trees. */
 	{ "seed003", 0, "value: 7\nbest: B\npruned: C3\nA: 3\nB: 7\nC: <= 5\n", 6, 6, NULL, NULL, NULL },
 	{ "seed003", 0, "pruned: C2 C3\n", 1, 2, "pruned C2",
