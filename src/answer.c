@@ -101,19 +101,9 @@ struct parser {
 	bool have_list;
 };
 
-static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
-{
-	char msg[sizeof p->diag->message];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ab_diag_at(p->diag, p->text, p->len, pos, "%s", msg);
-	return false;
-}
+/* Sets the error at byte pos and yields false, so `return FAIL(...)`. */
+#define FAIL(p, pos, ...) \
+	(ab_diag_at((p)->diag, (p)->text, (p)->len, (pos), __VA_ARGS__), false)
 
 static unsigned line_of(const struct parser *p, size_t pos)
 {
@@ -163,10 +153,10 @@ static bool lookalike(struct parser *p, size_t i)
 	uint32_t cp;
 	size_t k = ab_utf8_decode(p->text + i, p->len - i, &cp);
 	if (k && cp >= 0xff01 && cp <= 0xff5e)
-		return fail(p, i, _("fullwidth character '%.*s': write '%c' instead"),
+		return FAIL(p, i, _("fullwidth character '%.*s': write '%c' instead"),
 			    (int)k, p->text + i, (char)(cp - 0xfee0));
 	if (k && (cp == 0x3001 || cp == 0x3000 || cp == 0x00a0))
-		return fail(p, i, _("'%.*s' (U+%04X) is not a separator here: write a space or ','"),
+		return FAIL(p, i, _("'%.*s' (U+%04X) is not a separator here: write a space or ','"),
 			    (int)k, p->text + i, (unsigned)cp);
 	return true;
 }
@@ -194,17 +184,17 @@ static bool check_encoding(struct parser *p)
 	for (size_t i = 0; i < p->len;) {
 		unsigned char c = (unsigned char)t[i];
 		if (!c)
-			return fail(p, i, _("NUL byte: an answer file is text"));
+			return FAIL(p, i, _("NUL byte: an answer file is text"));
 		if (c < 0x80) {
 			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-				return fail(p, i, _("stray control character (U+%04X)"), c);
+				return FAIL(p, i, _("stray control character (U+%04X)"), c);
 			i++;
 			continue;
 		}
 		uint32_t cp;
 		size_t k = ab_utf8_decode(t + i, p->len - i, &cp);
 		if (!k)
-			return fail(p, i, _("invalid UTF-8 (byte 0x%02X)"), c);
+			return FAIL(p, i, _("invalid UTF-8 (byte 0x%02X)"), c);
 		i += k;
 	}
 	return true;
@@ -213,7 +203,7 @@ static bool check_encoding(struct parser *p)
 static bool count_item(struct parser *p, size_t pos)
 {
 	if (++p->listed > AB_MAX_ANSWER_ITEMS)
-		return fail(p, pos, _("too many items: an answer holds at most %u lines and names"),
+		return FAIL(p, pos, _("too many items: an answer holds at most %u lines and names"),
 			    AB_MAX_ANSWER_ITEMS);
 	return true;
 }
@@ -241,14 +231,14 @@ static bool parse_number(struct parser *p, size_t s, size_t e, ab_value *out)
 	ab_value v = 0;
 	while (i < e && t[i] >= '0' && t[i] <= '9') {
 		if (i - digits >= AB_VALUE_DIGITS)
-			return fail(p, s, _("number too large: values have at most %d digits"),
+			return FAIL(p, s, _("number too large: values have at most %d digits"),
 				    AB_VALUE_DIGITS);
 		v = v * 10 + (t[i++] - '0');
 	}
 	if (i == digits || i != e) {
 		if (!token_clean(p, s, e))
 			return false;
-		return fail(p, s, _("expected a whole number, not '%.*s'"), QUOTE(p, s, e));
+		return FAIL(p, s, _("expected a whole number, not '%.*s'"), QUOTE(p, s, e));
 	}
 	*out = neg ? -v : v;
 	return true;
@@ -320,7 +310,7 @@ static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
 	struct ab_str hint = AB_STR_INIT;
 	if (n < sizeof buf)
 		name_hint(p->tree, buf, &hint);
-	fail(p, s, _("no node called '%.*s' in this tree%s"), QUOTE(p, s, e),
+	(void)FAIL(p, s, _("no node called '%.*s' in this tree%s"), QUOTE(p, s, e),
 	     ab_str_cstr(&hint));
 	ab_str_free(&hint);
 	return false;
@@ -335,7 +325,7 @@ static bool once(struct parser *p, uint64_t key, size_t pos, const char *what)
 	size_t first;
 	if (seen_add(&p->seen, key, pos, &first))
 		return true;
-	return fail(p, pos, _("%s is given twice (first on line %u)"), what,
+	return FAIL(p, pos, _("%s is given twice (first on line %u)"), what,
 		    line_of(p, first));
 }
 
@@ -346,12 +336,12 @@ static bool parse_value(struct parser *p, size_t key, size_t i, size_t end)
 		i = skip_blank(p, i + 1, end);
 	size_t e = token_end(p, i, end, false);
 	if (i == end)
-		return fail(p, i, _("expected the root's value after 'value:', e.g. value: 3"));
+		return FAIL(p, i, _("expected the root's value after 'value:', e.g. value: 3"));
 	struct ab_item *item = new_item(p, AB_ITEM_VALUE, key);
 	if (!parse_number(p, i, e, &item->value))
 		return false;
 	if (skip_separators(p, e, end) != end)
-		return fail(p, skip_separators(p, e, end),
+		return FAIL(p, skip_separators(p, e, end),
 			    _("one value only: unexpected '%.*s'"),
 			    QUOTE(p, skip_separators(p, e, end), token_end(p, skip_separators(p, e, end), end, false)));
 	return true;
@@ -361,17 +351,17 @@ static bool parse_best(struct parser *p, size_t key, size_t i, size_t end)
 {
 	i = skip_separators(p, i, end);
 	if (i == end)
-		return fail(p, i, _("expected a move after 'best:', e.g. best: B"));
+		return FAIL(p, i, _("expected a move after 'best:', e.g. best: B"));
 	size_t e = token_end(p, i, end, false);
 	struct ab_item *item = new_item(p, AB_ITEM_BEST, key);
 	if (!parse_name(p, i, e, &item->node))
 		return false;
 	if (p->tree->nodes[item->node].parent != 0 || item->node == 0)
-		return fail(p, i, _("best: names a move, one of the root's children; '%.*s' is not one"),
+		return FAIL(p, i, _("best: names a move, one of the root's children; '%.*s' is not one"),
 			    QUOTE(p, i, e));
 	size_t more = skip_separators(p, e, end);
 	if (more != end)
-		return fail(p, more, _("one move only: unexpected '%.*s'"),
+		return FAIL(p, more, _("one move only: unexpected '%.*s'"),
 			    QUOTE(p, more, token_end(p, more, end, false)));
 	return true;
 }
@@ -386,7 +376,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		       size_t end)
 {
 	if (p->have_list)
-		return fail(p, key, _("give either pruned: or visited:, not both (the other is on line %u)"),
+		return FAIL(p, key, _("give either pruned: or visited:, not both (the other is on line %u)"),
 			    line_of(p, p->list_line));
 	p->have_list = true;
 	p->list_line = key;
@@ -400,19 +390,19 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		if (!count_item(p, i) || !parse_name(p, i, e, &node))
 			goto fail;
 		if (node == 0) {
-			fail(p, i, pruned ? _("the root is always searched; it cannot be pruned")
+			(void)FAIL(p, i, pruned ? _("the root is always searched; it cannot be pruned")
 					  : _("visited: lists leaves, and the root is not a leaf"));
 			goto fail;
 		}
 		if (!pruned && !ab_is_leaf(p->tree, node)) {
-			fail(p, i, _("visited: lists leaves; '%.*s' is an inner node"), QUOTE(p, i, e));
+			(void)FAIL(p, i, _("visited: lists leaves; '%.*s' is an inner node"), QUOTE(p, i, e));
 			goto fail;
 		}
 		size_t first;
 		if (!seen_add(&p->seen, seen_key(SEEN_LISTED, node), i, &first)) {
 			unsigned line, column;
 			ab_diag_locate(p->text, p->len, first, &line, &column);
-			fail(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
+			(void)FAIL(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
 			     QUOTE(p, i, e), line, column);
 			goto fail;
 		}
@@ -444,7 +434,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 				struct ab_str inner = AB_STR_INIT, outer = AB_STR_INIT;
 				ab_tree_name(p->tree, n, &inner);
 				ab_tree_name(p->tree, cover, &outer);
-				fail(p, pn > pc ? pn : pc,
+				(void)FAIL(p, pn > pc ? pn : pc,
 				     _("%s is inside %s, which is listed too: a pruned subtree is pruned whole, list it once"),
 				     ab_str_cstr(&inner), ab_str_cstr(&outer));
 				ab_str_free(&inner);
@@ -481,7 +471,7 @@ static bool parse_rules(struct parser *p, size_t i, size_t end)
 	struct ab_answer_rules *r = &p->answer->rules;
 	i = skip_separators(p, i, end);
 	if (i == end)
-		return fail(p, i, _("expected strict, non-strict, fail-hard or fail-soft after 'rules:'"));
+		return FAIL(p, i, _("expected strict, non-strict, fail-hard or fail-soft after 'rules:'"));
 	for (; i < end; i = skip_separators(p, i, end)) {
 		size_t e = token_end(p, i, end, false);
 		size_t w = 0, nwords = sizeof rule_words / sizeof rule_words[0];
@@ -491,16 +481,16 @@ static bool parse_rules(struct parser *p, size_t i, size_t end)
 		if (w == nwords) {
 			if (!token_clean(p, i, e))
 				return false;
-			return fail(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard or fail-soft"),
+			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard or fail-soft"),
 				    QUOTE(p, i, e));
 		}
 		size_t first;
 		if (!seen_add(&p->seen, seen_key(SEEN_RULE, rule_words[w].part), i, &first)) {
 			bool before = rule_words[w].part == AB_RULE_STRICT ? r->strict : r->fail_hard;
 			if (before == rule_words[w].on)
-				return fail(p, i, _("rule '%s' is given twice (first on line %u)"),
+				return FAIL(p, i, _("rule '%s' is given twice (first on line %u)"),
 					    rule_words[w].word, line_of(p, first));
-			return fail(p, i, _("rule '%s' contradicts the rule given on line %u"),
+			return FAIL(p, i, _("rule '%s' contradicts the rule given on line %u"),
 				    rule_words[w].word, line_of(p, first));
 		}
 		if (rule_words[w].part == AB_RULE_STRICT) {
@@ -521,11 +511,11 @@ static bool one_word(struct parser *p, const char *key, size_t *i, size_t end,
 {
 	*i = skip_blank(p, *i, end);
 	if (*i == end)
-		return fail(p, *i, _("expected a value after '%s:'"), key);
+		return FAIL(p, *i, _("expected a value after '%s:'"), key);
 	*e = token_end(p, *i, end, false);
 	size_t more = skip_separators(p, *e, end);
 	if (more != end)
-		return fail(p, more, _("'%s:' takes one word: unexpected '%.*s'"), key,
+		return FAIL(p, more, _("'%s:' takes one word: unexpected '%.*s'"), key,
 			    QUOTE(p, more, token_end(p, more, end, false)));
 	return token_clean(p, *i, *e);
 }
@@ -539,10 +529,10 @@ static bool parse_order(struct parser *p, size_t i, size_t end)
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	size_t n = e - i;
 	if (n >= sizeof buf || (memcpy(buf, p->text + i, n), buf[n] = '\0', !ab_parse_order(buf, &c)))
-		return fail(p, i, _("order: takes given, reverse, best, worst or random:SEED, not '%.*s'"),
+		return FAIL(p, i, _("order: takes given, reverse, best, worst or random:SEED, not '%.*s'"),
 			    QUOTE(p, i, e));
 	if (strcmp(buf, "random") == 0)
-		return fail(p, i, _("order: random needs its seed (random:SEED), or the answer cannot be checked"));
+		return FAIL(p, i, _("order: random needs its seed (random:SEED), or the answer cannot be checked"));
 	struct ab_answer_rules *r = &p->answer->rules;
 	r->has_order = true;
 	r->order = c.order;
@@ -561,7 +551,7 @@ static bool parse_root(struct parser *p, size_t i, size_t end)
 	else if (e - i == 3 && strncmp(p->text + i, "min", 3) == 0)
 		r->root = AB_MIN;
 	else
-		return fail(p, i, _("root: takes max or min, not '%.*s'"), QUOTE(p, i, e));
+		return FAIL(p, i, _("root: takes max or min, not '%.*s'"), QUOTE(p, i, e));
 	r->has_root = true;
 	return true;
 }
@@ -595,12 +585,12 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 			size_t e = token_end(p, i, end, false);
 			if (!token_clean(p, i, e))
 				return false;
-			return fail(p, i, _("expected alpha=... or beta=..., not '%.*s'"),
+			return FAIL(p, i, _("expected alpha=... or beta=..., not '%.*s'"),
 				    QUOTE(p, i, e));
 		}
 		if (!item) {
 			if (ab_is_leaf(p->tree, node))
-				return fail(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
+				return FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
 			struct ab_str name = AB_STR_INIT;
 			ab_tree_name(p->tree, node, &name);
 			ab_str_add(&name, _("'s window"));
@@ -614,14 +604,14 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 		size_t at = i;
 		i = skip_blank(p, i + wlen, end);
 		if (i == end || p->text[i] != '=')
-			return fail(p, i, _("expected '=' after %s"), which ? "beta" : "alpha");
+			return FAIL(p, i, _("expected '=' after %s"), which ? "beta" : "alpha");
 		i = skip_blank(p, i + 1, end);
 		size_t e = token_end(p, i, end, false);
 		if (i == e)
-			return fail(p, i, _("expected a number after '='"));
+			return FAIL(p, i, _("expected a number after '='"));
 		bool *has = which ? &item->has_beta : &item->has_alpha;
 		if (*has)
-			return fail(p, at, _("%s is given twice on this line"), which ? "beta" : "alpha");
+			return FAIL(p, at, _("%s is given twice on this line"), which ? "beta" : "alpha");
 		*has = true;
 		if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha))
 			return false;
@@ -638,7 +628,7 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	struct ab_str name = AB_STR_INIT;
 	ab_tree_name(p->tree, node, &name);
 	if (i == end) {
-		fail(p, i, _("expected a value or bound after '%s:', e.g. %s: <= 2"),
+		(void)FAIL(p, i, _("expected a value or bound after '%s:', e.g. %s: <= 2"),
 		     ab_str_cstr(&name), ab_str_cstr(&name));
 		ab_str_free(&name);
 		return false;
@@ -662,14 +652,14 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 		i++;
 	} else if (t[i] == '<' || t[i] == '>') {
 		ab_str_free(&name);
-		return fail(p, i, _("a bound includes its value: write '%c=' (or %s)"), t[i],
+		return FAIL(p, i, _("a bound includes its value: write '%c=' (or %s)"), t[i],
 			    t[i] == '<' ? "≤" : "≥");
 	}
 	i = skip_blank(p, i, end);
 	size_t e = token_end(p, i, end, false);
 	if (i == e) {
 		ab_str_free(&name);
-		return fail(p, i, _("expected a number after '%.*s'"), QUOTE(p, op, i));
+		return FAIL(p, i, _("expected a number after '%.*s'"), QUOTE(p, op, i));
 	}
 	ab_str_add(&name, _("'s value"));
 	bool fresh = once(p, seen_key(SEEN_BOUND, node), key, ab_str_cstr(&name));
@@ -701,16 +691,16 @@ static bool parse_line(struct parser *p, size_t i, size_t end)
 	size_t key = i;
 	size_t key_end = token_end(p, i, end, true);
 	if (key_end == key)
-		return fail(p, i, _("expected a key (value, best, pruned, visited, rules, order, root) or a node's name before ':'"));
+		return FAIL(p, i, _("expected a key (value, best, pruned, visited, rules, order, root) or a node's name before ':'"));
 	size_t colon = skip_blank(p, key_end, end);
 	if (colon == end || t[colon] != ':') {
 		if (!token_clean(p, key, key_end) || (colon < end && !lookalike(p, colon)))
 			return false;
 		/* A fullwidth colon glued to the key ends up inside it. */
 		if (colon == end && key_end == end)
-			return fail(p, key_end, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
+			return FAIL(p, key_end, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
 				    QUOTE(p, key, key_end));
-		return fail(p, colon, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
+		return FAIL(p, colon, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
 			    QUOTE(p, key, key_end));
 	}
 	if (!count_item(p, key))
@@ -769,7 +759,7 @@ struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 		i = line_end + 1;
 	}
 	if (p.answer->count == 0) {
-		fail(&p, first_content == len ? len : first_content,
+		(void)FAIL(&p, first_content == len ? len : first_content,
 		     _("the answer has nothing to check: give value:, best:, pruned: (or visited:) or a node's value"));
 		goto fail;
 	}

@@ -109,6 +109,18 @@ static uint32_t cutter(const struct facts *f, uint32_t n)
 	return p;
 }
 
+/* The children a cutoff at c skips: those never reached (to free). */
+static uint32_t *skipped_kids(const struct facts *f, uint32_t c, uint32_t *count)
+{
+	uint32_t nk = f->tree->nodes[c].nkids;
+	uint32_t *kids = ab_xreallocarray(NULL, nk ? nk : 1, sizeof *kids);
+	*count = 0;
+	for (uint32_t i = 0; i < nk; i++)
+		if (!visited(f, ab_kid(f->tree, c, i)))
+			kids[(*count)++] = ab_kid(f->tree, c, i);
+	return kids;
+}
+
 static bool is_max(const struct facts *f, uint32_t n)
 {
 	return ab_player_at(f->tree, n, f->trace->root_player) == AB_MAX;
@@ -215,6 +227,7 @@ struct grader {
 	const struct ab_tree *tree;
 	const struct ab_glyphs *g;
 	bool strict;
+	bool minimax;     /* no cut test at all */
 	struct ab_grade *out;
 };
 
@@ -280,6 +293,12 @@ static void extra_cut(struct grader *gd, uint32_t n, struct ab_str *why)
 	uint32_t p = gd->tree->nodes[n].parent;
 	uint32_t step = f->trace->visit_step[n];
 	add_name(gd->tree, n, why);
+	if (gd->minimax) {
+		ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): minimax prunes nothing.")
+							 : _(" is entered (step %u): minimax prunes nothing."),
+			    step);
+		return;
+	}
 	ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): when the search reaches it, ")
 						 : _(" is entered (step %u): when the search reaches it, "),
 		    step);
@@ -328,12 +347,8 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	memcpy(it->nodes, missed, count * sizeof *missed);
 	it->count = count;
 	it->step = f->trace->cut_step[c];
-	/* The children the cutoff skips: those never reached. */
-	uint32_t nk = gd->tree->nodes[c].nkids, skipped = 0;
-	uint32_t *kids = ab_xreallocarray(NULL, nk, sizeof *kids);
-	for (uint32_t i = 0; i < nk; i++)
-		if (!visited(f, ab_kid(gd->tree, c, i)))
-			kids[skipped++] = ab_kid(gd->tree, c, i);
+	uint32_t skipped;
+	uint32_t *kids = skipped_kids(f, c, &skipped);
 	ab_str_add(&name, _("cut at "));
 	add_name(gd->tree, c, &name);
 	add_name_list(gd->tree, kids, skipped, &exp);
@@ -485,11 +500,8 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		add_interval(lo, hi, gd->g, &why);
 		ab_str_addf(&why, _(" (step %zu): "), it->step);
 		if (f->trace->cut_step[n]) {
-			uint32_t nk = gd->tree->nodes[n].nkids, skipped = 0;
-			uint32_t *kids = ab_xreallocarray(NULL, nk, sizeof *kids);
-			for (uint32_t i = 0; i < nk; i++)
-				if (!visited(f, ab_kid(gd->tree, n, i)))
-					kids[skipped++] = ab_kid(gd->tree, n, i);
+			uint32_t skipped;
+			uint32_t *kids = skipped_kids(f, n, &skipped);
 			ab_str_addf(&why, _("the cutoff at step %u skips "), f->trace->cut_step[n]);
 			ab_narrate_names(gd->tree, kids, skipped, 8, &why);
 			free(kids);
@@ -598,7 +610,7 @@ static bool grade_plain(const struct ab_tree *tree, const struct ab_config *conf
 	out->config = *config;
 	if (!gather(tree, config, f))
 		return false;
-	struct grader gd = { f, tree, g, config->strict, out };
+	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX, out };
 	uint8_t *claimed = claimed_pruned(tree, answer);
 	for (size_t i = 0; i < answer->count; i++) {
 		const struct ab_item *item = &answer->items[i];
@@ -934,7 +946,10 @@ void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 			ab_str_addf(out, _(" (expected %s) %s %s"), it->expected, g->dash, it->why);
 		ab_str_addc(out, '\n');
 	}
-	unsigned percent = grade->count ? (unsigned)(100 * grade->right / grade->count) : 100;
+	/* Rounded to the nearest percent, but never up to 100 with a mistake. */
+	unsigned percent = grade->count ? (unsigned)((200 * grade->right + grade->count) / (2 * grade->count)) : 100;
+	if (percent == 100 && grade->right < grade->count)
+		percent = 99;
 	ab_str_addf(out, _("Score: %zu/%zu (%u%%)\n"), grade->right, grade->count, percent);
 	if (grade->diagnosis)
 		ab_str_addf(out, _("Diagnosis: %s\n"), grade->diagnosis);

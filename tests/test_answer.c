@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "answer.h"
+#include "grade.h"
 #include "parse.h"
+#include "rng.h"
 #include "testutil.h"
 
 static const char lecture[] = "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";
@@ -308,6 +310,62 @@ START_TEST(item_limit)
 }
 END_TEST
 
+/* Token soup: whatever it parses to, the parser and the grader neither
+ * crash nor leak (run under the sanitizers), and errors have positions. */
+START_TEST(token_soup)
+{
+	static const char *const tokens[] = {
+		"value", "best", "pruned", "visited", "rules", "order", "root", ":", " ",
+		",", "\n", "\t", "C", "C2", "B", "D3", "A", "2.1", "<=", ">=", "≤", "≥",
+		"=", "<", "alpha", "β", "3", "-", "+", "inf", "∞", "#", "strict",
+		"fail-hard", "reverse", "random:", "min", "\xff", "：", "、",
+		"12345678901234567", "\r\n",
+	};
+	struct ab_tree *t = lecture_tree();
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i);
+	int parsed = 0;
+	for (int round = 0; round < 2000; round++) {
+		/* Mostly KEY: TOKENS lines, so that some parse; sometimes soup. */
+		static const char *const keys[] = {
+			"value", "best", "pruned", "visited", "rules", "order", "root",
+			"C", "B", "D3", "C2", "2.1", "A",
+		};
+		struct ab_str text = AB_STR_INIT;
+		uint64_t lines = 1 + ab_rng_below(&rng, 4);
+		for (uint64_t l = 0; l < lines; l++) {
+			if (ab_rng_below(&rng, 4)) {
+				ab_str_add(&text, keys[ab_rng_below(&rng, sizeof keys / sizeof keys[0])]);
+				ab_str_add(&text, ": ");
+			}
+			uint64_t n = ab_rng_below(&rng, 4);
+			for (uint64_t k = 0; k < n; k++) {
+				ab_str_add(&text, tokens[ab_rng_below(&rng, sizeof tokens / sizeof tokens[0])]);
+				if (ab_rng_below(&rng, 2))
+					ab_str_add(&text, " ");
+			}
+			ab_str_add(&text, "\n");
+		}
+		struct ab_diag diag;
+		struct ab_answer *a = ab_answer_parse(t, ab_str_cstr(&text), text.len, &diag);
+		if (a) {
+			parsed++;
+			struct ab_config c = AB_CONFIG_DEFAULT;
+			ab_answer_apply_rules(a, &c);
+			struct ab_grade g;
+			if (ab_grade_answer(t, &c, a, &ab_glyphs_utf8, &g))
+				ab_grade_free(&g);
+			ab_answer_free(a);
+		} else if (diag.line == 0 || diag.column == 0 || !diag.message[0]) {
+			ck_abort_msg("no position for '%s': %s", text.s, diag.message);
+		}
+		ab_str_free(&text);
+	}
+	ck_assert_msg(parsed > 5, "only %d of 2000 parsed", parsed);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *answer_suite(void)
 {
 	Suite *s = suite_create("answer");
@@ -324,6 +382,7 @@ static Suite *answer_suite(void)
 	tcase_add_loop_test(tc, errors, 0, sizeof bad_cases / sizeof bad_cases[0]);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, item_limit);
+	tcase_add_loop_test(tc, token_soup, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,9 @@
 #include "grade.h"
 #include "load.h"
 #include "parse.h"
+#include "randtree.h"
 #include "testutil.h"
+#include "trace.h"
 
 static struct ab_tree *load(const char *tree)
 {
@@ -118,6 +120,8 @@ static const struct grade_case {
 	  "Your cuts match a classic slip: raising A's α to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 8), and only then may α take it, so B2 and B3 must still be looked at." },
 	{ "seed003", 0, "pruned: A2 A3 C3\n", 1, 3, "pruned A2", "A2 is looked at (step 6)",
 	  "raising root's α to 3 from A's running value" },
+	{ "min-root", 0, "pruned: B2 B3 C3 D2 D3\n", 2, 5, "pruned B2", "B2 is looked at",
+	  "lowering A's β to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 10), and only then may β take it, so B2, B3 and C3 must still be looked at." },
 	/* Other bundled trees. */
 	{ "seed003", 0, "value: 7\nbest: B\npruned: C3\nA: 3\nB: 7\nC: <= 5\n", 6, 6, NULL, NULL, NULL },
 	{ "seed003", 0, "pruned: C2 C3\n", 1, 2, "pruned C2",
@@ -131,8 +135,12 @@ static const struct grade_case {
 	{ "no-pruning", 0, "pruned: B2\n", 0, 1, "pruned B2", "B2 is looked at", NULL },
 	/* Fail-hard: the same cuts, windows read at the return. */
 	{ "lecture", HARD, "value: 3\nbest: B\npruned: C2 C3\nC: <= 2\nC: alpha=3 beta=2\n", 6, 6, NULL, NULL, NULL },
+	/* A move that ties the best is right when it is proved to tie. */
+	{ "A[B[3 4] C[3 5]]", STRICT, "best: C\n", 1, 1, NULL, NULL, NULL },
+	{ "A[B[3 4] C[3 5]]", 0, "best: C\n", 0, 1, "best", "(the search proves C ≤ 3)", NULL },
 	/* Minimax prunes nothing. */
 	{ "lecture", MINIMAX, "pruned:\nC: 2\n", 2, 2, NULL, NULL, NULL },
+	{ "lecture", MINIMAX, "pruned: C2\n", 0, 1, "pruned C2", "C2 is looked at (step 12): minimax prunes nothing.", NULL },
 };
 
 START_TEST(graded)
@@ -275,6 +283,89 @@ START_TEST(json_report)
 }
 END_TEST
 
+/* The answer the trace itself gives (value, best, every maximal pruned
+ * subtree, every node's proved value or bound, every inner node's final
+ * window) is graded all right; flipping one leaf's pruned mark makes it
+ * wrong.  On random trees under every convention. */
+static struct ab_answer *true_answer(const struct ab_tree *t, struct ab_trace *tr,
+				     int flip)
+{
+	struct ab_answer *a = ab_answer_new();
+	ab_trace_seek(tr, tr->length);
+	struct ab_event done;
+	ab_trace_event(tr, &done);
+	ab_answer_add_value(a, done.value);
+	if (done.best != AB_NONE)
+		ab_answer_add_best(a, done.best);
+	/* The flipped leaf, if any: the flip-th leaf in preorder. */
+	uint32_t flipped = AB_NONE;
+	for (uint32_t n = 0, k = 0; n < t->count && flip >= 0; n++)
+		if (ab_is_leaf(t, n) && k++ == (uint32_t)flip)
+			flipped = n;
+	uint32_t *marks = calloc(t->count, sizeof *marks), count = 0;
+	for (uint32_t n = 1; n < t->count; n++) {
+		bool pruned = ab_trace_pruned(tr, n);
+		if (pruned && !ab_trace_pruned(tr, t->nodes[n].parent)) {
+			/* A maximal pruned subtree: marked whole, or leaf by leaf
+			 * without the flipped one. */
+			bool inside = flipped != AB_NONE && n <= flipped && flipped < t->nodes[n].end;
+			for (uint32_t m = n; m < t->nodes[n].end; m++)
+				if (inside ? ab_is_leaf(t, m) && m != flipped : m == n)
+					marks[count++] = m;
+		}
+		if (n == flipped && !pruned)
+			marks[count++] = n;
+		if (pruned)
+			continue;
+		const struct ab_node_state *st = ab_trace_node(tr, n);
+		if (st->lo == st->hi)
+			ab_answer_add_bound(a, n, AB_BOUND_EQ, st->lo);
+		else if (st->lo == AB_NEG_INF && st->hi != AB_POS_INF)
+			ab_answer_add_bound(a, n, AB_BOUND_LE, st->hi);
+		else if (st->hi == AB_POS_INF && st->lo != AB_NEG_INF)
+			ab_answer_add_bound(a, n, AB_BOUND_GE, st->lo);
+		if (!ab_is_leaf(t, n))
+			ab_answer_add_window(a, n, true, st->alpha, true, st->beta);
+	}
+	ab_answer_add_pruned(a, marks, count);
+	free(marks);
+	return a;
+}
+
+START_TEST(trace_answers_are_right)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i * 1000 + 17);
+	struct randtree_shape shape = { 1, 4, 4, false, -9, 9, false };
+	for (int round = 0; round < 40; round++) {
+		struct ab_tree *t = randtree(&rng, &shape);
+		struct ab_config c = config_of((unsigned)ab_rng_below(&rng, 16));
+		struct ab_trace *tr = ab_trace_record(t, &c);
+		struct ab_answer *a = true_answer(t, tr, -1);
+		struct ab_grade g;
+		ck_assert(ab_grade_answer(t, &c, a, &ab_glyphs_ascii, &g));
+		struct ab_str report = AB_STR_INIT;
+		ab_grade_text(&g, &ab_glyphs_ascii, &report);
+		ck_assert_msg(g.right == g.count && !g.diagnosis, "round %d:\n%s", round, ab_str_cstr(&report));
+		ab_grade_free(&g);
+		ab_answer_free(a);
+		/* One leaf's mark flipped: wrong, and only pruning items. */
+		int flip = (int)ab_rng_below(&rng, t->leaves);
+		a = true_answer(t, tr, flip);
+		ck_assert(ab_grade_answer(t, &c, a, &ab_glyphs_ascii, &g));
+		const struct ab_grade_item *bad = ab_grade_first_mistake(&g);
+		ck_assert_msg(bad != NULL, "round %d: flip %d not caught", round, flip);
+		ck_assert(bad->kind == AB_GRADE_PRUNED || bad->kind == AB_GRADE_MISSED_CUT);
+		ck_assert(bad->step > 0 && bad->why);
+		ab_str_free(&report);
+		ab_grade_free(&g);
+		ab_answer_free(a);
+		ab_trace_free(tr);
+		ab_tree_free(t);
+	}
+}
+END_TEST
+
 static Suite *grade_suite(void)
 {
 	Suite *s = suite_create("grade");
@@ -283,6 +374,10 @@ static Suite *grade_suite(void)
 	tcase_add_loop_test(tc, example_answers, 0, sizeof examples / sizeof examples[0]);
 	tcase_add_test(tc, practice_api);
 	tcase_add_test(tc, json_report);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("random trees");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, trace_answers_are_right, 0, 10);
 	suite_add_tcase(s, tc);
 	return s;
 }
