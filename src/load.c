@@ -52,10 +52,18 @@ char *ab_read_file(const char *path, size_t limit, size_t *len,
 		   struct ab_diag *diag)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK only for the open: a named pipe nobody writes to would
+	 * block it forever; opened this way, it reads as empty instead. */
+	int fd = is_stdin ? STDIN_FILENO
+			  : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		read_error(diag, "open", path, errno);
 		return NULL;
+	}
+	if (!is_stdin) {
+		int flags = fcntl(fd, F_GETFL);
+		if (flags >= 0)
+			fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 	}
 	char *buf = NULL;
 	struct stat st;

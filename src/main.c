@@ -866,10 +866,10 @@ int main(int argc, char **argv)
 	if (command) {
 		cli.command = command->name;
 		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
-			return status;
+			return finish_output(status);
 		return command->run(&cli);
 	}
 	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
-		return status;
+		return finish_output(status);
 	return cmd_replay(&cli);
 }

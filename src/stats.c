@@ -32,9 +32,8 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	struct ab_trace *trace = ab_trace_record(tree, config);
 	if (!trace)
 		return false;
-	ab_trace_seek(trace, trace->length);
 	struct ab_event done;
-	ab_trace_event(trace, &done);
+	ab_trace_done(trace, &done);
 	*out = (struct ab_counts){
 		.known = true,
 		.leaves = trace->leaves_visited,

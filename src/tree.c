@@ -188,6 +188,9 @@ void ab_tree_finish(struct ab_tree *tree)
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
+	/* count - 1 nodes are somebody's child; the last slot is spare and
+	 * must not be left uninitialised for whoever copies the array. */
+	t->kids[t->count - 1] = AB_NONE;
 	/* One pass in preorder.  A parent comes before its children, so its
 	 * first_kid is known when they are placed.  The ancestors still open
 	 * sit on a stack; a node at depth d closes every one at depth >= d,
@@ -506,8 +509,8 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 
 /* ---- Writing back ------------------------------------------------------ */
 
-/* A header value on one line: control characters other than the tab
- * become spaces. */
+/* A header value on one line: control characters become spaces, except
+ * the tab, which a header may hold and which must read back the same. */
 static void add_header(struct ab_str *out, const char *key, const char *text)
 {
 	ab_str_add(out, key);
