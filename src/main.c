@@ -604,9 +604,12 @@ int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
-	/* From the build directory, the catalogues built there. */
-	bindtextdomain(GETTEXT_PACKAGE, ab_running_from_build()
-			? ABTRACE_BUILD_ROOT "/po" : ABTRACE_LOCALEDIR);
+	/* $ABTRACE_LOCALEDIR first (a staged install); from the build
+	 * directory, the catalogues built there. */
+	const char *localedir = getenv("ABTRACE_LOCALEDIR");
+	if (!localedir || !*localedir)
+		localedir = ab_running_from_build() ? ABTRACE_BUILD_ROOT "/po" : ABTRACE_LOCALEDIR;
+	bindtextdomain(GETTEXT_PACKAGE, localedir);
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
 	textdomain(GETTEXT_PACKAGE);
 #endif
