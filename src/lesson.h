@@ -163,7 +163,11 @@ size_t ab_lesson_check(const struct ab_lesson *lesson,
 bool ab_lesson_same_nodes(const struct ab_lesson_ref *given, uint32_t ngiven,
 			  const uint32_t *want, uint32_t nwant);
 
-/* ---- For the replay -------------------------------------------------------- */
+/* ---- For the replay ---------------------------------------------------
+ *
+ * Play lesson->tree under lesson->config: the blocks' steps are steps of
+ * that search (lesson->trace).  Show ab_lesson_block_at's text beside the
+ * tree; at a block's own step, ask its questions before going on. */
 
 /* The block that speaks for this step: the last one at or before it, or
  * NULL before the first. */
