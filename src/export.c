@@ -145,6 +145,9 @@ static void walk(const struct ab_tree *tree, const struct walker *w)
 	free(last);
 }
 
+/* Indentation stops growing at this depth (text and TikZ). */
+#define MAX_INDENT 40u
+
 struct picture {
 	const struct ab_trace *trace;
 	const struct ab_glyphs *g;
@@ -365,7 +368,7 @@ static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	describe(trace, n, &v);
 
 	ab_str_addc(out, '\n');
-	for (uint32_t i = 0; i <= depth; i++)
+	for (uint32_t i = 0; i <= depth && i <= MAX_INDENT; i++)
 		ab_str_add(out, "  ");
 	/* The node's content is its value; its name is a small label. */
 	ab_str_add(out, "[{");
@@ -480,8 +483,13 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	struct view v;
 	describe(trace, n, &v);
 
-	for (uint32_t d = 1; d < depth; d++)
+	/* Rails for the first levels only, so a very deep tree does not
+	 * grow quadratically; deeper lines say how deep they are. */
+	uint32_t shown = depth > MAX_INDENT ? MAX_INDENT : depth;
+	for (uint32_t d = 1; d < shown; d++)
 		ab_str_add(out, last[d] ? r->blank : r->pipe);
+	if (depth > MAX_INDENT)
+		ab_str_addf(out, "(+%u) ", depth - MAX_INDENT + 1);
 	if (depth > 0)
 		ab_str_add(out, last[depth] ? r->corner : r->tee);
 	ab_tree_name(trace->tree, n, out);

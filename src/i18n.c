@@ -35,8 +35,12 @@ bool ab_i18n_init(const char *lang)
 		setenv("LANGUAGE", language, 1);
 	}
 #ifdef ENABLE_NLS
-	bindtextdomain(GETTEXT_PACKAGE,
-		       ab_running_from_build() ? ABTRACE_BUILD_ROOT "/po" : LOCALEDIR);
+	/* $ABTRACE_LOCALEDIR first (a staged install, as the install test
+	 * makes); from the build directory, the catalogues built there. */
+	const char *localedir = getenv("ABTRACE_LOCALEDIR");
+	if (!localedir || !*localedir)
+		localedir = ab_running_from_build() ? ABTRACE_BUILD_ROOT "/po" : LOCALEDIR;
+	bindtextdomain(GETTEXT_PACKAGE, localedir);
 	bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
 	textdomain(GETTEXT_PACKAGE);
 #endif

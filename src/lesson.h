@@ -127,6 +127,9 @@ struct ab_lesson {
 	size_t len;
 	struct ab_lesson_text title;
 	char *tree_name;            /* as the header gives it */
+	char *dir;                  /* the file's directory (ab_lesson_load),
+				       where a relative tree: path is tried
+				       first; NULL for parsed text */
 	size_t tree_pos;
 	struct ab_config config;    /* from the header's search: line */
 	struct ab_lesson_block *blocks;
@@ -156,7 +159,15 @@ void ab_lesson_free(struct ab_lesson *lesson);
 size_t ab_lesson_check(const struct ab_lesson *lesson,
 		       struct ab_diag **failures);
 
-/* ---- For the replay -------------------------------------------------------- */
+/* Whether the named nodes (resolved) are the same set as want[0..nwant). */
+bool ab_lesson_same_nodes(const struct ab_lesson_ref *given, uint32_t ngiven,
+			  const uint32_t *want, uint32_t nwant);
+
+/* ---- For the replay ---------------------------------------------------
+ *
+ * Play lesson->tree under lesson->config: the blocks' steps are steps of
+ * that search (lesson->trace).  Show ab_lesson_block_at's text beside the
+ * tree; at a block's own step, ask its questions before going on. */
 
 /* The block that speaks for this step: the last one at or before it, or
  * NULL before the first. */
@@ -181,7 +192,8 @@ void ab_lesson_render_text(struct ab_lesson *lesson, enum ab_lang lang,
 /* The bundled lesson files' names without ".lesson", sorted.  Returns the
  * count; *names (free each, then the array) is NULL when there are none. */
 size_t ab_lesson_names(char ***names);
-/* Where the lesson called name is: a path to an existing file, a bundled
+/* Where the lesson called name is: an existing file (a path with a slash,
+ * or a name ending in ".lesson"), a bundled
  * name ("01-minimax"), or a bundled name without its number ("minimax").
  * Appends the path to out; false when there is none. */
 bool ab_lesson_find(const char *name, struct ab_str *out);

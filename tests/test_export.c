@@ -165,7 +165,8 @@ START_TEST(dot_lecture)
 END_TEST
 
 /* Every node once, every edge once, on bundled and random trees, at every
- * tenth step; quotes in a title stay escaped. */
+ * tenth step; quotes in a title stay escaped; the text and TikZ pictures
+ * have a line per node. */
 START_TEST(dot_shape)
 {
 	struct ab_config config = AB_CONFIG_DEFAULT;
@@ -189,11 +190,46 @@ START_TEST(dot_shape)
 			ck_assert_uint_eq(count(out.s, " [shape="), tree->count);
 			ck_assert_uint_eq(count(out.s, " -> "), tree->count - 1);
 			ck_assert_ptr_nonnull(strstr(out.s, "a \\\"quoted\\\" \\\\ title"));
+			ab_str_clear(&out);
+			opt.format = AB_EXPORT_TEXT;
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "\n"), tree->count + 3);
+			ab_str_clear(&out);
+			opt.format = AB_EXPORT_TIKZ;
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "[{"), tree->count);
 			ab_str_free(&out);
 		}
 		ab_trace_free(trace);
 		ab_tree_free(tree);
 	}
+}
+END_TEST
+
+/* A chain 3000 levels deep (labelled, as paths this deep are long
+ * names themselves): lines stay short. */
+START_TEST(deep_tree)
+{
+	struct ab_str text = AB_STR_INIT;
+	for (int i = 0; i < 3000; i++)
+		ab_str_addf(&text, "N%d[1 ", i);
+	ab_str_add(&text, "2");
+	for (int i = 0; i < 3000; i++)
+		ab_str_add(&text, "]");
+	struct ab_diag diag;
+	struct ab_tree *tree = ab_load_expr(text.s, &diag);
+	ck_assert_msg(tree, "%s", diag.message);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	for (int f = AB_EXPORT_DOT; f <= AB_EXPORT_TEXT; f++) {
+		struct ab_str out = AB_STR_INIT;
+		picture(tree, &config, SIZE_MAX, (enum ab_export_format)f, false, &out);
+		ck_assert_uint_lt(out.len, 200u * tree->count);
+		if (f == AB_EXPORT_TEXT)
+			ck_assert_ptr_nonnull(strstr(out.s, "(+2961) ├─ N2999.1 = 1"));
+		ab_str_free(&out);
+	}
+	ab_tree_free(tree);
+	ab_str_free(&text);
 }
 END_TEST
 
@@ -482,6 +518,7 @@ static Suite *export_suite(void)
 			    sizeof convention_cases / sizeof convention_cases[0]);
 	tcase_add_test(tc, dot_lecture);
 	tcase_add_test(tc, dot_shape);
+	tcase_add_test(tc, deep_tree);
 	tcase_add_test(tc, dot_renders);
 	tcase_add_test(tc, tikz_marks);
 	tcase_add_test(tc, tikz_compiles);

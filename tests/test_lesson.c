@@ -383,6 +383,39 @@ START_TEST(chinese_interface)
 }
 END_TEST
 
+/* A lecturer's own lesson beside its own tree, found from anywhere. */
+START_TEST(own_lesson_and_tree)
+{
+	char dir[] = "/tmp/abtrace-mylesson-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char lesson[256], tree[256];
+	snprintf(lesson, sizeof lesson, "%s/mine.lesson", dir);
+	snprintf(tree, sizeof tree, "%s/mine.tree", dir);
+	FILE *f = fopen(tree, "w");
+	fputs("title: Mine\nX[ Y[1 2] Z[0 5] ]\n", f);
+	fclose(f);
+	f = fopen(lesson, "w");
+	fputs("title: My lesson\ntree: mine.tree\n@event cutoff Z\nen> Z is cut.\nzh> Z 被剪掉。\n"
+	      "@claim cutoff Z by X pruned Z2\n@end\n@claim leaves 3\n", f);
+	fclose(f);
+	struct run_result r = run_abtrace(NULL, ARGS("lesson", lesson, "--text", "--lang", "en"));
+	ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "Lesson: My lesson"));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "    Z is cut."));
+	run_result_free(&r);
+	struct ab_diag diag;
+	bool in_tree;
+	struct ab_lesson *l = ab_lesson_load(lesson, &diag);
+	ck_assert_ptr_nonnull(l);
+	ck_assert(ab_lesson_bind(l, &diag, &in_tree));
+	ck_assert_uint_eq(ab_lesson_check(l, NULL), 0);
+	ab_lesson_free(l);
+	unlink(lesson);
+	unlink(tree);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -399,6 +432,7 @@ static Suite *lesson_suite(void)
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, cli_bad_file);
 	tcase_add_test(tc, chinese_interface);
+	tcase_add_test(tc, own_lesson_and_tree);
 	suite_add_tcase(s, tc);
 	return s;
 }
