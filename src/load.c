@@ -52,10 +52,18 @@ char *ab_read_file(const char *path, size_t limit, size_t *len,
 		   struct ab_diag *diag)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK only for the open: a named pipe nobody writes to would
+	 * block it forever; opened this way, it reads as empty instead. */
+	int fd = is_stdin ? STDIN_FILENO
+			  : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
 		read_error(diag, "open", path, errno);
 		return NULL;
+	}
+	if (!is_stdin) {
+		int flags = fcntl(fd, F_GETFL);
+		if (flags >= 0)
+			fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 	}
 	char *buf = NULL;
 	struct stat st;
@@ -131,8 +139,7 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Whether this program runs from the build directory it was built in. */
-static bool running_from_build(void)
+bool ab_running_from_build(void)
 {
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -166,7 +173,7 @@ static bool find_data(const char *subdir, const char *name,
 	if (try_dir(getenv("ABTRACE_DATADIR"), subdir, name, out))
 		return true;
 	const char *first = ABTRACE_DATADIR, *second = ABTRACE_SOURCE_ROOT;
-	if (running_from_build()) {
+	if (ab_running_from_build()) {
 		first = ABTRACE_SOURCE_ROOT;
 		second = ABTRACE_DATADIR;
 	}

@@ -556,6 +556,81 @@ static bool unexpected(struct parser *p, size_t i)
 	}
 }
 
+/* The fast lane for the bulk of a big tree: unlabelled lists, plain
+ * integers, commas, brackets and white space, inside a list.  It moves
+ * through the same states as parse_expression's loop below and adds the
+ * same nodes; at anything else (a label, a comment, a '+', an error, a
+ * limit) it stops before that token, and before the white space leading to
+ * it, so the loop sees exactly what it would have seen. */
+static void fast_lane(struct parser *p, enum state *state)
+{
+	const char *t = p->text;
+	size_t len = p->len, i = p->pos, resume = i;
+	enum state st = *state;
+	bool blank = false;
+	while (i < len && p->sp) {
+		char c = t[i];
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			blank = true;
+			i++;
+			continue;
+		}
+		struct frame *top = &p->stack[p->sp - 1];
+		if (st == LIST_AFTER && (c == ']' || c == ',')) {
+			i++;
+			if (c == ',') {
+				st = LIST_COMMA;
+			} else {
+				p->sp--;
+				st = p->sp ? LIST_AFTER : TOP_AFTER;
+			}
+			resume = i;
+			blank = false;
+			continue;
+		}
+		if (st == LIST_AFTER && !blank)
+			break;
+		if (p->tree->count >= AB_MAX_NODES)
+			break;
+		if (c == '[') {
+			uint32_t depth = top->depth + 1;
+			if (depth >= AB_MAX_DEPTH)
+				break;
+			uint32_t node;
+			ab_tree_add(p->tree, top->node, NULL, 0, 0, &node);
+			if (p->sp == p->stack_cap) {
+				p->stack_cap *= 2;
+				p->stack = ab_xreallocarray(p->stack, p->stack_cap,
+							    sizeof *p->stack);
+			}
+			p->stack[p->sp++] = (struct frame){ node, depth, i };
+			st = LIST_OPENED;
+		} else {
+			size_t j = i + (c == '-');
+			if (j >= len || !is_digit(t[j]))
+				break;
+			while (j < len && t[j] == '0')
+				j++;
+			size_t first = j;
+			ab_value v = 0;
+			while (j < len && is_digit(t[j]) &&
+			       j - first < AB_VALUE_DIGITS)
+				v = v * 10 + (t[j++] - '0');
+			if (j < len && is_digit(t[j]))
+				break; /* too many digits: the loop says so */
+			ab_tree_add(p->tree, top->node, NULL, 0,
+				    c == '-' ? -v : v, NULL);
+			i = j - 1;
+			st = LIST_AFTER;
+		}
+		i++;
+		resume = i;
+		blank = false;
+	}
+	p->pos = resume;
+	*state = st;
+}
+
 static bool parse_expression(struct parser *p)
 {
 	const char *t = p->text;
@@ -564,6 +639,8 @@ static bool parse_expression(struct parser *p)
 	if (p->slash && !add_node(p, AB_NONE, p->pos, 0, 0, 0, NULL))
 		return false;
 	for (;;) {
+		if (p->sp)
+			fast_lane(p, &state);
 		bool blank = skip_blank(p);
 		size_t i = p->pos;
 		bool eof = i >= p->len;

@@ -93,11 +93,13 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 	ab_value *bound;
 	switch ((enum ab_event_kind)r->kind) {
 	case AB_EV_ENTER:
-		st->status = AB_UNVISITED;
+		/* A node is entered once, from the all-zero state of step 0:
+		 * restoring that exactly lets a trace reset by clearing. */
+		*st = (struct ab_node_state){ 0 };
 		trace->nodes_now--;
 		break;
 	case AB_EV_LEAF:
-		st->status = AB_UNVISITED;
+		*st = (struct ab_node_state){ 0 };
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		trace->leaves_now--;
@@ -216,7 +218,11 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 						  sizeof *trace->records);
 		trace->cap = trace->length;
 	}
-	ab_trace_seek(trace, 0);
+	/* Back to step 0.  Undoing every event would restore the state it
+	 * started from, all zero (see undo), so clearing it is the same. */
+	memset(trace->state, 0, (size_t)tree->count * sizeof *trace->state);
+	trace->step = 0;
+	trace->leaves_now = trace->nodes_now = 0;
 	return trace;
 }
 
@@ -258,6 +264,14 @@ void ab_trace_seek(struct ab_trace *trace, size_t step)
 		ab_trace_forward(trace);
 	while (trace->step > step)
 		ab_trace_back(trace);
+}
+
+static void decode_done(const struct ab_record *r, struct ab_event *ev)
+{
+	ev->value = r->a;
+	ev->best = (uint32_t)r->c;
+	ev->leaves_visited = (uint32_t)((uint64_t)r->b >> 32);
+	ev->nodes_visited = (uint32_t)r->b;
 }
 
 void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
@@ -310,14 +324,24 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 			ev->value = st->value;
 		break;
 	case AB_EV_DONE:
-		ev->value = r->a;
-		ev->best = (uint32_t)r->c;
-		ev->leaves_visited = (uint32_t)((uint64_t)r->b >> 32);
-		ev->nodes_visited = (uint32_t)r->b;
+		decode_done(r, ev);
 		break;
 	case AB_EV_COUNT:
 		break;
 	}
+}
+
+void ab_trace_done(const struct ab_trace *trace, struct ab_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->kind = AB_EV_COUNT;
+	if (trace->length == 0)
+		return;
+	const struct ab_record *r = &trace->records[trace->length - 1];
+	if (r->kind != AB_EV_DONE)
+		return;
+	ev->kind = AB_EV_DONE;
+	decode_done(r, ev);
 }
 
 bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)

@@ -90,6 +90,10 @@ void ab_trace_seek(struct ab_trace *trace, size_t step);
  * pruned list stays valid until the trace moves. */
 void ab_trace_event(struct ab_trace *trace, struct ab_event *ev);
 
+/* The last event, done: what the whole search found (value, best move,
+ * counts), wherever the state is; kind AB_EV_COUNT if the trace is empty. */
+void ab_trace_done(const struct ab_trace *trace, struct ab_event *ev);
+
 /* The state of one node at the current step. */
 static inline const struct ab_node_state *
 ab_trace_node(const struct ab_trace *trace, uint32_t n)

@@ -188,6 +188,9 @@ void ab_tree_finish(struct ab_tree *tree)
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
+	/* count - 1 nodes are somebody's child; the last slot is spare and
+	 * must not be left uninitialised for whoever copies the array. */
+	t->kids[t->count - 1] = AB_NONE;
 	/* One pass in preorder.  A parent comes before its children, so its
 	 * first_kid is known when they are placed.  The ancestors still open
 	 * sit on a stack; a node at depth d closes every one at depth >= d,
@@ -376,7 +379,9 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 	if (strspn(name, "0123456789.") == len)
 		return follow_path(t, 0, name, len);
 	/* The textbook form: the longest label that starts the name and is
-	 * followed by a relative path (after a dot when it ends in a digit). */
+	 * followed by a relative path (after a dot when it ends in a digit).
+	 * Only the longest: with labels C and C2, "C2.1" means a child of
+	 * C2 or nothing, never C's 2.1 (ab_tree_name then writes a path). */
 	size_t k = len - 1 < AB_MAX_LABEL ? len - 1 : AB_MAX_LABEL;
 	for (; k > 0; k--) {
 		const char *rest = name + k;
@@ -390,9 +395,7 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 		uint32_t anc = label_lookup(t, name, k);
 		if (anc == AB_NONE)
 			continue;
-		uint32_t n = follow_path(t, anc, rest, len - (size_t)(rest - name));
-		if (n != AB_NONE)
-			return n;
+		return follow_path(t, anc, rest, len - (size_t)(rest - name));
 	}
 	return AB_NONE;
 }
@@ -506,14 +509,16 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 
 /* ---- Writing back ------------------------------------------------------ */
 
-/* A header value on one line: control characters become spaces. */
+/* A header value on one line: control characters become spaces, except
+ * the tab, which a header may hold and which must read back the same. */
 static void add_header(struct ab_str *out, const char *key, const char *text)
 {
 	ab_str_add(out, key);
 	ab_str_add(out, ": ");
 	for (const char *p = text; *p; p++) {
 		unsigned char c = (unsigned char)*p;
-		ab_str_addc(out, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+		bool control = (c < 0x20 && c != '\t') || c == 0x7f;
+		ab_str_addc(out, control ? ' ' : (char)c);
 	}
 	ab_str_addc(out, '\n');
 }

@@ -1,0 +1,321 @@
+/* bench.c - the measuring half of the benchmark (tests/bench/run.py is the
+ * other half, which runs it, abtrace and CPython and prints the table).
+ *
+ *   bench gen BRANCHING DEPTH SEED   a uniform tree as a nested list, which
+ *                                    is both a tree file and JSON
+ *   bench bare FILE                  the yardstick: read the file, parse it
+ *                                    with a minimal parser, and run a plain
+ *                                    recursive fail-soft alpha-beta (no
+ *                                    events, no trace); prints the value
+ *   bench parse FILE                 read and parse only (whole-process time)
+ *   bench phases FILE                abtrace's library on FILE, one phase at
+ *                                    a time: parse, search (no sink work),
+ *                                    record the trace, each timed and with
+ *                                    the peak memory it added; one line of
+ *                                    key=value figures
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "load.h"
+#include "parse.h"
+#include "rng.h"
+#include "search.h"
+#include "trace.h"
+
+/* ---- gen ------------------------------------------------------------------ */
+
+static int gen(uint32_t branching, uint32_t depth, uint64_t seed)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, seed);
+	/* counts[d]: children already written at depth d of the open path. */
+	uint32_t counts[64] = { 0 };
+	if (depth == 0 || depth >= 64 || branching == 0)
+		return 2;
+	char buf[1 << 16];
+	size_t used = 0;
+	int d = 0;
+	buf[used++] = '[';
+	while (d >= 0) {
+		if (used > sizeof buf - 64) {
+			fwrite(buf, 1, used, stdout);
+			used = 0;
+		}
+		if (counts[d] == branching) {
+			buf[used++] = ']';
+			counts[d] = 0;
+			d--;
+			continue;
+		}
+		if (counts[d]++)
+			buf[used++] = ',';
+		if ((uint32_t)d + 1 == depth) {
+			long v = (long)ab_rng_below(&rng, 1999) - 999;
+			used += (size_t)sprintf(buf + used, "%ld", v);
+		} else {
+			buf[used++] = '[';
+			d++;
+		}
+	}
+	buf[used++] = '\n';
+	fwrite(buf, 1, used, stdout);
+	return 0;
+}
+
+/* ---- bare ----------------------------------------------------------------- */
+
+/* The tree as the simplest C program would hold it: preorder, each node
+ * with its child count, value, and the end of its subtree (so a pruned
+ * sibling is skipped in one step). */
+struct bare {
+	uint32_t *nkids, *end;
+	int64_t *value;
+	uint32_t count;
+};
+
+/* A minimal parser for nested lists of integers (what gen writes), with
+ * the open lists on a stack. */
+static int bare_parse(struct bare *t, const char *s, size_t len)
+{
+	size_t cap = len / 2 + 2;
+	t->nkids = malloc(cap * sizeof *t->nkids);
+	t->end = malloc(cap * sizeof *t->end);
+	t->value = malloc(cap * sizeof *t->value);
+	uint32_t stack[256];
+	int sp = 0;
+	t->count = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (c == '[' || c == '-' || (c >= '0' && c <= '9')) {
+			uint32_t n = t->count++;
+			if (sp)
+				t->nkids[stack[sp - 1]]++;
+			t->nkids[n] = 0;
+			t->value[n] = 0;
+			if (c == '[') {
+				if (sp == 256)
+					return 1;
+				stack[sp++] = n;
+				continue;
+			}
+			int neg = c == '-';
+			if (neg)
+				i++;
+			int64_t v = 0;
+			while (i < len && s[i] >= '0' && s[i] <= '9')
+				v = v * 10 + (s[i++] - '0');
+			i--;
+			t->value[n] = neg ? -v : v;
+			t->end[n] = n + 1;
+		} else if (c == ']' && sp) {
+			t->end[stack[--sp]] = t->count;
+		}
+	}
+	return 0;
+}
+
+static uint64_t bare_leaves;
+
+static int64_t bare_alphabeta(const struct bare *t, uint32_t n, int max,
+			      int64_t alpha, int64_t beta)
+{
+	uint32_t kids = t->nkids[n];
+	if (!kids) {
+		bare_leaves++;
+		return t->value[n];
+	}
+	int64_t best = max ? INT64_MIN : INT64_MAX;
+	uint32_t kid = n + 1;
+	for (uint32_t k = 0; k < kids; k++, kid = t->end[kid]) {
+		int64_t v = bare_alphabeta(t, kid, !max, alpha, beta);
+		if (max ? v > best : v < best)
+			best = v;
+		if (max && best > alpha)
+			alpha = best;
+		if (!max && best < beta)
+			beta = best;
+		if (alpha >= beta)
+			break;
+	}
+	return best;
+}
+
+static int bare(const char *path)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, (size_t)1 << 32, &len, &diag);
+	if (!text) {
+		fprintf(stderr, "%s: %s\n", path, diag.message);
+		return 2;
+	}
+	struct bare t;
+	if (bare_parse(&t, text, len) != 0) {
+		fprintf(stderr, "%s: too deep for the bare parser\n", path);
+		return 2;
+	}
+	int64_t v = bare_alphabeta(&t, 0, 1, INT64_MIN, INT64_MAX);
+	printf("value %lld, %llu leaves looked at, %u nodes\n", (long long)v,
+	       (unsigned long long)bare_leaves, t.count);
+	free(t.nkids);
+	free(t.end);
+	free(t.value);
+	free(text);
+	return 0;
+}
+
+/* ---- phases --------------------------------------------------------------- */
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double peak_bytes(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_maxrss * 1024.0;
+}
+
+/* Read and parse only: the parser's whole-process time. */
+static int parse_only(const char *path)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, AB_MAX_FILE_BYTES, &len, &diag);
+	if (!text) {
+		fprintf(stderr, "%s: %s\n", path, diag.message);
+		return 2;
+	}
+	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
+	free(text);
+	if (!tree) {
+		fprintf(stderr, "%s:%u:%u: %s\n", path, diag.line, diag.column,
+			diag.message);
+		return 2;
+	}
+	printf("%u nodes\n", tree->count);
+	ab_tree_free(tree);
+	return 0;
+}
+
+static int count_event(void *ctx, const struct ab_event *ev)
+{
+	(void)ev;
+	(*(uint64_t *)ctx)++;
+	return 0;
+}
+
+/* A recursive alpha-beta over abtrace's own tree, for the per-node
+ * comparison with ab_search. */
+static uint64_t plain_visited; /* leaves and inner nodes */
+static ab_value plain_alphabeta(const struct ab_tree *t, uint32_t n, int max,
+				ab_value alpha, ab_value beta)
+{
+	uint32_t kids = t->nodes[n].nkids;
+	plain_visited++;
+	if (!kids)
+		return t->nodes[n].value;
+	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
+	for (uint32_t k = 0; k < kids; k++) {
+		ab_value v = plain_alphabeta(t, ab_kid(t, n, k), !max, alpha,
+					     beta);
+		if (max ? v > best : v < best)
+			best = v;
+		if (max && best > alpha)
+			alpha = best;
+		if (!max && best < beta)
+			beta = best;
+		if (alpha >= beta)
+			break;
+	}
+	return best;
+}
+
+static int phases(const char *path)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, AB_MAX_FILE_BYTES, &len, &diag);
+	if (!text) {
+		fprintf(stderr, "%s: %s\n", path, diag.message);
+		return 2;
+	}
+	double m0 = peak_bytes(), t0 = now();
+	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
+	double parse_s = now() - t0, tree_bytes = peak_bytes() - m0;
+	if (!tree) {
+		fprintf(stderr, "%s:%u:%u: %s\n", path, diag.line, diag.column,
+			diag.message);
+		return 2;
+	}
+	free(text);
+	printf("bytes=%zu nodes=%u leaves=%u parse_s=%.6f tree_peak_bytes=%.0f",
+	       len, tree->count, tree->leaves, parse_s, tree_bytes);
+
+	static const struct {
+		const char *name;
+		enum ab_algo algo;
+	} algos[] = { { "alphabeta", AB_ALPHABETA }, { "minimax", AB_MINIMAX } };
+	/* Alpha-beta first: peak RSS only rises, so the bigger minimax trace
+	 * is measured second. */
+	for (size_t a = 0; a < 2; a++) {
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		config.algo = algos[a].algo;
+		uint64_t events = 0;
+		struct ab_sink sink = { count_event, &events };
+		t0 = now();
+		ab_search(tree, &config, &sink);
+		double search_s = now() - t0;
+		m0 = peak_bytes();
+		t0 = now();
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		double record_s = now() - t0, trace_bytes = peak_bytes() - m0;
+		uint32_t visited = trace->leaves_visited + trace->nodes_visited;
+		/* The per-node arrays: state, visit_step, cut_step. */
+		double state_bytes = (double)tree->count *
+			(double)(sizeof *trace->state + sizeof *trace->visit_step +
+				 sizeof *trace->cut_step);
+		printf(" %s_events=%zu %s_visited=%u %s_search_s=%.6f "
+		       "%s_record_s=%.6f %s_trace_peak_bytes=%.0f "
+		       "%s_state_bytes=%.0f %s_records_peak_bytes=%.0f",
+		       algos[a].name, trace->length, algos[a].name, visited,
+		       algos[a].name, search_s, algos[a].name, record_s,
+		       algos[a].name, trace_bytes, algos[a].name, state_bytes,
+		       algos[a].name, trace_bytes - state_bytes);
+		ab_trace_free(trace);
+	}
+	plain_visited = 0;
+	t0 = now();
+	plain_alphabeta(tree, 0, tree->root_player == AB_MAX, AB_NEG_INF,
+			AB_POS_INF);
+	printf(" plain_alphabeta_s=%.6f plain_visited=%llu\n", now() - t0,
+	       (unsigned long long)plain_visited);
+	ab_tree_free(tree);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && strcmp(argv[1], "gen") == 0)
+		return gen((uint32_t)strtoul(argv[2], NULL, 10),
+			   (uint32_t)strtoul(argv[3], NULL, 10),
+			   strtoull(argv[4], NULL, 10));
+	if (argc == 3 && strcmp(argv[1], "bare") == 0)
+		return bare(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "parse") == 0)
+		return parse_only(argv[2]);
+	if (argc == 3 && strcmp(argv[1], "phases") == 0)
+		return phases(argv[2]);
+	fprintf(stderr, "usage: bench gen BRANCHING DEPTH SEED | bare FILE | "
+		"parse FILE | phases FILE\n");
+	return 2;
+}
