@@ -613,7 +613,20 @@ static int cmd_lesson(struct cli *cli)
 		ab_str_free(&path);
 		return EXIT_USAGE;
 	}
-	/* Until the replay plays lessons, both ways print the text. */
+	/* In a terminal the replay plays it, unless --text asks for print. */
+	if (!cli->text && isatty(STDOUT_FILENO)) {
+		struct ab_replay_options opts = {
+			.ascii = cli->ascii, .name = lesson->tree_name,
+			.lesson = lesson, .lang = lang,
+		};
+		struct ab_diag err;
+		enum ab_replay_status rs = ab_replay_run(lesson->tree, &lesson->config, &opts, &err);
+		if (rs != AB_REPLAY_OK)
+			fprintf(stderr, "%s: %s\n", program, err.message);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return rs == AB_REPLAY_OK ? EXIT_OK : EXIT_USAGE;
+	}
 	struct ab_str out = AB_STR_INIT;
 	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
 	int status = EXIT_OK;

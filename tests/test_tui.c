@@ -746,6 +746,36 @@ START_TEST(test_tree_on_stdin)
 }
 END_TEST
 
+/* A lesson plays in the replay: its text beside the tree, its questions
+ * at their steps, its tree and search kept as written. */
+START_TEST(test_lesson_replay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, NULL, "lesson lecture");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
+	keys("e");
+	WAIT_FOR(&s, "a lesson keeps its tree and search");
+	/* Step until the first question is asked. */
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		keys("Space");
+		capture(&s, false);
+		if (strstr(ab_str_cstr(&s), "Your answer"))
+			break;
+		ck_assert_msg(now_ms() < end, "no question asked:\n%s", ab_str_cstr(&s));
+	}
+	literal("C2 C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C2 C3: right.", "step on to see what happens");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
 START_TEST(test_no_terminal)
 {
@@ -803,6 +833,7 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_conventions);
 	tcase_add_test(tc, test_autoplay);
 	tcase_add_test(tc, test_tree_on_stdin);
+	tcase_add_test(tc, test_lesson_replay);
 	tcase_add_test(tc, test_no_terminal);
 	suite_add_tcase(s, tc);
 	return s;

@@ -428,6 +428,57 @@ static void draw_pseudocode(const struct ab_replay *rp, WINDOW *w,
 	ab_str_free(&line);
 }
 
+/* Writes text's paragraphs ("\n"-separated) wrapped from row on; returns
+ * the next free row. */
+static int put_paragraphs(WINDOW *w, int row, int left, int cols, int last_row,
+			  const char *text, attr_t a)
+{
+	while (*text && row < last_row) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *para = ab_xmalloc(len + 1);
+		memcpy(para, text, len);
+		para[len] = '\0';
+		row += len ? put_wrapped(w, row, left, cols, last_row - row, para, a) : 1;
+		free(para);
+		text += len + (nl ? 1 : 0);
+	}
+	return row;
+}
+
+/* A lesson's panel: its title, the text of the block that speaks for this
+ * step, its questions, and how the student's answers went. */
+static void draw_lesson(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
+{
+	const struct ab_lesson *l = rp->lesson;
+	int left = r->left + 2, cols = r->cols - 2, last = r->top + r->rows;
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	int row = put_wrapped(w, r->top, left, cols, 2, ab_lesson_text(&l->title, rp->lang),
+			      attr(R_TITLE)) + r->top + 1;
+	const struct ab_lesson_block *b = ab_lesson_block_at(l, rp->trace->step);
+	if (!b) {
+		put_wrapped(w, row, left, cols, last - row,
+			    _("Step forward (space or →) to begin."), attr(R_FAINT));
+		return;
+	}
+	row = put_paragraphs(w, row, left, cols, last, ab_lesson_text(&b->text, rp->lang),
+			     attr(R_NORMAL));
+	if (rp->feedback_block == b && rp->feedback.len) {
+		row = put_paragraphs(w, row + 1, left, cols, last, ab_str_cstr(&rp->feedback),
+				     attr(R_SELECTED));
+	} else if (b->nquestions && b->step == rp->trace->step &&
+		   !rp->asked[b - l->blocks]) {
+		for (size_t i = 0; i < b->nquestions && row < last; i++)
+			row = put_paragraphs(w, row + 1, left, cols, last,
+					     ab_lesson_text(&b->questions[i].prompt, rp->lang),
+					     attr(R_SELECTED));
+		put_wrapped(w, row, left, cols, last - row, _("(step forward to answer)"),
+			    attr(R_FAINT));
+	}
+}
+
 static void draw_bar(WINDOW *w, int row, int left, int cols, uint32_t done,
 		     uint32_t total, uint32_t scale, const struct ab_glyphs *g)
 {
@@ -677,6 +728,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 
 	/* The middle: tree or outline, and the pseudocode beside it. */
 	int pw = pseudo_width(rp, kind) + 1;
+	if (rp->lesson && pw < cols * 2 / 5)
+		pw = cols * 2 / 5; /* prose wants more room than code */
 	if (cols - pw < 30)
 		pw = 0;
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
@@ -702,9 +755,11 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		draw_tree(rp, &v);
 	}
 	rp->follow = rp->follow_selected = false;
-	if (pw)
-		draw_pseudocode(rp, w, &(struct ab_rect){ mid_top, cols - pw, mid_rows, pw },
-				kind, &ev);
+	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
+	if (pw && rp->lesson)
+		draw_lesson(rp, w, &side);
+	else if (pw)
+		draw_pseudocode(rp, w, &side, kind, &ev);
 
 	/* What just happened. */
 	ab_str_clear(&text);

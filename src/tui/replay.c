@@ -392,11 +392,60 @@ static void scroll_by(struct ab_replay *rp, int dx, int dy)
 	rp->scroll.y = (uint32_t)(y < 0 ? 0 : y > maxy ? maxy : y);
 }
 
+/* ---- Lessons ------------------------------------------------------------ */
+
+/* At a block's own step, its questions come before the next step: each is
+ * asked in turn and the answer judged; the feedback shows beside the
+ * lesson's text.  Returns true when questions were asked (the step waits
+ * for the next key). */
+static bool ask_lesson_questions(struct ab_replay *rp)
+{
+	const struct ab_lesson *l = rp->lesson;
+	const struct ab_lesson_block *b = l ? ab_lesson_block_at(l, rp->trace->step) : NULL;
+	if (!b || b->step != rp->trace->step || !b->nquestions || rp->asked[b - l->blocks])
+		return false;
+	rp->asked[b - l->blocks] = true;
+	rp->autoplay = false;
+	if (rp->feedback_block != b) {
+		ab_str_clear(&rp->feedback);
+		rp->feedback_block = b;
+	}
+	for (size_t i = 0; i < b->nquestions && !stop_requested; i++) {
+		const struct ab_lesson_question *q = &b->questions[i];
+		const char *prompt = ab_lesson_text(&q->prompt, rp->lang);
+		if (*prompt)
+			ab_str_addf(&rp->feedback, "%s\n", prompt);
+		if (!ask(rp, _("Your answer (Esc skips)?"), NULL)) {
+			ab_str_addf(&rp->feedback, _("Skipped: the answer is %s.\n"), q->answer);
+			continue;
+		}
+		if (ab_lesson_answer_ok(l, q, ab_str_cstr(&rp->answer)))
+			ab_str_addf(&rp->feedback, _("%s: right.\n"), ab_str_cstr(&rp->answer));
+		else
+			ab_str_addf(&rp->feedback, _("%s: not quite; the answer is %s.\n"),
+				    ab_str_cstr(&rp->answer), q->answer);
+	}
+	say(rp, _("step on to see what happens"));
+	return true;
+}
+
+/* A lesson's text is written for its own tree and search. */
+static bool lesson_locked(struct ab_replay *rp)
+{
+	if (!rp->lesson)
+		return false;
+	say(rp, _("a lesson keeps its tree and search; open the tree with 'abtrace %s' to try changes"),
+	    rp->lesson->tree_name);
+	return true;
+}
+
 static unsigned act(struct ab_replay *rp, enum ab_action a)
 {
 	struct ab_trace *tr = rp->trace;
 	switch (a) {
 	case AB_ACT_FORWARD:
+		if (ask_lesson_questions(rp))
+			return AB_REDRAW_FRAME;
 		if (!ab_trace_forward(tr))
 			rp->autoplay = false;
 		break;
@@ -441,17 +490,25 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		say(rp, _("autoplay: a step every %.2f s"), rp->autoplay_ms / 1000.0);
 		return AB_REDRAW_FRAME;
 	case AB_ACT_FAIL_HARD:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.fail_hard = !rp->config.fail_hard;
 		return reconfigure(rp);
 	case AB_ACT_STRICT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.strict = !rp->config.strict;
 		return reconfigure(rp);
 	case AB_ACT_ORDER:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.order = (enum ab_order)((rp->config.order + 1) % (AB_ORDER_RANDOM + 1));
 		if (rp->config.order == AB_ORDER_RANDOM && !rp->config.seed)
 			rp->config.seed = (uint64_t)time(NULL);
 		return reconfigure(rp);
 	case AB_ACT_ALGO:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.algo = rp->config.algo == AB_MINIMAX ? AB_ALPHABETA : AB_MINIMAX;
 		return reconfigure(rp);
 	case AB_ACT_OUTLINE:
@@ -463,8 +520,12 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		}
 		return AB_REDRAW_FRAME;
 	case AB_ACT_EDIT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		return edit_leaf(rp);
 	case AB_ACT_SWAP:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		return swap_kids(rp);
 	case AB_ACT_SELECT_NEXT:
 	case AB_ACT_SELECT_PREV: {
@@ -545,7 +606,11 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 		.selected = AB_NONE,
 		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
 		.message = AB_STR_INIT, .answer = AB_STR_INIT,
+		.lesson = opts->lesson, .lang = opts->lang, .feedback = AB_STR_INIT,
 	};
+	if (rp->lesson)
+		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
+				       sizeof *rp->asked);
 	if (!record(rp, 0))
 		return false;
 	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
@@ -563,6 +628,9 @@ void ab_replay_fini(struct ab_replay *rp)
 	rp->outline_order = rp->outline_line = NULL;
 	ab_str_free(&rp->message);
 	ab_str_free(&rp->answer);
+	ab_str_free(&rp->feedback);
+	free(rp->asked);
+	rp->asked = NULL;
 	rp->trace = NULL;
 	rp->laid_out = false;
 }

@@ -11,12 +11,18 @@
 #include <stdbool.h>
 
 #include "diag.h"
+#include "lesson.h"
 #include "search.h"
 #include "tree.h"
 
 struct ab_replay_options {
 	bool ascii;        /* --ascii: no α, β, ≤, ≥, ∞, box lines or ✂ */
 	const char *name;  /* what the tree was called on the command line */
+	/* A lesson to play (its tree and search; NULL for none): its text
+	 * shows beside the tree, in lang, and its questions are asked at
+	 * their blocks' steps.  The tree and search stay as the lesson says. */
+	const struct ab_lesson *lesson;
+	enum ab_lang lang;
 };
 
 enum ab_replay_status {

@@ -63,6 +63,13 @@ struct ab_replay {
 	const char *question;          /* a prompt being answered, or NULL */
 	struct ab_str answer;
 
+	/* A lesson being played, or NULL. */
+	const struct ab_lesson *lesson;
+	enum ab_lang lang;
+	bool *asked;                   /* per block: its questions were asked */
+	const struct ab_lesson_block *feedback_block; /* feedback is about it */
+	struct ab_str feedback;        /* the answers given and whether right */
+
 	bool color;                    /* colours as well as attributes */
 	bool too_small;
 
