@@ -840,25 +840,26 @@ static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *as
 			for (uint32_t n = 0; n < tree->count; n++)
 				if (ab_is_leaf(tree, n) && !looked[n] && visited(f, n))
 					early[count++] = n;
-			ab_str_add(out, _("Your cuts match a classic slip: "));
-			ab_str_add(out, max_up ? _("raising ") : _("lowering "));
-			add_name(tree, first.ancestor, out);
-			ab_str_addf(out, "'s %s to ", max_up ? g->alpha : g->beta);
-			add_value(first.value, g, out);
-			ab_str_add(out, _(" from "));
-			add_name(tree, first.child, out);
-			ab_str_add(out, _("'s running value (after "));
-			add_name(tree, first.from, out);
-			ab_str_add(out, _(") while "));
-			add_name(tree, first.child, out);
-			ab_str_add(out, _(" is still being searched. "));
-			add_name(tree, first.child, out);
-			ab_str_addf(out, _("'s value is not known until it returns (step %u"),
-				    f->node[first.child].ret_step);
-			ab_str_addf(out, _("), and only then may %s take it, so "),
-				    max_up ? g->alpha : g->beta);
-			ab_narrate_names(tree, early, count, 8, out);
-			ab_str_add(out, _(" must still be looked at."));
+			struct ab_str up = AB_STR_INIT, child = AB_STR_INIT, from = AB_STR_INIT,
+				      value = AB_STR_INIT, skipped = AB_STR_INIT;
+			add_name(tree, first.ancestor, &up);
+			add_name(tree, first.child, &child);
+			add_name(tree, first.from, &from);
+			add_value(first.value, g, &value);
+			ab_narrate_names(tree, early, count, 8, &skipped);
+			/* One sentence, so a translation can order its parts. */
+			ab_str_addf(out, max_up
+				    ? _("Your cuts match a classic slip: raising %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at.")
+				    : _("Your cuts match a classic slip: lowering %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at."),
+				    ab_str_cstr(&up), max_up ? g->alpha : g->beta, ab_str_cstr(&value),
+				    ab_str_cstr(&child), ab_str_cstr(&from), ab_str_cstr(&child),
+				    ab_str_cstr(&child), f->node[first.child].ret_step,
+				    max_up ? g->alpha : g->beta, ab_str_cstr(&skipped));
+			ab_str_free(&up);
+			ab_str_free(&child);
+			ab_str_free(&from);
+			ab_str_free(&value);
+			ab_str_free(&skipped);
 			free(early);
 		}
 		free(looked);
