@@ -33,6 +33,7 @@
 #include "stats.h"
 #include "trace.h"
 #include "tree.h"
+#include "utf8.h"
 #include "tui/replay.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
@@ -736,10 +737,10 @@ static int cmd_check(struct cli *cli)
 		unusable |= !all[i].usable;
 		mistakes |= all[i].usable && all[i].grade.right < all[i].grade.count;
 	}
-	size_t width = 4;
+	size_t width = ab_utf8_text_width(_("FILE"));
 	for (size_t i = 0; i < count; i++)
-		if (strlen(all[i].file) > width)
-			width = strlen(all[i].file);
+		if (ab_utf8_text_width(all[i].file) > width)
+			width = ab_utf8_text_width(all[i].file);
 	struct ab_str out = AB_STR_INIT;
 	for (size_t i = 0; i < count; i++) {
 		struct checked *c = &all[i];
@@ -763,12 +764,19 @@ static int cmd_check(struct cli *cli)
 			ab_str_addc(&out, '\n');
 			ab_grade_text(&c->grade, g, &out);
 		} else {
-			if (i == 0)
-				ab_str_addf(&out, "%-*s  %-12s %s\n", (int)width, _("FILE"), _("SCORE"),
-					    _("FIRST MISTAKE"));
-			ab_str_addf(&out, "%-*s  ", (int)width, c->file);
+			/* Columns by display width: Chinese headers and file
+			 * names take two columns a character. */
+			if (i == 0) {
+				ab_format_pad(_("FILE"), (int)width, false, &out);
+				ab_str_add(&out, "  ");
+				ab_format_pad(_("SCORE"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", _("FIRST MISTAKE"));
+			}
+			ab_format_pad(c->file, (int)width, false, &out);
+			ab_str_add(&out, "  ");
 			if (!c->usable) {
-				ab_str_addf(&out, "%-12s %s\n", _("unusable"), ab_str_cstr(&c->error));
+				ab_format_pad(_("unusable"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", ab_str_cstr(&c->error));
 				continue;
 			}
 			const struct ab_grade *gr = &c->grade;

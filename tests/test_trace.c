@@ -108,7 +108,8 @@ static int keep(void *ctx, const struct ab_event *ev)
 	s->events = realloc(s->events, (s->count + 1) * sizeof *s->events);
 	s->events[s->count] = *ev;
 	s->pruned = realloc(s->pruned, (s->npruned + ev->npruned + 1) * sizeof *s->pruned);
-	memcpy(s->pruned + s->npruned, ev->pruned, ev->npruned * sizeof *s->pruned);
+	if (ev->npruned)
+		memcpy(s->pruned + s->npruned, ev->pruned, ev->npruned * sizeof *s->pruned);
 	s->events[s->count].pruned = (const uint32_t *)(uintptr_t)s->npruned;
 	s->npruned += ev->npruned;
 	s->count++;
