@@ -4,6 +4,8 @@
 #include <langinfo.h>
 #include <string.h>
 
+#include "utf8.h"
+
 const struct ab_glyphs ab_glyphs_utf8 = {
 	.alpha = "α", .beta = "β", .le = "≤", .ge = "≥", .ne = "≠",
 	.pos_inf = "+∞", .neg_inf = "-∞", .arrow = "→", .cut_mark = "✂",
@@ -77,4 +79,17 @@ void ab_format_json_value(ab_value v, struct ab_str *out)
 		ab_str_add(out, "\"-inf\"");
 	else
 		ab_str_addf(out, "%lld", (long long)v);
+}
+
+void ab_format_pad(const char *text, int width, bool align_right,
+		   struct ab_str *out)
+{
+	size_t used = ab_utf8_text_width(text);
+	size_t pad = width > 0 && (size_t)width > used ? (size_t)width - used : 0;
+	if (!align_right)
+		ab_str_add(out, text);
+	for (size_t i = 0; i < pad; i++)
+		ab_str_addc(out, ' ');
+	if (align_right)
+		ab_str_add(out, text);
 }

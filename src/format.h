@@ -36,6 +36,11 @@ void ab_format_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
 /* "[α, β]" with values: "[3, +∞]". */
 void ab_format_window(ab_value alpha, ab_value beta, const struct ab_glyphs *g,
 		      struct ab_str *out);
+/* Appends text padded with spaces to width terminal columns (CJK text
+ * takes two columns a character): on the right, or on the left when
+ * align_right. */
+void ab_format_pad(const char *text, int width, bool align_right,
+		   struct ab_str *out);
 /* JSON: integers, or the strings "-inf" and "+inf". */
 void ab_format_json_value(ab_value v, struct ab_str *out);
 

@@ -1,9 +1,11 @@
-/* i18n.h - marking text for translation.
+/* i18n.h - marking text for translation, and choosing the language.
  *
  * _() translates at run time through gettext when abtrace is built with it;
  * N_() only marks text that is translated later (tables). */
 #ifndef AB_I18N_H
 #define AB_I18N_H
+
+#include <stdbool.h>
 
 #include "config.h"
 
@@ -14,5 +16,11 @@
 #define _(text) (text)
 #endif
 #define N_(text) (text)
+
+/* Sets up gettext.  lang ("en", "zh"; NULL: follow the locale) overrides
+ * the locale's language.  Returns false for a language abtrace lacks. */
+bool ab_i18n_init(const char *lang);
+/* The language messages are in now: "en" or "zh_CN". */
+const char *ab_i18n_language(void);
 
 #endif

@@ -139,8 +139,7 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Whether this program runs from the build directory it was built in. */
-static bool running_from_build(void)
+bool ab_running_from_build(void)
 {
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -174,7 +173,7 @@ static bool find_data(const char *subdir, const char *name,
 	if (try_dir(getenv("ABTRACE_DATADIR"), subdir, name, out))
 		return true;
 	const char *first = ABTRACE_DATADIR, *second = ABTRACE_SOURCE_ROOT;
-	if (running_from_build()) {
+	if (ab_running_from_build()) {
 		first = ABTRACE_SOURCE_ROOT;
 		second = ABTRACE_DATADIR;
 	}

@@ -25,6 +25,10 @@ char *ab_read_file(const char *path, size_t limit, size_t *len,
  * first when set).  Appends the path to out and returns true when found. */
 bool ab_find_data(const char *subdir, const char *name, struct ab_str *out);
 
+/* Whether this program runs from the build directory it was built in (then
+ * data and translations come from the source and build trees). */
+bool ab_running_from_build(void);
+
 /* Loads the tree named by arg: an existing file, "-", or a bundled name
  * ("lecture" or "lecture.tree").  *shown gets the name to put in messages
  * (the path as found).  Returns NULL with *diag set on failure. */

@@ -15,17 +15,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "answer.h"
 #include "config.h"
+#include "atomic.h"
 #include "diag.h"
+#include "export.h"
 #include "format.h"
+#include "grade.h"
 #include "i18n.h"
 #include "json.h"
+#include "lesson.h"
 #include "load.h"
 #include "narrate.h"
+#include "random.h"
+#include "rng.h"
 #include "search.h"
 #include "stats.h"
 #include "trace.h"
 #include "tree.h"
+#include "utf8.h"
+#include "tui/replay.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
 
@@ -42,6 +51,18 @@ enum option_id {
 	OPT_JSON,
 	OPT_ASCII,
 	OPT_VERSION,
+	OPT_LANG,
+	OPT_BRANCHING,
+	OPT_DEPTH,
+	OPT_RANGE,
+	OPT_DISTINCT,
+	OPT_SEED,
+	OPT_DOT,
+	OPT_TIKZ,
+	OPT_TEXT,
+	OPT_STANDALONE,
+	OPT_STEP,
+	OPT_OUTPUT,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
@@ -61,6 +82,18 @@ static const struct option long_options[] = {
 	{ "expr", required_argument, NULL, OPT_EXPR },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "lang", required_argument, NULL, OPT_LANG },
+	{ "branching", required_argument, NULL, OPT_BRANCHING },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "range", required_argument, NULL, OPT_RANGE },
+	{ "distinct", no_argument, NULL, OPT_DISTINCT },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "dot", no_argument, NULL, OPT_DOT },
+	{ "tikz", no_argument, NULL, OPT_TIKZ },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "standalone", no_argument, NULL, OPT_STANDALONE },
+	{ "step", required_argument, NULL, OPT_STEP },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -70,8 +103,15 @@ struct cli {
 	bool algo_given, order_given;
 	const char *expr;
 	bool json, ascii;
+	int export_format;       /* enum ab_export_format, or -1 */
+	bool text, standalone;
+	long long step;          /* --step, or -1 for the last step */
+	const char *output;      /* -o FILE, or NULL for standard output */
+	const char *lang;        /* --lang, or NULL for the locale's */
 	char **args;  /* what is left after the options */
 	int nargs;
+	struct ab_random_spec random; /* abtrace random */
+	bool seed_given;
 };
 
 static const char *program = "abtrace";
@@ -99,6 +139,10 @@ static void print_help(void)
 	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
 		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
+		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (--json for autograders)\n"
+		 "       %s random [OPTIONS]            print a random practice tree\n"
+		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
+		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or read one\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -112,13 +156,28 @@ static void print_help(void)
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
+		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
-		 "  --json                     machine-readable output (trace: JSON Lines)\n"
+		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
+		 "Random tree options:\n"
+		 "  --branching B|B1-B2        children per inner node (default 2-3, at most 20)\n"
+		 "  --depth D                  levels below the root (default 3, 1 to 20)\n"
+		 "  --range LO..HI             leaf values (default -9..9)\n"
+		 "  --distinct                 no two leaves share a value\n"
+		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
+		 "Export options:\n"
+		 "  --dot, --tikz, --text      Graphviz, a LaTeX forest picture, or a text drawing\n"
+		 "  --standalone               with --tikz: a whole LaTeX document\n"
+		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
+		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
+		 "Lesson options:\n"
+		 "  --text                     print the lesson with the narration of every step\n"
+		 "Other options:\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program);
+	       program, program, program, program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -127,7 +186,10 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":e:h", long_options, NULL)) != -1) {
+	int longindex = -1;
+	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+		if (c == 'o')
+			c = OPT_OUTPUT;
 		if (c == OPT_HELP) {
 			print_help();
 			*status = EXIT_OK;
@@ -147,12 +209,25 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			*status = usage_error(cli, _("option '%s' needs a value"), argv[optind - 1]);
 			return false;
 		}
+		if (c == OPT_LANG) {
+			/* Checked and applied before parsing (see main()); the
+			 * lessons also read it to pick their text. */
+			cli->lang = optarg;
+			continue;
+		}
 		if (!(takes & TAKES(c))) {
+			/* Name the option, not its value. */
+			char shown[64];
+			if (longindex >= 0)
+				snprintf(shown, sizeof shown, "--%s", long_options[longindex].name);
+			else
+				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
-					      argv[optind - 1], program,
+					      shown, program,
 					      cli->command ? cli->command : "");
 			return false;
 		}
+		longindex = -1;
 		switch (c) {
 		case OPT_EXPR:
 			cli->expr = optarg;
@@ -201,6 +276,55 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 			break;
 		case OPT_ASCII:
 			cli->ascii = true;
+			break;
+		case OPT_BRANCHING:
+		case OPT_DEPTH:
+		case OPT_RANGE:
+		case OPT_SEED: {
+			const char *why =
+				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
+				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
+				: c == OPT_RANGE ? ab_random_parse_range(optarg, &cli->random)
+				: ab_random_parse_seed(optarg, &cli->random);
+			if (why) {
+				*status = usage_error(cli, "%s (not '%s')", why, optarg);
+				return false;
+			}
+			cli->seed_given |= c == OPT_SEED;
+			break;
+		}
+		case OPT_DISTINCT:
+			cli->random.distinct = true;
+			break;
+		case OPT_DOT:
+		case OPT_TIKZ:
+		case OPT_TEXT: {
+			int format = c == OPT_DOT ? AB_EXPORT_DOT
+				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ : AB_EXPORT_TEXT;
+			if (cli->export_format >= 0 && cli->export_format != format) {
+				*status = usage_error(cli, _("choose one of --dot, --tikz and --text"));
+				return false;
+			}
+			cli->export_format = format;
+			cli->text = c == OPT_TEXT;
+			break;
+		}
+		case OPT_STANDALONE:
+			cli->standalone = true;
+			break;
+		case OPT_STEP: {
+			char *end;
+			errno = 0;
+			long long step = strtoll(optarg, &end, 10);
+			if (end == optarg || *end || errno || step < 0) {
+				*status = usage_error(cli, _("--step takes a step number (0 or more), not '%s'"), optarg);
+				return false;
+			}
+			cli->step = step;
+			break;
+		}
+		case OPT_OUTPUT:
+			cli->output = optarg;
 			break;
 		default:
 			break;
@@ -352,12 +476,365 @@ static int cmd_stats(struct cli *cli)
 	return finish_output(status);
 }
 
+/* Records the search; NULL (message printed) when it is too long. */
+static struct ab_trace *record_trace(const struct cli *cli, const struct ab_tree *tree)
+{
+	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
+	if (!trace)
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+	return trace;
+}
+
+/* Standard output, or -o FILE written atomically. */
+static int emit(const struct cli *cli, struct ab_str *text)
+{
+	int status = EXIT_OK;
+	if (!cli->output || strcmp(cli->output, "-") == 0) {
+		write_out(text, &status);
+		return finish_output(status);
+	}
+	int err = ab_write_file_atomic(cli->output, ab_str_cstr(text), text->len);
+	if (err) {
+		fprintf(stderr, _("%s: cannot write '%s': %s\n"), program, cli->output,
+			strerror(err));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int cmd_export(struct cli *cli)
+{
+	if (cli->export_format < 0)
+		return usage_error(cli, _("say which picture: --dot, --tikz or --text"));
+	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
+		return usage_error(cli, _("--standalone goes with --tikz"));
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_trace *trace = record_trace(cli, tree);
+	if (!trace) {
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	if (cli->step > (long long)trace->length) {
+		status = usage_error(cli, _("--step %lld is past the end: this search has %zu steps"),
+				     cli->step, trace->length);
+	} else {
+		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
+		struct ab_export_options opt = {
+			.format = (enum ab_export_format)cli->export_format,
+			/* DOT and TikZ files are UTF-8 whatever the terminal;
+			 * the text picture follows the locale. */
+			.ascii = cli->export_format == AB_EXPORT_TEXT
+				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
+			.standalone = cli->standalone,
+		};
+		struct ab_str out = AB_STR_INIT;
+		ab_export(trace, &opt, &out);
+		status = emit(cli, &out);
+		ab_str_free(&out);
+	}
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+	return status;
+}
+
+/* Prints a lesson file's diagnostic; the tree's when the lesson's tree is
+ * what failed. */
+static void print_lesson_diag(const struct ab_diag *diag, const char *path,
+			      const struct ab_lesson *lesson, bool in_tree)
+{
+	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
+}
+
+static int list_lessons(enum ab_lang lang)
+{
+	char **names;
+	size_t count = ab_lesson_names(&names);
+	if (count == 0) {
+		fprintf(stderr, _("%s: no lessons found (looked in the source tree and %s/lessons)\n"),
+			program, ABTRACE_DATADIR);
+		return EXIT_USAGE;
+	}
+	int status = EXIT_OK;
+	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	for (size_t i = 0; i < count; i++) {
+		struct ab_diag diag;
+		ab_str_clear(&path);
+		struct ab_lesson *lesson = ab_lesson_find(names[i], &path)
+			? ab_lesson_load(path.s, &diag) : NULL;
+		if (lesson)
+			ab_str_addf(&out, "%-22s %s\n", names[i], ab_lesson_text(&lesson->title, lang));
+		else {
+			print_diag(&diag, ab_str_cstr(&path));
+			status = EXIT_USAGE;
+		}
+		ab_lesson_free(lesson);
+		free(names[i]);
+	}
+	free(names);
+	ab_str_free(&path);
+	int written = EXIT_OK;
+	write_out(&out, &written);
+	ab_str_free(&out);
+	written = finish_output(written);
+	return written != EXIT_OK ? written : status;
+}
+
+static int cmd_lesson(struct cli *cli)
+{
+	enum ab_lang lang = ab_lang_from_env();
+	if (cli->lang) {
+		ab_lang_parse(cli->lang, &lang);
+#ifdef ENABLE_NLS
+		/* The narration between the lesson's text follows --lang too. */
+		setenv("LANGUAGE", lang == AB_LANG_ZH ? "zh_CN" : "en", 1);
+#endif
+	}
+	if (cli->nargs == 0)
+		return list_lessons(lang);
+	if (cli->nargs > 1)
+		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
+				   cli->args[0], cli->args[1]);
+	struct ab_str path = AB_STR_INIT;
+	if (!ab_lesson_find(cli->args[0], &path)) {
+		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+			program, cli->args[0], program);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	struct ab_diag diag;
+	bool in_tree = false;
+	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
+		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	/* In a terminal the replay plays it, unless --text asks for print. */
+	if (!cli->text && isatty(STDOUT_FILENO)) {
+		struct ab_replay_options opts = {
+			.ascii = cli->ascii, .name = lesson->tree_name,
+			.lesson = lesson, .lang = lang,
+		};
+		struct ab_diag err;
+		enum ab_replay_status rs = ab_replay_run(lesson->tree, &lesson->config, &opts, &err);
+		if (rs != AB_REPLAY_OK)
+			fprintf(stderr, "%s: %s\n", program, err.message);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return rs == AB_REPLAY_OK ? EXIT_OK : EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_lesson_free(lesson);
+	ab_str_free(&path);
+	return finish_output(status);
+}
+
 static int cmd_replay(struct cli *cli)
 {
-	(void)cli;
-	fprintf(stderr, _("%s: the interactive replay is not built yet; use '%s trace'\n"),
-		program, program);
-	return EXIT_USAGE;
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_replay_options opts = {
+		.ascii = cli->ascii,
+		.name = cli->expr ? AB_EXPR_NAME
+			: !cli->nargs ? "lecture"
+			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
+	};
+	struct ab_diag err;
+	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
+	ab_tree_free(tree);
+	if (rs != AB_REPLAY_OK) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* One answer file graded: its report, or why it could not be read. */
+struct checked {
+	const char *file;
+	struct ab_grade grade;
+	bool usable;
+	struct ab_str error;  /* the first line of the error, for the table */
+};
+
+/* Reads, parses and grades one answer file; prints its errors and notes
+ * on stderr. */
+static void check_one(const struct cli *cli, const struct ab_tree *tree,
+		      const struct ab_glyphs *g, struct checked *c)
+{
+	struct ab_diag diag;
+	size_t len;
+	c->usable = false;
+	char *text = ab_read_file(c->file, AB_MAX_ANSWER_BYTES, &len, &diag);
+	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
+	free(text);
+	if (!answer) {
+		struct ab_str report = AB_STR_INIT;
+		const char *name = strcmp(c->file, "-") == 0 ? AB_STDIN_NAME : c->file;
+		ab_diag_format(&diag, name, &report);
+		fputs(ab_str_cstr(&report), stderr);
+		const char *nl = strchr(ab_str_cstr(&report), '\n');
+		ab_str_addn(&c->error, ab_str_cstr(&report),
+			    nl ? (size_t)(nl - report.s) : report.len);
+		ab_str_free(&report);
+		return;
+	}
+	/* The answer file's convention wins over the command line's. */
+	struct ab_config config = cli->config;
+	unsigned changed = ab_answer_apply_rules(answer, &config);
+	struct ab_config defaults = AB_CONFIG_DEFAULT;
+	if (((changed & AB_RULE_STRICT) && cli->config.strict != defaults.strict) ||
+	    ((changed & AB_RULE_FAIL) && cli->config.fail_hard != defaults.fail_hard) ||
+	    ((changed & AB_RULE_ORDER) && cli->order_given) || (changed & AB_RULE_ROOT)) {
+		struct ab_str rules = AB_STR_INIT;
+		ab_answer_describe_rules(answer, &rules);
+		fprintf(stderr, _("%s: note: %s says '%s', which overrides the command line\n"),
+			program, c->file, ab_str_cstr(&rules));
+		ab_str_free(&rules);
+	}
+	if (!ab_grade_answer(tree, &config, answer, g, &c->grade)) {
+		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			program, (unsigned)AB_MAX_EVENTS);
+		ab_str_add(&c->error, _("the search is too long"));
+	} else {
+		c->usable = true;
+	}
+	ab_answer_free(answer);
+}
+
+/* abtrace check [OPTIONS] TREE ANSWER... (or -e EXPR ANSWER...) */
+static int cmd_check(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct cli one = *cli;
+	one.nargs = cli->expr || cli->nargs == 0 ? 0 : 1;
+	int first = one.nargs;
+	if (cli->nargs - first < 1)
+		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
+	struct ab_tree *tree = load_tree(&one, &status);
+	if (!tree)
+		return status;
+	/* JSON is UTF-8 whatever the locale; --ascii still asks for ASCII. */
+	const struct ab_glyphs *g = cli->json ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
+					      : ab_glyphs_for_locale(cli->ascii);
+	size_t count = (size_t)(cli->nargs - first);
+	struct checked *all = ab_xcalloc(count, sizeof *all);
+	bool unusable = false, mistakes = false;
+	for (size_t i = 0; i < count; i++) {
+		all[i].file = cli->args[first + (int)i];
+		check_one(cli, tree, g, &all[i]);
+		unusable |= !all[i].usable;
+		mistakes |= all[i].usable && all[i].grade.right < all[i].grade.count;
+	}
+	size_t width = ab_utf8_text_width(_("FILE"));
+	for (size_t i = 0; i < count; i++)
+		if (ab_utf8_text_width(all[i].file) > width)
+			width = ab_utf8_text_width(all[i].file);
+	struct ab_str out = AB_STR_INIT;
+	for (size_t i = 0; i < count; i++) {
+		struct checked *c = &all[i];
+		if (cli->json) {
+			/* One object per answer file, one per line (JSON Lines). */
+			if (!c->usable) {
+				ab_str_add(&out, "{\"file\":");
+				ab_json_string(c->file, &out);
+				ab_str_add(&out, ",\"error\":");
+				ab_json_string(ab_str_cstr(&c->error), &out);
+				ab_str_add(&out, "}\n");
+				continue;
+			}
+			ab_grade_json(&c->grade, c->file, &out);
+			ab_str_addc(&out, '\n');
+		} else if (count == 1) {
+			if (!c->usable)
+				continue;
+			ab_str_addf(&out, "# %s: ", c->file);
+			ab_config_describe(&c->grade.config, g->ascii, &out);
+			ab_str_addc(&out, '\n');
+			ab_grade_text(&c->grade, g, &out);
+		} else {
+			/* Columns by display width: Chinese headers and file
+			 * names take two columns a character. */
+			if (i == 0) {
+				ab_format_pad(_("FILE"), (int)width, false, &out);
+				ab_str_add(&out, "  ");
+				ab_format_pad(_("SCORE"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", _("FIRST MISTAKE"));
+			}
+			ab_format_pad(c->file, (int)width, false, &out);
+			ab_str_add(&out, "  ");
+			if (!c->usable) {
+				ab_format_pad(_("unusable"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", ab_str_cstr(&c->error));
+				continue;
+			}
+			const struct ab_grade *gr = &c->grade;
+			char score[32];
+			snprintf(score, sizeof score, "%zu/%zu", gr->right, gr->count);
+			ab_str_addf(&out, "%-12s ", score);
+			const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
+			/* The diagnosis, when there is one, says more than one item. */
+			if (bad)
+				ab_str_addf(&out, "%s: %s\n", bad->name,
+					    gr->diagnosis ? gr->diagnosis : bad->why);
+			else
+				ab_str_add(&out, "-\n");
+		}
+	}
+	write_out(&out, &status);
+	ab_str_free(&out);
+	for (size_t i = 0; i < count; i++) {
+		ab_grade_free(&all[i].grade);
+		ab_str_free(&all[i].error);
+	}
+	free(all);
+	ab_tree_free(tree);
+	if (status == EXIT_OK)
+		status = unusable ? EXIT_USAGE : mistakes ? EXIT_MISTAKES : EXIT_OK;
+	return finish_output(status);
+}
+
+/* abtrace random [OPTIONS]: a practice tree, its source: line reproducing it. */
+static int cmd_random(struct cli *cli)
+{
+	if (cli->nargs > 0)
+		return usage_error(cli, _("random takes options only, not '%s'"), cli->args[0]);
+	struct ab_random_spec spec = cli->random;
+	if (cli->config.root == AB_ROOT_IS_MIN)
+		spec.root = AB_MIN;
+	if (!cli->seed_given) {
+		/* Mixed through the generator so seeds taken a second apart differ
+		 * in every digit; printed in the source: line either way. */
+		struct ab_rng mix;
+		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+		spec.seed = ab_rng_next(&mix) % UINT64_C(1000000000);
+	}
+	struct ab_str why = AB_STR_INIT;
+	if (!ab_random_check(&spec, &why)) {
+		int status = usage_error(cli, "%s", ab_str_cstr(&why));
+		ab_str_free(&why);
+		return status;
+	}
+	ab_str_free(&why);
+	struct ab_tree *tree = ab_random_tree(&spec);
+	struct ab_str out = AB_STR_INIT;
+	ab_tree_write(tree, &out);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	ab_tree_free(tree);
+	return finish_output(status);
 }
 
 static const struct command {
@@ -367,13 +844,41 @@ static const struct command {
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "random", cmd_random, TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) |
+				TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_ROOT) },
+	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
+		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
+	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
 };
+
+/* --lang must take effect before any message, even --help's, so it is
+ * looked for before the options are parsed. */
+static const char *find_lang(int argc, char **argv)
+{
+	const char *lang = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+			lang = argv[++i];
+		else if (strncmp(argv[i], "--lang=", 7) == 0)
+			lang = argv[i] + 7;
+	}
+	return lang;
+}
 
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	signal(SIGPIPE, SIG_IGN);
-	struct cli cli = { .config = AB_CONFIG_DEFAULT };
+	const char *lang = find_lang(argc, argv);
+	if (!ab_i18n_init(lang)) {
+		ab_i18n_init(NULL);
+		return usage_error(NULL, _("--lang takes en or zh, not '%s'"), lang);
+	}
+	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT,
+			    .export_format = -1, .step = -1 };
 	const struct command *command = NULL;
 	if (argc > 1) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

@@ -28,10 +28,19 @@ static struct ab_str *fresh(struct words *w)
 	return s;
 }
 
+/* A node as the subject of a sentence: its name, or "node 2.1" when its
+ * name is a bare path ("Cutoff at 2" would read as a number). */
 static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t n)
 {
 	struct ab_str *s = fresh(w);
 	ab_tree_name(tree, n, s);
+	if (s->len && s->s[0] >= '0' && s->s[0] <= '9') {
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, _("node %s"), s->s);
+		ab_str_clear(s);
+		ab_str_add(s, ab_str_cstr(&path));
+		ab_str_free(&path);
+	}
 	return word(w, s);
 }
 
@@ -144,30 +153,28 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
 	if (max)
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->alpha, a,
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
 			    strict ? ">" : g->ge, g->beta, b);
 	else
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->beta, b,
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
 			    strict ? "<" : g->le, g->alpha, a);
-	ab_str_add(out, " ");
 	if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)
-			ab_str_addf(out, max ? _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). ")
-					     : _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
+			ab_str_addf(out, _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
 				    max ? g->beta : g->alpha, max ? b : a, by, up);
 		else
 			ab_str_addf(out, _("%s = %s was set at the parent, %s. "),
 				    max ? g->beta : g->alpha, max ? b : a, by);
 	}
+	struct ab_str *skipped = fresh(w);
+	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
 	if (max)
-		ab_str_addf(out, _("MIN already holds MAX to %s there, and %s is worth at least %s to MAX, so MIN will never let play reach %s. Skip "),
-			    b, name, a, name);
+		ab_str_addf(out, _("MIN already holds MAX to %s there, and %s is worth at least %s to MAX, so MIN will never let play reach %s. Skip %s."),
+			    b, name, a, name, ab_str_cstr(skipped));
 	else
-		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip "),
-			    a, name, b, name);
-	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, out);
-	ab_str_add(out, ".");
+		ab_str_addf(out, _("MAX is already sure of %s there, and %s is worth at most %s to MAX, so MAX will never choose %s. Skip %s."),
+			    a, name, b, name, ab_str_cstr(skipped));
 }
 
 static void narrate_return(const struct ab_trace *trace, const struct ab_event *ev,
@@ -218,6 +225,7 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out)
 {
 	struct words w = { .used = 0 };
+	size_t start = out->len;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
 		narrate_enter(trace, ev, g, &w, out);
@@ -243,5 +251,8 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		ab_str_add(out, _("Before the first step."));
 		break;
 	}
+	/* A sentence may open with a name like "node 2": capitalise it. */
+	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z')
+		out->s[start] = (char)(out->s[start] - 'a' + 'A');
 	words_free(&w);
 }

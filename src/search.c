@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "rng.h"
 
 static ab_value max_value(ab_value a, ab_value b) { return a > b ? a : b; }
@@ -80,15 +81,15 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 			struct ab_str *out)
 {
 	if (config->algo == AB_MINIMAX) {
-		ab_str_add(out, "minimax, order ");
+		ab_str_add(out, _("minimax, order "));
 	} else {
-		ab_str_add(out, config->fail_hard ? "alpha-beta, fail-hard, cut on "
-						  : "alpha-beta, fail-soft, cut on ");
+		ab_str_add(out, config->fail_hard ? _("alpha-beta, fail-hard, cut on ")
+						  : _("alpha-beta, fail-soft, cut on "));
 		if (ascii)
 			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
 		else
 			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
-		ab_str_add(out, ", order ");
+		ab_str_add(out, _(", order "));
 	}
 	ab_order_describe(config, out);
 }

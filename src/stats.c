@@ -128,7 +128,9 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	ab_format_value(c->value, g, &value);
 	if (c->best != AB_NONE)
 		ab_tree_name(tree, c->best, &best);
-	ab_str_addf(out, "  %-22s %9u %9u   %5.1f%%   %s", label, c->leaves, c->nodes,
+	ab_str_add(out, "  ");
+	ab_format_pad(label, 22, false, out);
+	ab_str_addf(out, " %9u %9u   %5.1f%%   %s", c->leaves, c->nodes,
 		    stats->leaves_total ? 100.0 * c->leaves / stats->leaves_total : 0.0,
 		    ab_str_cstr(&value));
 	if (c->best != AB_NONE)
@@ -149,16 +151,22 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		ab_str_addf(out, _(", uniform: branching %u, depth %u"),
 			    stats->branching, stats->depth);
 	ab_str_add(out, "\n\n");
-	ab_str_addf(out, "  %-22s %9s %9s   %6s   %s\n", "", _("leaves"), _("nodes"),
-		    _("leaves"), _("root value"));
+	ab_str_addf(out, "  %22s ", "");
+	ab_format_pad(_("leaves"), 9, true, out);
+	ab_str_add(out, " ");
+	ab_format_pad(_("nodes"), 9, true, out);
+	ab_str_add(out, "   ");
+	ab_format_pad(_("share"), 6, true, out);
+	ab_str_addf(out, "   %s\n", _("root value"));
 	text_row(tree, "minimax", &stats->minimax, stats, g, out);
 	ab_str_addf(&label, "alpha-beta (%s)", ab_str_cstr(&order));
 	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
 	text_row(tree, "alpha-beta (best)", &stats->best_order, stats, g, out);
 	text_row(tree, "alpha-beta (worst)", &stats->worst_order, stats, g, out);
 	if (stats->uniform && stats->minimal_leaves != UINT64_MAX) {
-		ab_str_addf(out, "  %-22s %9llu", _("Knuth-Moore minimum"),
-			    (unsigned long long)stats->minimal_leaves);
+		ab_str_add(out, "  ");
+		ab_format_pad(_("Knuth-Moore minimum"), 22, false, out);
+		ab_str_addf(out, " %9llu", (unsigned long long)stats->minimal_leaves);
 		ab_str_addf(out, "             %u^%u + %u^%u - 1\n", stats->branching,
 			    (stats->depth + 1) / 2, stats->branching, stats->depth / 2);
 	}

@@ -137,9 +137,12 @@ void ab_str_addc(struct ab_str *str, char c)
 
 void ab_str_vaddf(struct ab_str *str, const char *fmt, va_list ap)
 {
+	if (!fmt) /* never true; it tells GCC 12's sanitizer build so */
+		return;
 	va_list copy;
 	va_copy(copy, ap);
-	int n = vsnprintf(NULL, 0, fmt, copy);
+	char probe[1];
+	int n = vsnprintf(probe, sizeof probe, fmt, copy);
 	va_end(copy);
 	if (n < 0)
 		return;

@@ -393,7 +393,9 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 	if (strspn(name, "0123456789.") == len)
 		return follow_path(t, 0, name, len);
 	/* The textbook form: the longest label that starts the name and is
-	 * followed by a relative path (after a dot when it ends in a digit). */
+	 * followed by a relative path (after a dot when it ends in a digit).
+	 * Only the longest: with labels C and C2, "C2.1" means a child of
+	 * C2 or nothing, never C's 2.1 (ab_tree_name then writes a path). */
 	size_t k = len - 1 < AB_MAX_LABEL ? len - 1 : AB_MAX_LABEL;
 	for (; k > 0; k--) {
 		const char *rest = name + k;
@@ -407,9 +409,7 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 		uint32_t anc = label_lookup(t, name, k);
 		if (anc == AB_NONE)
 			continue;
-		uint32_t n = follow_path(t, anc, rest, len - (size_t)(rest - name));
-		if (n != AB_NONE)
-			return n;
+		return follow_path(t, anc, rest, len - (size_t)(rest - name));
 	}
 	return AB_NONE;
 }

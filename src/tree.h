@@ -117,10 +117,14 @@ void ab_tree_path(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
 /* Appends the name users see: the label; "root" for an unlabelled root;
  * for an unlabelled node below a labelled ancestor, the textbook form
  * (parent label C and rank 2 give "C2", deeper ones "C2.1"; a label that
- * ends in a digit is followed by a dot: "B1.2"); otherwise the path. */
+ * ends in a digit is followed by a dot: "B1.2"); otherwise the path.
+ * When the textbook form would name another node (B's first child when
+ * some node is labelled "B1"), the path is used instead, so that
+ * ab_tree_find always leads back. */
 void ab_tree_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
 /* The node a user means by name: a label, "root", a path, or the textbook
- * form above.  Returns AB_NONE when nothing matches. */
+ * form above (read with the longest label that starts the name).  ""
+ * names nothing.  Returns AB_NONE when nothing matches. */
 uint32_t ab_tree_find(const struct ab_tree *tree, const char *name);
 /* Whether every inner node has the same number of children and every leaf
  * is at the same depth; *branching and *depth get those numbers. */

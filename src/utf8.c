@@ -1,6 +1,8 @@
 /* utf8.c - decoding, unsafe characters and display widths (see utf8.h). */
 #include "utf8.h"
 
+#include <string.h>
+
 size_t ab_utf8_decode(const char *s, size_t n, uint32_t *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -93,4 +95,22 @@ size_t ab_utf8_prefix(const char *s, size_t n, size_t max)
 	while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
 		k--;
 	return k;
+}
+
+size_t ab_utf8_text_width(const char *s)
+{
+	size_t width = 0, n = strlen(s);
+	while (n) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(s, n, &cp);
+		if (len == 0) {
+			len = 1;
+			width++;
+		} else {
+			width += (size_t)ab_utf8_width(cp);
+		}
+		s += len;
+		n -= len;
+	}
+	return width;
 }

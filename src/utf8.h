@@ -26,6 +26,10 @@ bool ab_utf8_unsafe(uint32_t cp);
  * characters and emoji, else 1. */
 int ab_utf8_width(uint32_t cp);
 
+/* Terminal columns a NUL-terminated UTF-8 string takes (an invalid byte
+ * counts one). */
+size_t ab_utf8_text_width(const char *s);
+
 /* The longest prefix of s (at most max bytes of n) that ends on a
  * character boundary, for quoting user text in a fixed-size message. */
 size_t ab_utf8_prefix(const char *s, size_t n, size_t max);

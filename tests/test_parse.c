@@ -44,7 +44,7 @@ static void assert_same_tree(const struct ab_tree *a, const struct ab_tree *b)
 static char *repeat(const char *unit, size_t n)
 {
 	size_t k = strlen(unit);
-	char *s = malloc(k * n + 1);
+	char *s = ab_xmalloc(k * n + 1);
 	ck_assert_ptr_nonnull(s);
 	for (size_t i = 0; i < n; i++)
 		memcpy(s + i * k, unit, k);
@@ -180,13 +180,13 @@ START_TEST(test_deep_nesting_error)
 
 	/* And with the '/' form the limit still counts from the root. */
 	char *open = repeat("[", AB_MAX_DEPTH);
-	size_t n = strlen(open);
-	text = malloc(2 * n + 16);
-	sprintf(text, "1/%s", open);
-	ck_assert_ptr_null(ab_parse_tree(text, strlen(text), &diag));
+	struct ab_str slash = AB_STR_INIT;
+	ab_str_add(&slash, "1/");
+	ab_str_add(&slash, open);
+	ck_assert_ptr_null(ab_parse_tree(slash.s, slash.len, &diag));
 	ck_assert_ptr_nonnull(strstr(diag.message, "nesting too deep"));
 	ck_assert_uint_eq(diag.column, 2 + AB_MAX_DEPTH);
-	free(text);
+	ab_str_free(&slash);
 	free(open);
 }
 END_TEST
@@ -198,7 +198,7 @@ START_TEST(test_depth_limit)
 		size_t d = AB_MAX_DEPTH + (size_t)extra;
 		char *open = repeat("[", d), *close = repeat("]", d);
 		size_t len = 2 * d + 2;
-		char *text = malloc(len);
+		char *text = ab_xmalloc(len);
 		sprintf(text, "%s7%s", open, close);
 		struct ab_diag diag;
 		struct ab_tree *t = ab_parse_tree(text, len - 1, &diag);
@@ -223,7 +223,7 @@ END_TEST
 START_TEST(test_long_line_error)
 {
 	size_t n = 2 * 1000 * 1000;
-	char *text = malloc(2 * n + 8);
+	char *text = ab_xmalloc(2 * n + 8);
 	char *p = text;
 	*p++ = '[';
 	for (size_t i = 0; i < n; i++) {
@@ -252,7 +252,7 @@ START_TEST(test_lecture_forms)
 		"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]",
 		"[3 12 8] / [2 4 6] / [14 5 2]\n",
 		("# the lecture tree\n[\n  [3, 12, 8],  # B\n  [2,4,6]\n"
-		 "  [14 ,5, 2]\n]\n"), /* one string: clang asks for the () */
+		 "  [14 ,5, 2]\n]\n"),
 	};
 	struct ab_tree *ref = parse_ok(forms[0]);
 	ck_assert_uint_eq(ref->count, 13);

@@ -1,0 +1,922 @@
+/* answer.c - reading a homework answer (syntax in answer.h).
+ *
+ * One pass over the lines.  The text is first checked whole for NUL bytes
+ * and invalid UTF-8 (like a tree file), then each line is
+ *
+ *     KEY ':' REST        KEY is a key word or a node's name
+ *
+ * with REST read by the key's own small parser.  Names are resolved against
+ * the tree at once, so an unknown name is reported at its column.  What has
+ * been stated (each key word, each node's bound and window, each listed
+ * node, each part of the rules) goes into one small hash map from "what" to
+ * "where", which turns duplicates and contradictions into errors that point
+ * back at the first statement.
+ */
+#include "answer.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "i18n.h"
+#include "narrate.h"
+#include "utf8.h"
+
+/* ---- What was said where: a hash map from a key to a text offset -------- */
+
+struct seen {
+	uint64_t *keys;   /* key + 1; 0 marks an empty slot */
+	size_t *where;
+	size_t size, used;
+};
+
+static size_t seen_slot(const struct seen *s, uint64_t key)
+{
+	size_t h = (size_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 11) & (s->size - 1);
+	while (s->keys[h] && s->keys[h] != key + 1)
+		h = (h + 1) & (s->size - 1);
+	return h;
+}
+
+/* Records key at pos.  Returns true when it is new; false with *first set
+ * to where it was first recorded. */
+static bool seen_add(struct seen *s, uint64_t key, size_t pos, size_t *first)
+{
+	if (2 * (s->used + 1) > s->size) {
+		struct seen bigger = { NULL, NULL, s->size ? s->size * 2 : 64, 0 };
+		bigger.keys = ab_xcalloc(bigger.size, sizeof *bigger.keys);
+		bigger.where = ab_xcalloc(bigger.size, sizeof *bigger.where);
+		for (size_t i = 0; i < s->size; i++) {
+			if (!s->keys[i])
+				continue;
+			size_t h = seen_slot(&bigger, s->keys[i] - 1);
+			bigger.keys[h] = s->keys[i];
+			bigger.where[h] = s->where[i];
+			bigger.used++;
+		}
+		free(s->keys);
+		free(s->where);
+		*s = bigger;
+	}
+	size_t h = seen_slot(s, key);
+	if (s->keys[h]) {
+		*first = s->where[h];
+		return false;
+	}
+	s->keys[h] = key + 1;
+	s->where[h] = pos;
+	s->used++;
+	return true;
+}
+
+/* Keys: a key word's line, a node's bound or window, a listed node, a part
+ * of the rules. */
+enum seen_kind { SEEN_KEYWORD, SEEN_BOUND, SEEN_WINDOW, SEEN_LISTED, SEEN_RULE };
+
+static uint64_t seen_key(enum seen_kind kind, uint32_t what)
+{
+	return (uint64_t)what << 3 | (uint64_t)kind;
+}
+
+/* ---- The parser ---------------------------------------------------------- */
+
+enum keyword { K_VALUE, K_BEST, K_PRUNED, K_VISITED, K_RULES, K_ORDER, K_ROOT,
+	       K_COUNT, K_NODE = K_COUNT };
+
+static const char *const keywords[K_COUNT] = {
+	"value", "best", "pruned", "visited", "rules", "order", "root",
+};
+
+struct parser {
+	const struct ab_tree *tree;
+	const char *text;
+	size_t len;
+	struct ab_diag *diag;
+	struct ab_answer *answer;
+	struct seen seen;
+	size_t listed;     /* items plus listed names, against the limit */
+	size_t list_line;  /* offset of the pruned:/visited: key, if any */
+	bool have_list;
+};
+
+/* Sets the error at byte pos and yields false, so `return FAIL(...)`. */
+#define FAIL(p, pos, ...) \
+	(ab_diag_at((p)->diag, (p)->text, (p)->len, (pos), __VA_ARGS__), false)
+
+static unsigned line_of(const struct parser *p, size_t pos)
+{
+	unsigned line, column;
+	ab_diag_locate(p->text, p->len, pos, &line, &column);
+	return line;
+}
+
+/* A short, printable quote of [s, e) for a message. */
+#define QUOTE(p, s, e) (int)ab_utf8_prefix((p)->text + (s), (e) - (s), 40), (p)->text + (s)
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool is_separator(char c)
+{
+	return c == ' ' || c == '\t' || c == ',';
+}
+
+static size_t skip_blank(const struct parser *p, size_t i, size_t end)
+{
+	while (i < end && is_blank(p->text[i]))
+		i++;
+	return i;
+}
+
+static size_t skip_separators(const struct parser *p, size_t i, size_t end)
+{
+	while (i < end && is_separator(p->text[i]))
+		i++;
+	return i;
+}
+
+static bool starts_with(const struct parser *p, size_t i, size_t end,
+			const char *word)
+{
+	size_t n = strlen(word);
+	return end - i >= n && memcmp(p->text + i, word, n) == 0;
+}
+
+/* Characters that look like ASCII punctuation but are not (a Chinese input
+ * method slips them in): an error with the character to write instead. */
+static bool lookalike(struct parser *p, size_t i)
+{
+	uint32_t cp;
+	size_t k = ab_utf8_decode(p->text + i, p->len - i, &cp);
+	if (k && cp >= 0xff01 && cp <= 0xff5e)
+		return FAIL(p, i, _("fullwidth character '%.*s': write '%c' instead"),
+			    (int)k, p->text + i, (char)(cp - 0xfee0));
+	if (k && (cp == 0x3001 || cp == 0x3000 || cp == 0x00a0))
+		return FAIL(p, i, _("'%.*s' (U+%04X) is not a separator here: write a space or ','"),
+			    (int)k, p->text + i, (unsigned)cp);
+	return true;
+}
+
+/* The end of the token at i: up to a separator, ':' or end. */
+static size_t token_end(const struct parser *p, size_t i, size_t end, bool colon)
+{
+	while (i < end && !is_separator(p->text[i]) && !(colon && p->text[i] == ':'))
+		i++;
+	return i;
+}
+
+/* Checks [s, e) for lookalike characters. */
+static bool token_clean(struct parser *p, size_t s, size_t e)
+{
+	for (size_t i = s; i < e; i++)
+		if ((unsigned char)p->text[i] >= 0x80 && !lookalike(p, i))
+			return false;
+	return true;
+}
+
+static bool check_encoding(struct parser *p)
+{
+	const char *t = p->text;
+	for (size_t i = 0; i < p->len;) {
+		unsigned char c = (unsigned char)t[i];
+		if (!c)
+			return FAIL(p, i, _("NUL byte: an answer file is text"));
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+				return FAIL(p, i, _("stray control character (U+%04X)"), c);
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = ab_utf8_decode(t + i, p->len - i, &cp);
+		if (!k)
+			return FAIL(p, i, _("invalid UTF-8 (byte 0x%02X)"), c);
+		i += k;
+	}
+	return true;
+}
+
+static bool count_item(struct parser *p, size_t pos)
+{
+	if (++p->listed > AB_MAX_ANSWER_ITEMS)
+		return FAIL(p, pos, _("too many items: an answer holds at most %u lines and names"),
+			    AB_MAX_ANSWER_ITEMS);
+	return true;
+}
+
+static struct ab_item *add_item(struct ab_answer *a, enum ab_item_kind kind);
+
+static struct ab_item *new_item(struct parser *p, enum ab_item_kind kind, size_t pos)
+{
+	struct ab_item *item = add_item(p->answer, kind);
+	ab_diag_locate(p->text, p->len, pos, &item->line, &item->column);
+	return item;
+}
+
+/* ---- Numbers ------------------------------------------------------------- */
+
+/* An integer filling [s, e): optional sign, at most AB_VALUE_DIGITS digits. */
+static bool parse_number(struct parser *p, size_t s, size_t e, ab_value *out)
+{
+	const char *t = p->text;
+	size_t i = s;
+	bool neg = false;
+	if (i < e && (t[i] == '-' || t[i] == '+'))
+		neg = t[i++] == '-';
+	size_t digits = i;
+	ab_value v = 0;
+	while (i < e && t[i] >= '0' && t[i] <= '9') {
+		if (i - digits >= AB_VALUE_DIGITS)
+			return FAIL(p, s, _("number too large: values have at most %d digits"),
+				    AB_VALUE_DIGITS);
+		v = v * 10 + (t[i++] - '0');
+	}
+	if (i == digits || i != e) {
+		if (!token_clean(p, s, e))
+			return false;
+		return FAIL(p, s, _("expected a whole number, not '%.*s'"), QUOTE(p, s, e));
+	}
+	*out = neg ? -v : v;
+	return true;
+}
+
+/* A window bound: a number or an infinity (inf, ∞, with a sign). */
+static bool parse_bound_value(struct parser *p, size_t s, size_t e, ab_value *out)
+{
+	const char *t = p->text;
+	size_t i = s;
+	bool neg = false;
+	if (i < e && (t[i] == '-' || t[i] == '+'))
+		neg = t[i++] == '-';
+	size_t n = e - i;
+	if ((n == 3 && strncmp(t + i, "inf", 3) == 0) ||
+	    (n == strlen("∞") && strncmp(t + i, "∞", n) == 0)) {
+		*out = neg ? AB_NEG_INF : AB_POS_INF;
+		return true;
+	}
+	return parse_number(p, s, e, out);
+}
+
+/* ---- Names --------------------------------------------------------------- */
+
+/* Appends a hint about the names near an unknown one: the children of the
+ * node its prefix names (C4 -> C's children), else the first few names. */
+static void name_hint(const struct ab_tree *tree, const char *name, struct ab_str *out)
+{
+	size_t n = strlen(name);
+	while (n > 0 && ((name[n - 1] >= '0' && name[n - 1] <= '9') || name[n - 1] == '.'))
+		n--;
+	if (n > 0 && n < strlen(name) && n <= AB_MAX_LABEL) {
+		char prefix[AB_MAX_LABEL + 1];
+		memcpy(prefix, name, n);
+		prefix[n] = '\0';
+		uint32_t anc = ab_tree_find(tree, prefix);
+		if (anc != AB_NONE && tree->nodes[anc].nkids) {
+			ab_str_addf(out, _("; %s's children are "), prefix);
+			uint32_t kids[8], count = tree->nodes[anc].nkids;
+			for (uint32_t i = 0; i < count && i < 8; i++)
+				kids[i] = ab_kid(tree, anc, i);
+			ab_narrate_names(tree, kids, count, count > 8 ? 6 : 8, out);
+			return;
+		}
+	}
+	ab_str_add(out, _("; names here include "));
+	uint32_t first[8], count = tree->count < 7 ? tree->count : 7;
+	for (uint32_t i = 0; i < count; i++)
+		first[i] = i;
+	ab_narrate_names(tree, first, count, 7, out);
+	if (tree->count > count)
+		ab_str_add(out, ", ...");
+}
+
+/* Resolves the name [s, e) or fails at s. */
+static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
+{
+	if (!token_clean(p, s, e))
+		return false;
+	char buf[128];
+	size_t n = e - s;
+	if (n < sizeof buf) {
+		memcpy(buf, p->text + s, n);
+		buf[n] = '\0';
+		*node = ab_tree_find(p->tree, buf);
+		if (*node != AB_NONE)
+			return true;
+	}
+	struct ab_str hint = AB_STR_INIT;
+	if (n < sizeof buf)
+		name_hint(p->tree, buf, &hint);
+	(void)FAIL(p, s, _("no node called '%.*s' in this tree%s"), QUOTE(p, s, e),
+	     ab_str_cstr(&hint));
+	ab_str_free(&hint);
+	return false;
+}
+
+/* ---- Key words ------------------------------------------------------------ */
+
+/* Records that something was stated at pos; a second statement is an error
+ * naming where the first was. */
+static bool once(struct parser *p, uint64_t key, size_t pos, const char *what)
+{
+	size_t first;
+	if (seen_add(&p->seen, key, pos, &first))
+		return true;
+	return FAIL(p, pos, _("%s is given twice (first on line %u)"), what,
+		    line_of(p, first));
+}
+
+static bool parse_value(struct parser *p, size_t key, size_t i, size_t end)
+{
+	i = skip_blank(p, i, end);
+	if (i < end && p->text[i] == '=')
+		i = skip_blank(p, i + 1, end);
+	size_t e = token_end(p, i, end, false);
+	if (i == end)
+		return FAIL(p, i, _("expected the root's value after 'value:', e.g. value: 3"));
+	struct ab_item *item = new_item(p, AB_ITEM_VALUE, key);
+	if (!parse_number(p, i, e, &item->value))
+		return false;
+	if (skip_separators(p, e, end) != end)
+		return FAIL(p, skip_separators(p, e, end),
+			    _("one value only: unexpected '%.*s'"),
+			    QUOTE(p, skip_separators(p, e, end), token_end(p, skip_separators(p, e, end), end, false)));
+	return true;
+}
+
+static bool parse_best(struct parser *p, size_t key, size_t i, size_t end)
+{
+	i = skip_separators(p, i, end);
+	if (i == end)
+		return FAIL(p, i, _("expected a move after 'best:', e.g. best: B"));
+	size_t e = token_end(p, i, end, false);
+	struct ab_item *item = new_item(p, AB_ITEM_BEST, key);
+	if (!parse_name(p, i, e, &item->node))
+		return false;
+	if (p->tree->nodes[item->node].parent != 0 || item->node == 0)
+		return FAIL(p, i, _("best: names a move, one of the root's children; '%.*s' is not one"),
+			    QUOTE(p, i, e));
+	size_t more = skip_separators(p, e, end);
+	if (more != end)
+		return FAIL(p, more, _("one move only: unexpected '%.*s'"),
+			    QUOTE(p, more, token_end(p, more, end, false)));
+	return true;
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
+		       size_t end)
+{
+	if (p->have_list)
+		return FAIL(p, key, _("give either pruned: or visited:, not both (the other is on line %u)"),
+			    line_of(p, p->list_line));
+	p->have_list = true;
+	p->list_line = key;
+	bool pruned = kw == K_PRUNED;
+	struct ab_item *item = new_item(p, pruned ? AB_ITEM_PRUNED : AB_ITEM_VISITED, key);
+	size_t cap = 0;
+	size_t *where = NULL;
+	for (i = skip_separators(p, i, end); i < end; i = skip_separators(p, i, end)) {
+		size_t e = token_end(p, i, end, false);
+		uint32_t node;
+		if (!count_item(p, i) || !parse_name(p, i, e, &node))
+			goto fail;
+		if (node == 0) {
+			(void)FAIL(p, i, pruned ? _("the root is always searched; it cannot be pruned")
+					  : _("visited: lists leaves, and the root is not a leaf"));
+			goto fail;
+		}
+		if (!pruned && !ab_is_leaf(p->tree, node)) {
+			(void)FAIL(p, i, _("visited: lists leaves; '%.*s' is an inner node"), QUOTE(p, i, e));
+			goto fail;
+		}
+		size_t first;
+		if (!seen_add(&p->seen, seen_key(SEEN_LISTED, node), i, &first)) {
+			unsigned line, column;
+			ab_diag_locate(p->text, p->len, first, &line, &column);
+			(void)FAIL(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
+			     QUOTE(p, i, e), line, column);
+			goto fail;
+		}
+		if (item->count == cap) {
+			cap = cap ? cap * 2 : 8;
+			item->nodes = ab_xreallocarray(item->nodes, cap, sizeof *item->nodes);
+			where = ab_xreallocarray(where, cap, sizeof *where);
+		}
+		where[item->count] = i;
+		item->nodes[item->count++] = node;
+		i = e;
+	}
+	if (pruned && item->count > 1) {
+		/* A subtree and a node inside it: the same cut said twice. */
+		uint32_t *sorted = ab_xreallocarray(NULL, item->count, sizeof *sorted);
+		memcpy(sorted, item->nodes, item->count * sizeof *sorted);
+		qsort(sorted, item->count, sizeof *sorted, compare_u32);
+		for (uint32_t k = 0, cover = AB_NONE; k < item->count; k++) {
+			uint32_t n = sorted[k];
+			if (cover != AB_NONE && n < p->tree->nodes[cover].end) {
+				/* Report at whichever of the two comes later. */
+				size_t pn = 0, pc = 0;
+				for (uint32_t j = 0; j < item->count; j++) {
+					if (item->nodes[j] == n)
+						pn = where[j];
+					if (item->nodes[j] == cover)
+						pc = where[j];
+				}
+				struct ab_str inner = AB_STR_INIT, outer = AB_STR_INIT;
+				ab_tree_name(p->tree, n, &inner);
+				ab_tree_name(p->tree, cover, &outer);
+				(void)FAIL(p, pn > pc ? pn : pc,
+				     _("%s is inside %s, which is listed too: a pruned subtree is pruned whole, list it once"),
+				     ab_str_cstr(&inner), ab_str_cstr(&outer));
+				ab_str_free(&inner);
+				ab_str_free(&outer);
+				free(sorted);
+				goto fail;
+			}
+			if (cover == AB_NONE || n >= p->tree->nodes[cover].end)
+				cover = n;
+		}
+		free(sorted);
+	}
+	free(where);
+	return true;
+fail:
+	free(where);
+	return false;
+}
+
+/* The parts of the convention `rules:` may state. */
+static const struct {
+	const char *word;
+	unsigned part;    /* AB_RULE_STRICT or AB_RULE_FAIL */
+	bool on;          /* strict, or fail-hard */
+} rule_words[] = {
+	{ "strict", AB_RULE_STRICT, true },
+	{ "non-strict", AB_RULE_STRICT, false },
+	{ "fail-hard", AB_RULE_FAIL, true },
+	{ "fail-soft", AB_RULE_FAIL, false },
+};
+
+static bool parse_rules(struct parser *p, size_t i, size_t end)
+{
+	struct ab_answer_rules *r = &p->answer->rules;
+	i = skip_separators(p, i, end);
+	if (i == end)
+		return FAIL(p, i, _("expected strict, non-strict, fail-hard or fail-soft after 'rules:'"));
+	for (; i < end; i = skip_separators(p, i, end)) {
+		size_t e = token_end(p, i, end, false);
+		size_t w = 0, nwords = sizeof rule_words / sizeof rule_words[0];
+		while (w < nwords && !(strlen(rule_words[w].word) == e - i &&
+				       strncmp(rule_words[w].word, p->text + i, e - i) == 0))
+			w++;
+		if (w == nwords) {
+			if (!token_clean(p, i, e))
+				return false;
+			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard or fail-soft"),
+				    QUOTE(p, i, e));
+		}
+		size_t first;
+		if (!seen_add(&p->seen, seen_key(SEEN_RULE, rule_words[w].part), i, &first)) {
+			bool before = rule_words[w].part == AB_RULE_STRICT ? r->strict : r->fail_hard;
+			if (before == rule_words[w].on)
+				return FAIL(p, i, _("rule '%s' is given twice (first on line %u)"),
+					    rule_words[w].word, line_of(p, first));
+			return FAIL(p, i, _("rule '%s' contradicts the rule given on line %u"),
+				    rule_words[w].word, line_of(p, first));
+		}
+		if (rule_words[w].part == AB_RULE_STRICT) {
+			r->has_strict = true;
+			r->strict = rule_words[w].on;
+		} else {
+			r->has_fail = true;
+			r->fail_hard = rule_words[w].on;
+		}
+		i = e;
+	}
+	return true;
+}
+
+/* order: and root: take one word. */
+static bool one_word(struct parser *p, const char *key, size_t *i, size_t end,
+		     size_t *e)
+{
+	*i = skip_blank(p, *i, end);
+	if (*i == end)
+		return FAIL(p, *i, _("expected a value after '%s:'"), key);
+	*e = token_end(p, *i, end, false);
+	size_t more = skip_separators(p, *e, end);
+	if (more != end)
+		return FAIL(p, more, _("'%s:' takes one word: unexpected '%.*s'"), key,
+			    QUOTE(p, more, token_end(p, more, end, false)));
+	return token_clean(p, *i, *e);
+}
+
+static bool parse_order(struct parser *p, size_t i, size_t end)
+{
+	size_t e;
+	if (!one_word(p, "order", &i, end, &e))
+		return false;
+	char buf[64];
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	size_t n = e - i;
+	if (n >= sizeof buf || (memcpy(buf, p->text + i, n), buf[n] = '\0', !ab_parse_order(buf, &c)))
+		return FAIL(p, i, _("order: takes given, reverse, best, worst or random:SEED, not '%.*s'"),
+			    QUOTE(p, i, e));
+	if (strcmp(buf, "random") == 0)
+		return FAIL(p, i, _("order: random needs its seed (random:SEED), or the answer cannot be checked"));
+	struct ab_answer_rules *r = &p->answer->rules;
+	r->has_order = true;
+	r->order = c.order;
+	r->seed = c.seed;
+	return true;
+}
+
+static bool parse_root(struct parser *p, size_t i, size_t end)
+{
+	size_t e;
+	if (!one_word(p, "root", &i, end, &e))
+		return false;
+	struct ab_answer_rules *r = &p->answer->rules;
+	if (e - i == 3 && strncmp(p->text + i, "max", 3) == 0)
+		r->root = AB_MAX;
+	else if (e - i == 3 && strncmp(p->text + i, "min", 3) == 0)
+		r->root = AB_MIN;
+	else
+		return FAIL(p, i, _("root: takes max or min, not '%.*s'"), QUOTE(p, i, e));
+	r->has_root = true;
+	return true;
+}
+
+/* ---- Node lines ----------------------------------------------------------- */
+
+/* Which window bound the word at i names (alpha, α, beta, β), with its
+ * length; -1 when none. */
+static int window_word(const struct parser *p, size_t i, size_t end, size_t *len)
+{
+	static const struct { const char *word; int which; } words[] = {
+		{ "alpha", 0 }, { "α", 0 }, { "beta", 1 }, { "β", 1 },
+	};
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+		if (starts_with(p, i, end, words[w].word)) {
+			*len = strlen(words[w].word);
+			return words[w].which;
+		}
+	}
+	return -1;
+}
+
+static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
+			 size_t end)
+{
+	struct ab_item *item = NULL;
+	for (i = skip_separators(p, i, end); i < end; i = skip_separators(p, i, end)) {
+		size_t wlen;
+		int which = window_word(p, i, end, &wlen);
+		if (which < 0) {
+			size_t e = token_end(p, i, end, false);
+			if (!token_clean(p, i, e))
+				return false;
+			return FAIL(p, i, _("expected alpha=... or beta=..., not '%.*s'"),
+				    QUOTE(p, i, e));
+		}
+		if (!item) {
+			if (ab_is_leaf(p->tree, node))
+				return FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
+			struct ab_str name = AB_STR_INIT;
+			ab_tree_name(p->tree, node, &name);
+			ab_str_add(&name, _("'s window"));
+			bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
+			ab_str_free(&name);
+			if (!fresh)
+				return false;
+			item = new_item(p, AB_ITEM_WINDOW, key);
+			item->node = node;
+		}
+		size_t at = i;
+		i = skip_blank(p, i + wlen, end);
+		if (i == end || p->text[i] != '=')
+			return FAIL(p, i, _("expected '=' after %s"), which ? "beta" : "alpha");
+		i = skip_blank(p, i + 1, end);
+		size_t e = token_end(p, i, end, false);
+		if (i == e)
+			return FAIL(p, i, _("expected a number after '='"));
+		bool *has = which ? &item->has_beta : &item->has_alpha;
+		if (*has)
+			return FAIL(p, at, _("%s is given twice on this line"), which ? "beta" : "alpha");
+		*has = true;
+		if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha))
+			return false;
+		i = e;
+	}
+	return true;
+}
+
+static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
+			    size_t i, size_t end)
+{
+	const char *t = p->text;
+	i = skip_blank(p, i, end);
+	struct ab_str name = AB_STR_INIT;
+	ab_tree_name(p->tree, node, &name);
+	if (i == end) {
+		(void)FAIL(p, i, _("expected a value or bound after '%s:', e.g. %s: <= 2"),
+		     ab_str_cstr(&name), ab_str_cstr(&name));
+		ab_str_free(&name);
+		return false;
+	}
+	size_t wlen;
+	if (window_word(p, i, end, &wlen) >= 0) {
+		ab_str_free(&name);
+		return parse_window(p, node, key, i, end);
+	}
+	enum ab_bound bound = AB_BOUND_EQ;
+	size_t op = i;
+	if (starts_with(p, i, end, "<=") || starts_with(p, i, end, ">=")) {
+		bound = t[i] == '<' ? AB_BOUND_LE : AB_BOUND_GE;
+		i += 2;
+	} else if (starts_with(p, i, end, "≤") || starts_with(p, i, end, "≥")) {
+		bound = starts_with(p, i, end, "≤") ? AB_BOUND_LE : AB_BOUND_GE;
+		i += strlen("≤");
+	} else if (starts_with(p, i, end, "==")) {
+		i += 2;
+	} else if (t[i] == '=') {
+		i++;
+	} else if (t[i] == '<' || t[i] == '>') {
+		ab_str_free(&name);
+		return FAIL(p, i, _("a bound includes its value: write '%c=' (or %s)"), t[i],
+			    t[i] == '<' ? "≤" : "≥");
+	}
+	i = skip_blank(p, i, end);
+	size_t e = token_end(p, i, end, false);
+	if (i == e) {
+		ab_str_free(&name);
+		return FAIL(p, i, _("expected a number after '%.*s'"), QUOTE(p, op, i));
+	}
+	ab_str_add(&name, _("'s value"));
+	bool fresh = once(p, seen_key(SEEN_BOUND, node), key, ab_str_cstr(&name));
+	ab_str_free(&name);
+	if (!fresh)
+		return false;
+	struct ab_item *item = new_item(p, AB_ITEM_BOUND, key);
+	item->node = node;
+	item->bound = bound;
+	size_t d = i;
+	while (d + 1 < e && !(t[d] == '.' && t[d + 1] == '.'))
+		d++;
+	if (bound == AB_BOUND_EQ && op == i && d + 1 < e) {
+		/* LO..HI: what the search proves when both ends are bounds. */
+		item->bound = AB_BOUND_IN;
+		if (!parse_number(p, i, d, &item->value) ||
+		    !parse_number(p, d + 2, e, &item->value2))
+			return false;
+		if (item->value >= item->value2)
+			return FAIL(p, i, _("a range LO..HI needs LO < HI"));
+	} else if (!parse_number(p, i, e, &item->value)) {
+		return false;
+	}
+	return parse_window(p, node, key, e, end);
+}
+
+/* ---- Lines ------------------------------------------------------------------ */
+
+static enum keyword keyword_of(const struct parser *p, size_t s, size_t e)
+{
+	for (int k = 0; k < K_COUNT; k++)
+		if (strlen(keywords[k]) == e - s &&
+		    strncasecmp(keywords[k], p->text + s, e - s) == 0)
+			return (enum keyword)k;
+	return K_NODE;
+}
+
+static bool parse_line(struct parser *p, size_t i, size_t end)
+{
+	const char *t = p->text;
+	size_t key = i;
+	size_t key_end = token_end(p, i, end, true);
+	if (key_end == key)
+		return FAIL(p, i, _("expected a key (value, best, pruned, visited, rules, order, root) or a node's name before ':'"));
+	size_t colon = skip_blank(p, key_end, end);
+	if (colon == end || t[colon] != ':') {
+		if (!token_clean(p, key, key_end) || (colon < end && !lookalike(p, colon)))
+			return false;
+		/* A fullwidth colon glued to the key ends up inside it. */
+		if (colon == end && key_end == end)
+			return FAIL(p, key_end, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
+				    QUOTE(p, key, key_end));
+		return FAIL(p, colon, _("expected ':' after '%.*s' (lines are KEY: VALUE)"),
+			    QUOTE(p, key, key_end));
+	}
+	if (!count_item(p, key))
+		return false;
+	enum keyword kw = keyword_of(p, key, key_end);
+	size_t rest = colon + 1;
+	if (kw != K_NODE && kw != K_RULES) {
+		char what[32];
+		snprintf(what, sizeof what, "'%s:'", keywords[kw]);
+		if (!once(p, seen_key(SEEN_KEYWORD, (uint32_t)kw), key, what))
+			return false;
+	}
+	switch (kw) {
+	case K_VALUE: return parse_value(p, key, rest, end);
+	case K_BEST: return parse_best(p, key, rest, end);
+	case K_PRUNED:
+	case K_VISITED: return parse_list(p, kw, key, rest, end);
+	case K_RULES: return parse_rules(p, rest, end);
+	case K_ORDER: return parse_order(p, rest, end);
+	case K_ROOT: return parse_root(p, rest, end);
+	case K_NODE: break;
+	}
+	uint32_t node;
+	if (!parse_name(p, key, key_end, &node))
+		return false;
+	return parse_node_line(p, node, key, rest, end);
+}
+
+struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
+				  size_t len, struct ab_diag *diag)
+{
+	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag };
+	memset(diag, 0, sizeof *diag);
+	p.answer = ab_answer_new();
+	if (len > AB_MAX_ANSWER_BYTES) {
+		ab_diag_set(diag, _("an answer file is at most %u bytes"), AB_MAX_ANSWER_BYTES);
+		goto fail;
+	}
+	if (!check_encoding(&p))
+		goto fail;
+	size_t first_content = len;
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t line_end = nl ? (size_t)(nl - text) : len;
+		const char *hash = memchr(text + i, '#', line_end - i);
+		size_t end = hash ? (size_t)(hash - text) : line_end;
+		while (end > i && (is_blank(text[end - 1]) || text[end - 1] == '\r'))
+			end--;
+		size_t s = skip_blank(&p, i, end);
+		if (s < end) {
+			if (first_content == len)
+				first_content = s;
+			if (!parse_line(&p, s, end))
+				goto fail;
+		}
+		i = line_end + 1;
+	}
+	if (p.answer->count == 0) {
+		(void)FAIL(&p, first_content == len ? len : first_content,
+		     _("the answer has nothing to check: give value:, best:, pruned: (or visited:) or a node's value"));
+		goto fail;
+	}
+	free(p.seen.keys);
+	free(p.seen.where);
+	return p.answer;
+fail:
+	free(p.seen.keys);
+	free(p.seen.where);
+	ab_answer_free(p.answer);
+	return NULL;
+}
+
+/* ---- The answer's rules ------------------------------------------------- */
+
+unsigned ab_answer_apply_rules(const struct ab_answer *answer,
+			       struct ab_config *config)
+{
+	const struct ab_answer_rules *r = &answer->rules;
+	unsigned changed = 0;
+	if (r->has_strict) {
+		if (config->strict != r->strict)
+			changed |= AB_RULE_STRICT;
+		config->strict = r->strict;
+	}
+	if (r->has_fail) {
+		if (config->fail_hard != r->fail_hard)
+			changed |= AB_RULE_FAIL;
+		config->fail_hard = r->fail_hard;
+	}
+	if (r->has_order) {
+		if (config->order != r->order || config->seed != r->seed)
+			changed |= AB_RULE_ORDER;
+		config->order = r->order;
+		config->seed = r->seed;
+	}
+	if (r->has_root) {
+		enum ab_root_choice root = r->root == AB_MIN ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
+		if (config->root != AB_ROOT_FROM_TREE && config->root != root)
+			changed |= AB_RULE_ROOT;
+		config->root = root;
+	}
+	return changed;
+}
+
+void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out)
+{
+	const struct ab_answer_rules *r = &answer->rules;
+	size_t start = out->len;
+	if (r->has_strict || r->has_fail) {
+		ab_str_add(out, "rules:");
+		if (r->has_strict)
+			ab_str_add(out, r->strict ? " strict" : " non-strict");
+		if (r->has_fail)
+			ab_str_add(out, r->fail_hard ? " fail-hard" : " fail-soft");
+	}
+	if (r->has_order) {
+		struct ab_config c = AB_CONFIG_DEFAULT;
+		c.order = r->order;
+		c.seed = r->seed;
+		ab_str_add(out, out->len > start ? "; order: " : "order: ");
+		ab_order_describe(&c, out);
+	}
+	if (r->has_root)
+		ab_str_addf(out, "%sroot: %s", out->len > start ? "; " : "",
+			    r->root == AB_MIN ? "min" : "max");
+}
+
+/* ---- Building ------------------------------------------------------------- */
+
+struct ab_answer *ab_answer_new(void)
+{
+	return ab_xcalloc(1, sizeof(struct ab_answer));
+}
+
+void ab_answer_free(struct ab_answer *answer)
+{
+	if (!answer)
+		return;
+	for (size_t i = 0; i < answer->count; i++)
+		free(answer->items[i].nodes);
+	free(answer->items);
+	free(answer);
+}
+
+static struct ab_item *add_item(struct ab_answer *a, enum ab_item_kind kind)
+{
+	if (a->count == a->cap) {
+		a->cap = a->cap ? a->cap * 2 : 16;
+		a->items = ab_xreallocarray(a->items, a->cap, sizeof *a->items);
+	}
+	struct ab_item *item = &a->items[a->count++];
+	memset(item, 0, sizeof *item);
+	item->kind = kind;
+	item->node = AB_NONE;
+	return item;
+}
+
+void ab_answer_add_value(struct ab_answer *answer, ab_value value)
+{
+	add_item(answer, AB_ITEM_VALUE)->value = value;
+}
+
+void ab_answer_add_best(struct ab_answer *answer, uint32_t node)
+{
+	add_item(answer, AB_ITEM_BEST)->node = node;
+}
+
+void ab_answer_add_pruned(struct ab_answer *answer, const uint32_t *nodes,
+			  uint32_t count)
+{
+	struct ab_item *item = add_item(answer, AB_ITEM_PRUNED);
+	item->nodes = ab_xreallocarray(NULL, count ? count : 1, sizeof *nodes);
+	if (count)
+		memcpy(item->nodes, nodes, count * sizeof *nodes);
+	item->count = count;
+}
+
+void ab_answer_add_bound(struct ab_answer *answer, uint32_t node,
+			 enum ab_bound bound, ab_value value)
+{
+	struct ab_item *item = add_item(answer, AB_ITEM_BOUND);
+	item->node = node;
+	item->bound = bound;
+	item->value = value;
+}
+
+void ab_answer_add_range(struct ab_answer *answer, uint32_t node, ab_value lo,
+			 ab_value hi)
+{
+	struct ab_item *item = add_item(answer, AB_ITEM_BOUND);
+	item->node = node;
+	item->bound = AB_BOUND_IN;
+	item->value = lo;
+	item->value2 = hi;
+}
+
+void ab_answer_add_window(struct ab_answer *answer, uint32_t node,
+			  bool has_alpha, ab_value alpha, bool has_beta,
+			  ab_value beta)
+{
+	struct ab_item *item = add_item(answer, AB_ITEM_WINDOW);
+	item->node = node;
+	item->has_alpha = has_alpha;
+	item->alpha = alpha;
+	item->has_beta = has_beta;
+	item->beta = beta;
+}

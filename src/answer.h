@@ -1,0 +1,119 @@
+/* answer.h - a hand-worked homework answer: what the student claims.
+ *
+ * An answer file (DESIGN.md, "Homework answers") is read against the tree
+ * it answers, so every name is resolved when it is read and an unknown one
+ * is an error at its column.  Errors are data (struct ab_diag), as for tree
+ * files.  The replay's practice mode builds the same struct from the marks
+ * a student made on the screen (ab_answer_new and the ab_answer_add_*
+ * functions) and hands it to the same grader.
+ *
+ * Syntax, one item per line, `#` comments:
+ *   value: 3                     the root's value
+ *   best: B                      the best move (a child of the root)
+ *   pruned: C2 C3                leaves (or whole subtrees) never looked at;
+ *                                empty means none
+ *   visited: B1 B2 B3 C1 ...     instead of pruned: the leaves looked at,
+ *                                in the order the search looks at them
+ *   C: <= 2                      a node's value or bound: 3, = 3, <= 2, >= 5,
+ *                                ≤ 2, ≥ 5, or 1..3 (between, ends included)
+ *   C: alpha=3 beta=2            the node's final window (α=, β= too; -inf,
+ *                                +inf and ∞ allowed); may follow a bound
+ *   rules: strict                the convention: strict, non-strict,
+ *   rules: fail-hard             fail-hard, fail-soft (several words allowed)
+ *   order: reverse               any --order value (random needs :SEED)
+ *   root: min                    who moves at the root
+ * Names are labels, paths ("2.3") or textbook names ("C2"); the key words
+ * above are matched case-insensitively and win over a node of that name
+ * (name such a node by its path).
+ */
+#ifndef AB_ANSWER_H
+#define AB_ANSWER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "search.h"
+#include "tree.h"
+
+/* Stated limits. */
+#define AB_MAX_ANSWER_BYTES (1024u * 1024u)  /* one answer file */
+#define AB_MAX_ANSWER_ITEMS 100000u          /* lines and listed names */
+
+enum ab_item_kind {
+	AB_ITEM_VALUE,   /* value: V */
+	AB_ITEM_BEST,    /* best: NODE */
+	AB_ITEM_PRUNED,  /* pruned: NODE... */
+	AB_ITEM_VISITED, /* visited: LEAF... */
+	AB_ITEM_BOUND,   /* NODE: [op] V */
+	AB_ITEM_WINDOW,  /* NODE: alpha=A beta=B */
+};
+
+/* What a bound claims of a node's value. */
+enum ab_bound { AB_BOUND_EQ, AB_BOUND_LE, AB_BOUND_GE,
+		AB_BOUND_IN /* value..value2, both ends included */ };
+
+struct ab_item {
+	enum ab_item_kind kind;
+	unsigned line, column;   /* where it was written; 0 when built */
+	uint32_t node;           /* best, bound, window */
+	ab_value value;          /* value, bound */
+	ab_value value2;         /* bound AB_BOUND_IN: the upper end */
+	enum ab_bound bound;     /* bound */
+	bool has_alpha, has_beta;/* window: which were given */
+	ab_value alpha, beta;    /* window */
+	uint32_t *nodes;         /* pruned, visited: in the order written */
+	uint32_t count;
+};
+
+/* Which parts of the convention the answer states. */
+struct ab_answer_rules {
+	bool has_strict, strict;
+	bool has_fail, fail_hard;
+	bool has_order;
+	enum ab_order order;
+	uint64_t seed;           /* for random:SEED */
+	bool has_root;
+	enum ab_player root;
+};
+
+struct ab_answer {
+	struct ab_item *items;
+	size_t count, cap;
+	struct ab_answer_rules rules;
+};
+
+/* Parses len bytes of text about tree.  Returns the answer, or NULL with
+ * *diag filled in (line and column of the first error). */
+struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
+				  size_t len, struct ab_diag *diag);
+void ab_answer_free(struct ab_answer *answer);
+
+/* Applies the rules the answer states over config (the command line's):
+ * the answer file wins for what it states.  Returns a mask of the parts
+ * it changed, for a note (AB_RULE_STRICT | AB_RULE_FAIL | ...). */
+enum { AB_RULE_STRICT = 1, AB_RULE_FAIL = 2, AB_RULE_ORDER = 4, AB_RULE_ROOT = 8 };
+unsigned ab_answer_apply_rules(const struct ab_answer *answer,
+			       struct ab_config *config);
+/* Appends the rules the answer states as the file spells them, e.g.
+ * "rules: strict; order: reverse" ("" when none). */
+void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out);
+
+/* ---- Building an answer without a file (practice mode) ----------------- */
+
+struct ab_answer *ab_answer_new(void);
+void ab_answer_add_value(struct ab_answer *answer, ab_value value);
+void ab_answer_add_best(struct ab_answer *answer, uint32_t node);
+/* nodes (count of them, copied) marked pruned; count 0 claims no cut. */
+void ab_answer_add_pruned(struct ab_answer *answer, const uint32_t *nodes,
+			  uint32_t count);
+void ab_answer_add_bound(struct ab_answer *answer, uint32_t node,
+			 enum ab_bound bound, ab_value value);
+void ab_answer_add_range(struct ab_answer *answer, uint32_t node, ab_value lo,
+			 ab_value hi);
+void ab_answer_add_window(struct ab_answer *answer, uint32_t node,
+			  bool has_alpha, ab_value alpha, bool has_beta,
+			  ab_value beta);
+
+#endif

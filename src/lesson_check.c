@@ -1,0 +1,347 @@
+/* lesson_check.c - holding a lesson's claims and its questions' answers
+ * against the recorded search, so a lesson cannot say what the program
+ * does not show. */
+#include "lesson.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "narrate.h"
+#include "stats.h"
+
+struct checker {
+	const struct ab_lesson *lesson;
+	struct ab_diag *fails;
+	size_t nfails;
+	struct ab_str msg;
+};
+
+static bool same_config(const struct ab_config *a, const struct ab_config *b)
+{
+	return a->algo == b->algo && a->fail_hard == b->fail_hard &&
+	       a->strict == b->strict && a->order == b->order &&
+	       a->seed == b->seed && a->root == b->root;
+}
+
+static void failed(struct checker *ck, size_t pos)
+{
+	ck->fails = ab_xreallocarray(ck->fails, ck->nfails + 1, sizeof *ck->fails);
+	ab_diag_at(&ck->fails[ck->nfails++], ck->lesson->text, ck->lesson->len, pos,
+		   "%s", ab_str_cstr(&ck->msg));
+}
+
+static void name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	ab_tree_name(tree, n, out);
+}
+
+static void interval(ab_value lo, ab_value hi, struct ab_str *out)
+{
+	size_t before = out->len;
+	ab_format_interval(lo, hi, &ab_glyphs_ascii, out);
+	if (out->len == before)
+		ab_str_add(out, "unbounded");
+}
+
+static void names_of(const struct ab_tree *tree, const uint32_t *nodes, uint32_t n,
+		     struct ab_str *out)
+{
+	if (n == 0)
+		ab_str_add(out, "none");
+	ab_narrate_names(tree, nodes, n, 16, out);
+}
+
+/* The first step after step whose record is of kind (or of enter/leaf
+ * when visits), or 0. */
+static size_t next_step(const struct ab_trace *trace, size_t step, int kind, bool visits)
+{
+	for (size_t s = step + 1; s <= trace->length; s++) {
+		int k = trace->records[s - 1].kind;
+		if (visits ? (k == AB_EV_ENTER || k == AB_EV_LEAF) : k == kind)
+			return s;
+	}
+	return 0;
+}
+
+/* The pruned children of the cutoff at step s. */
+static uint32_t pruned_at(struct ab_trace *trace, size_t s, uint32_t **nodes)
+{
+	ab_trace_seek(trace, s);
+	struct ab_event ev;
+	ab_trace_event(trace, &ev);
+	*nodes = ab_xcalloc(ev.npruned ? ev.npruned : 1, sizeof **nodes);
+	memcpy(*nodes, ev.pruned, ev.npruned * sizeof **nodes);
+	return ev.npruned;
+}
+
+/* The interval a node is proved to lie in by the end, or false when it was
+ * never reached. */
+static bool final_interval(struct ab_trace *trace, uint32_t n, ab_value *lo, ab_value *hi)
+{
+	ab_trace_seek(trace, trace->length);
+	const struct ab_node_state *st = ab_trace_node(trace, n);
+	if (st->status != AB_DONE)
+		return false;
+	*lo = st->lo;
+	*hi = st->hi;
+	return true;
+}
+
+static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
+			const struct ab_lesson_claim *c)
+{
+	const struct ab_lesson *lesson = ck->lesson;
+	const struct ab_tree *tree = lesson->tree;
+	struct ab_trace *trace = lesson->trace, *own = NULL;
+	if (!same_config(&c->config, &lesson->config)) {
+		own = ab_trace_record(tree, &c->config);
+		if (!own) {
+			ab_str_clear(&ck->msg);
+			ab_str_add(&ck->msg, "the search under these words is too long");
+			failed(ck, c->pos);
+			return;
+		}
+		trace = own;
+	}
+	struct ab_str *m = &ck->msg;
+	ab_str_clear(m);
+	ab_value lo, hi;
+	uint32_t n = c->subject.node;
+	switch (c->kind) {
+	case AB_CLAIM_LEAVES:
+		if (trace->leaves_visited != (uint64_t)c->number)
+			ab_str_addf(m, "the search looks at %u leaves, not %lld",
+				    trace->leaves_visited, (long long)c->number);
+		break;
+	case AB_CLAIM_NODES:
+		if (trace->nodes_visited != (uint64_t)c->number)
+			ab_str_addf(m, "the search enters %u inner nodes, not %lld",
+				    trace->nodes_visited, (long long)c->number);
+		break;
+	case AB_CLAIM_KNUTH_MOORE: {
+		uint32_t branching, depth;
+		if (!ab_tree_uniform(tree, &branching, &depth))
+			ab_str_add(m, "the tree is not uniform, so it has no Knuth-Moore figure");
+		else if (ab_knuth_moore(branching, depth) != (uint64_t)c->number)
+			ab_str_addf(m, "the Knuth-Moore figure is %llu, not %lld",
+				    (unsigned long long)ab_knuth_moore(branching, depth),
+				    (long long)c->number);
+		break;
+	}
+	case AB_CLAIM_VALUE:
+		if (!final_interval(trace, n, &lo, &hi)) {
+			name(tree, n, m);
+			ab_str_add(m, " is never reached");
+		} else if (lo != c->lo || hi != c->hi) {
+			name(tree, n, m);
+			ab_str_add(m, " is proved ");
+			interval(lo, hi, m);
+			ab_str_add(m, ", not ");
+			interval(c->lo, c->hi, m);
+		}
+		break;
+	case AB_CLAIM_RETURNS: {
+		ab_value got = 0;
+		bool found = false;
+		if (ab_is_leaf(tree, n)) {
+			found = trace->visit_step[n] != 0;
+			got = tree->nodes[n].value;
+		} else {
+			for (size_t s = 1; s <= trace->length && !found; s++) {
+				if (trace->records[s - 1].kind == AB_EV_RETURN &&
+				    trace->records[s - 1].node == n) {
+					ab_trace_seek(trace, s);
+					struct ab_event ev;
+					ab_trace_event(trace, &ev);
+					got = ev.value;
+					found = true;
+				}
+			}
+		}
+		name(tree, n, m);
+		if (!found)
+			ab_str_add(m, " never returns: it is not reached");
+		else if (got != c->number)
+			ab_str_addf(m, " returns %lld, not %lld", (long long)got, (long long)c->number);
+		else
+			ab_str_clear(m);
+		break;
+	}
+	case AB_CLAIM_CUTOFF: {
+		uint32_t s = trace->cut_step[n];
+		if (s == 0) {
+			ab_str_add(m, "no cutoff at ");
+			name(tree, n, m);
+			break;
+		}
+		const struct ab_record *r = &trace->records[s - 1];
+		if (c->by.name && (uint32_t)r->c != c->by.node) {
+			ab_str_add(m, "the cutoff at ");
+			name(tree, n, m);
+			ab_str_add(m, " is fired by ");
+			name(tree, (uint32_t)r->c, m);
+		} else if (c->deep && !r->deep) {
+			ab_str_add(m, "the cutoff at ");
+			name(tree, n, m);
+			ab_str_add(m, " is not deep: its parent's bound fires it");
+		} else if (c->has_pruned) {
+			uint32_t *nodes;
+			uint32_t count = pruned_at(trace, s, &nodes);
+			if (!ab_lesson_same_nodes(c->list, c->nlist, nodes, count)) {
+				ab_str_add(m, "the cutoff at ");
+				name(tree, n, m);
+				ab_str_add(m, " skips ");
+				names_of(tree, nodes, count, m);
+			}
+			free(nodes);
+		}
+		break;
+	}
+	case AB_CLAIM_NOCUT:
+		if (trace->cut_step[n]) {
+			ab_str_addf(m, "a cutoff fires at ");
+			name(tree, n, m);
+			ab_str_addf(m, " (step %u)", trace->cut_step[n]);
+		}
+		break;
+	case AB_CLAIM_PRUNED: {
+		uint32_t *unseen = ab_xcalloc(tree->leaves, sizeof *unseen), count = 0;
+		for (uint32_t k = 0; k < tree->count; k++)
+			if (ab_is_leaf(tree, k) && trace->visit_step[k] == 0)
+				unseen[count++] = k;
+		if (!ab_lesson_same_nodes(c->list, c->nlist, unseen, count)) {
+			ab_str_add(m, "the leaves never looked at are ");
+			names_of(tree, unseen, count, m);
+		}
+		free(unseen);
+		break;
+	}
+	case AB_CLAIM_BEST: {
+		uint32_t best = trace->length ? (uint32_t)trace->records[trace->length - 1].c : AB_NONE;
+		if (best != n) {
+			ab_str_add(m, "the best move is ");
+			if (best == AB_NONE)
+				ab_str_add(m, "none");
+			else
+				name(tree, best, m);
+		}
+		break;
+	}
+	case AB_CLAIM_WINDOW: {
+		uint32_t s = trace->visit_step[n];
+		name(tree, n, m);
+		if (ab_is_leaf(tree, n)) {
+			ab_str_add(m, " is a leaf: it has no window");
+		} else if (s == 0) {
+			ab_str_add(m, " is never entered");
+		} else if (trace->records[s - 1].a != c->lo || trace->records[s - 1].b != c->hi) {
+			ab_str_add(m, " is entered with the window ");
+			ab_format_window(trace->records[s - 1].a, trace->records[s - 1].b,
+					 &ab_glyphs_ascii, m);
+		} else {
+			ab_str_clear(m);
+		}
+		break;
+	}
+	case AB_CLAIM_EVENT: {
+		size_t s = b->step;
+		if (s == 0 || s > trace->length) {
+			ab_str_addf(m, "step %zu has no event", s);
+			break;
+		}
+		const struct ab_record *r = &trace->records[s - 1];
+		if (r->kind != c->event || (c->subject.name && r->node != n)) {
+			ab_str_addf(m, "step %zu is a %s event at ", s,
+				    ab_event_kind_name((enum ab_event_kind)r->kind));
+			name(tree, r->node, m);
+		}
+		break;
+	}
+	}
+	if (m->len)
+		failed(ck, c->pos);
+	ab_trace_free(own);
+}
+
+static void check_question(struct checker *ck, const struct ab_lesson_block *b,
+			   const struct ab_lesson_question *q)
+{
+	const struct ab_lesson *lesson = ck->lesson;
+	const struct ab_tree *tree = lesson->tree;
+	struct ab_trace *trace = lesson->trace;
+	struct ab_str *m = &ck->msg;
+	ab_str_clear(m);
+	size_t s;
+	switch (q->kind) {
+	case AB_ASK_NEXT:
+		s = next_step(trace, b->step, 0, true);
+		if (!s) {
+			ab_str_add(m, "nothing is visited after this step");
+		} else if (trace->records[s - 1].node != q->subject.node) {
+			ab_str_add(m, "the next node visited is ");
+			name(tree, trace->records[s - 1].node, m);
+		}
+		break;
+	case AB_ASK_PRUNED:
+		s = next_step(trace, b->step, AB_EV_CUTOFF, false);
+		if (!s) {
+			ab_str_add(m, "no cutoff comes after this step");
+		} else {
+			uint32_t *nodes;
+			uint32_t count = pruned_at(trace, s, &nodes);
+			if (!ab_lesson_same_nodes(q->list, q->nlist, nodes, count)) {
+				ab_str_add(m, "the next cutoff skips ");
+				names_of(tree, nodes, count, m);
+			}
+			free(nodes);
+		}
+		break;
+	case AB_ASK_VALUE: {
+		ab_value lo, hi;
+		if (!final_interval(trace, q->subject.node, &lo, &hi)) {
+			name(tree, q->subject.node, m);
+			ab_str_add(m, " is never reached");
+		} else if (lo != q->lo || hi != q->hi) {
+			name(tree, q->subject.node, m);
+			ab_str_add(m, " is proved ");
+			interval(lo, hi, m);
+		}
+		break;
+	}
+	case AB_ASK_EVENT:
+		if (b->step >= trace->length)
+			ab_str_add(m, "no event comes after the last step");
+		else if (trace->records[b->step].kind != q->event)
+			ab_str_addf(m, "the next event is %s",
+				    ab_event_kind_name((enum ab_event_kind)trace->records[b->step].kind));
+		break;
+	}
+	if (m->len) {
+		struct ab_str full = AB_STR_INIT;
+		ab_str_addf(&full, "the answer '%s' is wrong: %s", q->answer, ab_str_cstr(m));
+		ab_str_clear(m);
+		ab_str_add(m, full.s);
+		ab_str_free(&full);
+		failed(ck, q->pos);
+	}
+}
+
+size_t ab_lesson_check(const struct ab_lesson *lesson, struct ab_diag **failures)
+{
+	struct checker ck = { .lesson = lesson, .msg = AB_STR_INIT };
+	size_t step = lesson->trace->step;
+	for (size_t b = 0; b < lesson->nblocks; b++) {
+		const struct ab_lesson_block *block = &lesson->blocks[b];
+		for (size_t i = 0; i < block->nclaims; i++)
+			check_claim(&ck, block, &block->claims[i]);
+		for (size_t i = 0; i < block->nquestions; i++)
+			check_question(&ck, block, &block->questions[i]);
+	}
+	ab_trace_seek(lesson->trace, step);
+	ab_str_free(&ck.msg);
+	if (failures)
+		*failures = ck.fails;
+	else
+		free(ck.fails);
+	return ck.nfails;
+}

@@ -1,0 +1,788 @@
+/* draw.c - the replay's screen, region by region.
+ *
+ *   title line
+ *   tree (or outline)             | pseudocode, current line marked
+ *   what just happened: the narration of this step
+ *   leaf counts: minimax, alpha-beta, Knuth-Moore, as numbers and bars
+ *   details of the selected node
+ *   status line: step, conventions, keys (or a prompt, or a message)
+ *
+ * Colours are a table of roles with a monochrome column: without colour
+ * (NO_COLOR, or a terminal that has none) attributes alone tell pruned,
+ * visited, current and on-path nodes apart, and pruned nodes carry a mark
+ * as well as the dim attribute.
+ */
+#include "tui/draw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "narrate.h"
+#include "stats.h"
+#include "tui/keys.h"
+#include "tui/pseudocode.h"
+#include "utf8.h"
+
+enum role {
+	R_NORMAL, R_TITLE, R_VISITED, R_PRUNED, R_CURRENT, R_PATH, R_CUT,
+	R_CODE, R_CODE_HI, R_STATUS, R_BAR, R_BAR_REST, R_FAINT, R_SELECTED,
+	R_COUNT
+};
+
+static const struct {
+	attr_t mono;   /* attributes on any terminal */
+	short fg;      /* colour when colours are on; -1 the default */
+} scheme[R_COUNT] = {
+	[R_NORMAL] = { A_NORMAL, -1 },
+	[R_TITLE] = { A_BOLD, -1 },
+	[R_VISITED] = { A_BOLD, COLOR_GREEN },
+	[R_PRUNED] = { A_DIM, 8 },            /* grey where there is one */
+	[R_CURRENT] = { A_REVERSE | A_BOLD, COLOR_YELLOW },
+	[R_PATH] = { A_NORMAL, COLOR_CYAN },
+	[R_CUT] = { A_BOLD, COLOR_RED },
+	[R_CODE] = { A_NORMAL, -1 },
+	[R_CODE_HI] = { A_REVERSE, -1 },
+	[R_STATUS] = { A_REVERSE, -1 },
+	[R_BAR] = { A_BOLD, COLOR_BLUE },
+	[R_BAR_REST] = { A_NORMAL, -1 },
+	[R_FAINT] = { A_NORMAL, -1 },
+	[R_SELECTED] = { A_UNDERLINE | A_BOLD, COLOR_MAGENTA },
+};
+
+static bool use_color;
+
+void ab_draw_setup(struct ab_replay *rp)
+{
+	const char *no_color = getenv("NO_COLOR");
+	rp->color = false;
+	if ((no_color && *no_color) || !has_colors() || start_color() == ERR)
+		return;
+	use_default_colors();
+	for (int r = 1; r < R_COUNT; r++) {
+		short fg = scheme[r].fg;
+		if (fg >= COLORS)
+			fg = -1;
+		init_pair((short)r, fg, -1);
+	}
+	rp->color = true;
+}
+
+static attr_t attr(enum role r)
+{
+	attr_t a = scheme[r].mono;
+	if (use_color && r != R_NORMAL && scheme[r].fg != -1)
+		a |= COLOR_PAIR(r);
+	return a;
+}
+
+/* ---- Text primitives ---------------------------------------------------- */
+
+/* Writes text at (row, col) of the window, clipped to the columns
+ * [left, right) of the window; col may lie left of left (scrolled off).
+ * Returns the column after the text. */
+static long put(WINDOW *w, int row, long col, int left, int right,
+		const char *text, attr_t a)
+{
+	size_t n = strlen(text);
+	wattrset(w, a);
+	while (n) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(text, n, &cp);
+		int cw = 1;
+		if (len == 0) {
+			len = 1;
+			cp = '?';
+		} else {
+			cw = ab_utf8_width(cp);
+		}
+		if (col >= right)
+			break;
+		if (col >= left && col + cw <= right) {
+			if (len == 1 && (cp < 0x20 || cp == 0x7f))
+				mvwaddch(w, row, (int)col, '?');
+			else
+				mvwaddnstr(w, row, (int)col, text, (int)len);
+		}
+		col += cw;
+		text += len;
+		n -= len;
+	}
+	wattrset(w, A_NORMAL);
+	return col;
+}
+
+/* Word-wraps text into at most max_rows rows of cols columns from (row,
+ * left); the last row ends in "…" when text is cut short.  Returns the
+ * rows used. */
+static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
+		       const char *text, attr_t a)
+{
+	int used = 0;
+	while (*text && used < max_rows) {
+		/* Find the longest prefix of whole words that fits. */
+		size_t n = strlen(text), fit = 0, i = 0;
+		unsigned width = 0;
+		while (i < n) {
+			uint32_t cp;
+			size_t len = ab_utf8_decode(text + i, n - i, &cp);
+			if (!len)
+				len = 1, cp = '?';
+			unsigned cw = (unsigned)ab_utf8_width(cp);
+			if (width + cw > (unsigned)cols)
+				break;
+			width += cw;
+			i += len;
+			if (i == n || text[i] == ' ')
+				fit = i;
+		}
+		if (i == n)
+			fit = n;
+		else if (fit == 0)
+			fit = i; /* one word longer than the line */
+		char *line = ab_xmalloc(fit + 1);
+		memcpy(line, text, fit);
+		line[fit] = '\0';
+		put(w, row + used, left, left, left + cols, line, a);
+		free(line);
+		used++;
+		text += fit;
+		while (*text == ' ')
+			text++;
+	}
+	return used;
+}
+
+static void fill_row(WINDOW *w, int row, int left, int cols, attr_t a)
+{
+	wattrset(w, a);
+	mvwhline(w, row, left, ' ', cols);
+	wattrset(w, A_NORMAL);
+}
+
+/* ---- Node text ---------------------------------------------------------- */
+
+static const char *player_glyph(const struct ab_replay *rp, uint32_t n)
+{
+	bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
+	if (rp->g->ascii)
+		return max ? "^" : "v";
+	return max ? "▲" : "▼";
+}
+
+/* What is known of an inner node now: its proved interval once done, the
+ * bound proved so far while active ("≥ 3" at MAX, "≤ 2" at MIN). */
+static void node_bound(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
+	if (s->status == AB_DONE) {
+		ab_format_interval(s->lo, s->hi, rp->g, out);
+	} else if (s->status == AB_ACTIVE) {
+		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
+		if (max && s->lo != AB_NEG_INF)
+			ab_format_interval(s->lo, AB_POS_INF, rp->g, out);
+		else if (!max && s->hi != AB_POS_INF)
+			ab_format_interval(AB_NEG_INF, s->hi, rp->g, out);
+	}
+}
+
+static enum role node_role(const struct ab_replay *rp, uint32_t n, bool *pruned)
+{
+	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
+	*pruned = s->status == AB_UNVISITED && ab_trace_pruned(rp->trace, n);
+	if (rp->trace->step && n == ab_trace_current(rp->trace))
+		return R_CURRENT;
+	if (n == rp->selected)
+		return R_SELECTED;
+	if (*pruned)
+		return R_PRUNED;
+	if (s->status == AB_DONE || s->status == AB_ACTIVE)
+		return R_VISITED;
+	return R_NORMAL;
+}
+
+/* ---- The tree view ------------------------------------------------------ */
+
+struct view {
+	WINDOW *w;
+	struct ab_rect area;
+	struct ab_scroll s;
+};
+
+static long view_col(const struct view *v, uint32_t x)
+{
+	return (long)v->area.left + (long)x - (long)v->s.x;
+}
+
+static bool view_row(const struct view *v, uint32_t y, int *row)
+{
+	if (y < v->s.y || y >= v->s.y + (uint32_t)v->area.rows)
+		return false;
+	*row = v->area.top + (int)(y - v->s.y);
+	return true;
+}
+
+/* Writes text centred in node n's box on drawing row y. */
+static void put_in_box(const struct view *v, const struct ab_layout *l,
+		       uint32_t n, uint32_t y, const char *text, attr_t a)
+{
+	int row;
+	if (!view_row(v, y, &row))
+		return;
+	unsigned tw = ab_text_width(text);
+	long col = view_col(v, l->x[n]);
+	if (tw < l->w[n])
+		col += (long)(l->w[n] - tw) / 2;
+	put(v->w, row, col, v->area.left, v->area.left + v->area.cols, text, a);
+}
+
+static void draw_connector(const struct ab_replay *rp, const struct view *v,
+			   uint32_t n)
+{
+	const struct ab_tree *t = rp->tree;
+	const struct ab_layout *l = &rp->layout;
+	int row;
+	if (!view_row(v, ab_layout_row(t, n) + AB_LAYOUT_BOX_ROWS, &row))
+		return;
+	uint32_t k = t->nodes[n].nkids;
+	uint32_t p = ab_layout_centre(l, n);
+	uint32_t first = ab_layout_centre(l, ab_kid(t, n, 0));
+	uint32_t last = ab_layout_centre(l, ab_kid(t, n, k - 1));
+	uint32_t lo = first < p ? first : p, hi = last > p ? last : p;
+	bool ascii = rp->g->ascii;
+	int left = v->area.left, right = v->area.left + v->area.cols;
+	/* Only the visible stretch of a long line is drawn. */
+	uint32_t from = lo > v->s.x ? lo : v->s.x;
+	uint32_t to = hi < v->s.x + (uint32_t)v->area.cols ? hi : v->s.x + (uint32_t)v->area.cols;
+	for (uint32_t x = from; x <= to && x >= from; x++)
+		put(v->w, row, view_col(v, x), left, right, ascii ? "-" : "─", attr(R_NORMAL));
+	for (uint32_t i = 0; i < k; i++) {
+		uint32_t kid = ab_kid(t, n, i), c = ab_layout_centre(l, kid);
+		const char *j = ascii ? "+" : c == lo && c != p ? "┌" : c == hi && c != p ? "┐" : "┬";
+		if (c == p)
+			j = ascii ? "+" : lo == hi ? "│" : "┼";
+		bool pruned = ab_trace_node(rp->trace, kid)->status == AB_UNVISITED &&
+			      ab_trace_pruned(rp->trace, kid);
+		put(v->w, row, view_col(v, c), left, right, j, attr(pruned ? R_PRUNED : R_NORMAL));
+	}
+	bool on_kid = false;
+	for (uint32_t i = 0; i < k; i++)
+		on_kid |= ab_layout_centre(l, ab_kid(t, n, i)) == p;
+	if (!on_kid)
+		put(v->w, row, view_col(v, p), left, right,
+		    ascii ? "+" : p == lo ? "└" : p == hi ? "┘" : "┴", attr(R_NORMAL));
+}
+
+static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t n,
+		      struct ab_str *buf)
+{
+	const struct ab_tree *t = rp->tree;
+	const struct ab_layout *l = &rp->layout;
+	uint32_t y = ab_layout_row(t, n);
+	bool pruned;
+	enum role role = node_role(rp, n, &pruned);
+	attr_t a = attr(role) | (pruned ? A_DIM : 0);
+	ab_str_clear(buf);
+	if (ab_is_leaf(t, n)) {
+		if (pruned)
+			ab_str_add(buf, rp->g->cut_mark);
+		ab_format_value(t->nodes[n].value, rp->g, buf);
+		put_in_box(v, l, n, y, ab_str_cstr(buf), a);
+		ab_str_clear(buf);
+		ab_tree_name(t, n, buf);
+		put_in_box(v, l, n, y + 1, ab_str_cstr(buf),
+			   pruned ? attr(R_PRUNED) | A_DIM : attr(R_NORMAL));
+		return;
+	}
+	if (pruned)
+		ab_str_add(buf, rp->g->cut_mark);
+	ab_str_add(buf, player_glyph(rp, n));
+	ab_tree_name(t, n, buf);
+	size_t before = buf->len;
+	ab_str_addc(buf, ' ');
+	node_bound(rp, n, buf);
+	if (buf->len == before + 1)
+		ab_str_truncate(buf, before);
+	put_in_box(v, l, n, y, ab_str_cstr(buf), a);
+	if (ab_trace_on_path(rp->trace, n)) {
+		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
+		ab_str_clear(buf);
+		ab_format_window(s->alpha, s->beta, rp->g, buf);
+		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_PATH));
+	}
+}
+
+static void draw_tree(struct ab_replay *rp, const struct view *v)
+{
+	const struct ab_tree *t = rp->tree;
+	struct ab_str buf = AB_STR_INIT;
+	uint32_t n = 0;
+	while (n < t->count) {
+		if (!ab_layout_subtree_visible(&rp->layout, t, n, &v->s,
+					       (uint32_t)v->area.cols, (uint32_t)v->area.rows)) {
+			n = t->nodes[n].end;
+			continue;
+		}
+		draw_node(rp, v, n, &buf);
+		if (!ab_is_leaf(t, n))
+			draw_connector(rp, v, n);
+		n++;
+	}
+	ab_str_free(&buf);
+}
+
+/* ---- The outline view --------------------------------------------------- */
+
+static void draw_outline(struct ab_replay *rp, const struct view *v)
+{
+	const struct ab_tree *t = rp->tree;
+	struct ab_str buf = AB_STR_INIT;
+	int right = v->area.left + v->area.cols;
+	for (int i = 0; i < v->area.rows; i++) {
+		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)i;
+		if (line >= t->count)
+			break;
+		uint32_t n = rp->outline_order[line];
+		bool pruned;
+		enum role role = node_role(rp, n, &pruned);
+		attr_t a = attr(role) | (pruned ? A_DIM : 0);
+		int row = v->area.top + i;
+		ab_str_clear(&buf);
+		uint32_t indent = ab_outline_indent(t, n);
+		for (uint32_t j = 0; j < indent; j++)
+			ab_str_addc(&buf, ' ');
+		if (pruned)
+			ab_str_add(&buf, rp->g->cut_mark);
+		if (ab_is_leaf(t, n)) {
+			ab_tree_name(t, n, &buf);
+			ab_str_add(&buf, " ");
+			ab_format_value(t->nodes[n].value, rp->g, &buf);
+		} else {
+			ab_str_add(&buf, player_glyph(rp, n));
+			ab_tree_name(t, n, &buf);
+			size_t before = buf.len;
+			ab_str_add(&buf, " ");
+			node_bound(rp, n, &buf);
+			if (buf.len == before + 1)
+				ab_str_truncate(&buf, before);
+		}
+		long col = put(v->w, row, v->area.left, v->area.left, right, ab_str_cstr(&buf), a);
+		if (!ab_is_leaf(t, n) && ab_trace_on_path(rp->trace, n)) {
+			const struct ab_node_state *s = ab_trace_node(rp->trace, n);
+			ab_str_clear(&buf);
+			ab_str_add(&buf, "  ");
+			ab_format_window(s->alpha, s->beta, rp->g, &buf);
+			put(v->w, row, col, v->area.left, right, ab_str_cstr(&buf), attr(R_PATH));
+		}
+	}
+	ab_str_free(&buf);
+}
+
+/* ---- Side panels -------------------------------------------------------- */
+
+static int pseudo_width(const struct ab_replay *rp, enum ab_pseudo_kind kind)
+{
+	struct ab_str line = AB_STR_INIT;
+	unsigned widest = ab_text_width(ab_pseudo_title(kind)) + 2;
+	for (unsigned i = 0; i < ab_pseudo_lines(kind); i++) {
+		ab_str_clear(&line);
+		ab_pseudo_line(kind, i, rp->config.strict, rp->g, &line);
+		unsigned w = ab_text_width(ab_str_cstr(&line));
+		if (w > widest)
+			widest = w;
+	}
+	ab_str_free(&line);
+	return (int)widest + 1;
+}
+
+static void draw_pseudocode(const struct ab_replay *rp, WINDOW *w,
+			    const struct ab_rect *r, enum ab_pseudo_kind kind,
+			    const struct ab_event *ev)
+{
+	struct ab_str line = AB_STR_INIT;
+	int hi = -1;
+	if (rp->trace->step) {
+		uint32_t n = ev->kind == AB_EV_DONE ? 0 : ev->node;
+		hi = ab_pseudo_line_of(kind, ev, ab_player_at(rp->tree, n, rp->trace->root_player));
+	}
+	/* A vertical rule on the left, the listing's title, then the lines,
+	 * scrolled when the area is short so the marked line shows. */
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	put(w, r->top, r->left + 2, r->left, r->left + r->cols, ab_pseudo_title(kind),
+	    attr(R_TITLE));
+	int rows = r->rows - 1, count = (int)ab_pseudo_lines(kind), first = 0;
+	if (count > rows && hi >= rows)
+		first = hi - rows + 1;
+	for (int i = 0; i < rows && first + i < count; i++) {
+		ab_str_clear(&line);
+		ab_pseudo_line(kind, (unsigned)(first + i), rp->config.strict, rp->g, &line);
+		int row = r->top + 1 + i;
+		bool marked = first + i == hi;
+		if (marked)
+			fill_row(w, row, r->left + 1, r->cols - 1, attr(R_CODE_HI));
+		put(w, row, r->left + 2, r->left, r->left + r->cols, ab_str_cstr(&line),
+		    attr(marked ? R_CODE_HI : R_CODE));
+	}
+	ab_str_free(&line);
+}
+
+/* Writes text's paragraphs ("\n"-separated) wrapped from row on; returns
+ * the next free row. */
+static int put_paragraphs(WINDOW *w, int row, int left, int cols, int last_row,
+			  const char *text, attr_t a)
+{
+	while (*text && row < last_row) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *para = ab_xmalloc(len + 1);
+		memcpy(para, text, len);
+		para[len] = '\0';
+		row += len ? put_wrapped(w, row, left, cols, last_row - row, para, a) : 1;
+		free(para);
+		text += len + (nl ? 1 : 0);
+	}
+	return row;
+}
+
+/* A lesson's panel: its title, the text of the block that speaks for this
+ * step, its questions, and how the student's answers went. */
+static void draw_lesson(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
+{
+	const struct ab_lesson *l = rp->lesson;
+	int left = r->left + 2, cols = r->cols - 2, last = r->top + r->rows;
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	int row = put_wrapped(w, r->top, left, cols, 2, ab_lesson_text(&l->title, rp->lang),
+			      attr(R_TITLE)) + r->top + 1;
+	const struct ab_lesson_block *b = ab_lesson_block_at(l, rp->trace->step);
+	if (!b) {
+		put_wrapped(w, row, left, cols, last - row,
+			    _("Step forward (space or →) to begin."), attr(R_FAINT));
+		return;
+	}
+	row = put_paragraphs(w, row, left, cols, last, ab_lesson_text(&b->text, rp->lang),
+			     attr(R_NORMAL));
+	if (rp->feedback_block == b && rp->feedback.len) {
+		row = put_paragraphs(w, row + 1, left, cols, last, ab_str_cstr(&rp->feedback),
+				     attr(R_SELECTED));
+	} else if (b->nquestions && b->step == rp->trace->step &&
+		   !rp->asked[b - l->blocks]) {
+		for (size_t i = 0; i < b->nquestions && row < last; i++)
+			row = put_paragraphs(w, row + 1, left, cols, last,
+					     ab_lesson_text(&b->questions[i].prompt, rp->lang),
+					     attr(R_SELECTED));
+		put_wrapped(w, row, left, cols, last - row, _("(step forward to answer)"),
+			    attr(R_FAINT));
+	}
+}
+
+static void draw_bar(WINDOW *w, int row, int left, int cols, uint32_t done,
+		     uint32_t total, uint32_t scale, const struct ab_glyphs *g)
+{
+	if (cols <= 0 || !scale)
+		return;
+	int full = (int)((uint64_t)done * (uint64_t)cols / scale);
+	int whole = (int)((uint64_t)total * (uint64_t)cols / scale);
+	if (done && !full)
+		full = 1;
+	if (total && !whole)
+		whole = 1;
+	for (int i = 0; i < whole && i < cols; i++)
+		put(w, row, left + i, left, left + cols, i < full ? (g->ascii ? "#" : "█")
+								  : (g->ascii ? "." : "░"),
+		    attr(i < full ? R_BAR : R_BAR_REST));
+}
+
+static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
+{
+	struct ab_str text = AB_STR_INIT;
+	bool mm = rp->config.algo == AB_MINIMAX;
+	uint32_t now = rp->trace->leaves_now;
+	/* The labels' column is as wide as the longest label can get. */
+	ab_str_addf(&text, _("alpha-beta %u of %u"), rp->tree->leaves, rp->tree->leaves);
+	int label = (int)text.len + 2;
+	if (label < 24)
+		label = 24;
+	int bar = cols - label - 16;
+	if (bar > 40)
+		bar = 40;
+	uint32_t scale = rp->tree->leaves;
+	ab_str_clear(&text);
+	if (mm)
+		ab_str_addf(&text, _("minimax %u of %u"), now, rp->minimax_leaves);
+	else
+		ab_str_addf(&text, _("minimax %u"), rp->minimax_leaves);
+	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_NORMAL));
+	draw_bar(w, row, label, bar, mm ? now : rp->minimax_leaves, rp->minimax_leaves,
+		 scale, rp->g);
+	ab_str_clear(&text);
+	if (mm)
+		ab_str_addf(&text, _("alpha-beta %u"), rp->alphabeta_leaves);
+	else
+		ab_str_addf(&text, _("alpha-beta %u of %u"), now, rp->alphabeta_leaves);
+	put(w, row + 1, 0, 0, cols, ab_str_cstr(&text), attr(R_NORMAL));
+	draw_bar(w, row + 1, label, bar, mm ? rp->alphabeta_leaves : now,
+		 rp->alphabeta_leaves, scale, rp->g);
+	int used = 2;
+	if (rp->uniform && rp->knuth_moore != UINT64_MAX) {
+		ab_str_clear(&text);
+		ab_str_addf(&text, _("best order %llu"), (unsigned long long)rp->knuth_moore);
+		put(w, row + 2, 0, 0, cols, ab_str_cstr(&text), attr(R_NORMAL));
+		draw_bar(w, row + 2, label, bar, (uint32_t)rp->knuth_moore,
+			 (uint32_t)rp->knuth_moore, scale, rp->g);
+		ab_str_clear(&text);
+		ab_str_add(&text, _(" (Knuth-Moore)"));
+		put(w, row + 2, label + bar + 1, 0, cols, ab_str_cstr(&text), attr(R_FAINT));
+		used = 3;
+	}
+	ab_str_free(&text);
+	return used;
+}
+
+/* Why a node is as it is: interval, window when entered, and its cutoff or
+ * the cutoff that pruned it, all read from the recorded events. */
+static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	const struct ab_trace *tr = rp->trace;
+	const struct ab_tree *t = rp->tree;
+	const struct ab_glyphs *g = rp->g;
+	const struct ab_node_state *s = ab_trace_node(tr, n);
+	ab_tree_name(t, n, out);
+	ab_str_add(out, " (");
+	if (ab_is_leaf(t, n)) {
+		ab_str_add(out, _("leaf "));
+		ab_format_value(t->nodes[n].value, g, out);
+	} else {
+		ab_str_add(out, ab_player_at(t, n, tr->root_player) == AB_MAX ? "MAX" : "MIN");
+	}
+	if (n) {
+		ab_str_add(out, _(", path "));
+		ab_tree_path(t, n, out);
+	}
+	ab_str_add(out, "): ");
+	if (ab_trace_pruned(tr, n)) {
+		/* The nearest ancestor the search reached is the one that cut. */
+		uint32_t p = t->nodes[n].parent;
+		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
+			p = t->nodes[p].parent;
+		const struct ab_record *cut = &tr->records[tr->cut_step[p] - 1];
+		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
+		ab_str_addf(out, _("pruned by the cutoff at "));
+		ab_tree_name(t, p, out);
+		ab_str_addf(out, _(" in step %u: "), tr->cut_step[p]);
+		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
+		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
+		ab_format_value(max ? cut->a : cut->b, g, out);
+		ab_str_addf(out, " %s %s = ", rel, max ? g->beta : g->alpha);
+		ab_format_value(max ? cut->b : cut->a, g, out);
+		ab_str_add(out, _("; it is never looked at."));
+		return;
+	}
+	if (s->status == AB_UNVISITED) {
+		ab_str_add(out, _("not reached yet"));
+		if (tr->visit_step[n])
+			ab_str_addf(out, _(" (reached in step %u)."), tr->visit_step[n]);
+		else
+			ab_str_add(out, _(", and never reached in this search."));
+		return;
+	}
+	if (ab_is_leaf(t, n)) {
+		ab_str_addf(out, _("looked at in step %u."), tr->visit_step[n]);
+		return;
+	}
+	struct ab_str bound = AB_STR_INIT;
+	node_bound(rp, n, &bound);
+	ab_str_addf(out, "%s%s", bound.len ? ab_str_cstr(&bound) : _("nothing proved yet"),
+		    s->status == AB_DONE ? "" : _(" so far"));
+	ab_str_free(&bound);
+	const struct ab_record *enter = &tr->records[tr->visit_step[n] - 1];
+	ab_str_addf(out, _("; entered in step %u with window "), tr->visit_step[n]);
+	ab_format_window(enter->a, enter->b, g, out);
+	if (tr->cut_step[n] && tr->cut_step[n] <= tr->step) {
+		const struct ab_record *cut = &tr->records[tr->cut_step[n] - 1];
+		ab_str_addf(out, _("; cut off in step %u with window "), tr->cut_step[n]);
+		ab_format_window(cut->a, cut->b, g, out);
+	}
+	ab_str_add(out, ".");
+}
+
+/* ---- The frame ---------------------------------------------------------- */
+
+static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols)
+{
+	struct ab_str text = AB_STR_INIT;
+	fill_row(w, row, 0, cols, attr(R_STATUS));
+	if (rp->question) {
+		ab_str_addf(&text, "%s %s", rp->question, ab_str_cstr(&rp->answer));
+		long end = put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
+		wmove(w, row, end < cols ? (int)end : cols - 1);
+		ab_str_free(&text);
+		return;
+	}
+	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	if (rp->message.len) /* a message first, so a narrow screen shows it */
+		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
+	ab_str_add(&text, " | ");
+	ab_config_describe(&rp->config, rp->g->ascii, &text);
+	if (rp->autoplay)
+		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
+	if (!rp->message.len)
+		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
+	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
+	ab_str_free(&text);
+}
+
+/* The help screen, made from the key table; when it is longer than the
+ * screen, PgDn/PgUp (and the other scrolling keys) page through it. */
+static void draw_help(WINDOW *w, struct ab_replay *rp, int lines, int cols)
+{
+	struct ab_str help = AB_STR_INIT;
+	ab_keys_help(rp->g->ascii, &help);
+	int total = 0;
+	for (const char *p = ab_str_cstr(&help); (p = strchr(p, '\n')); p++)
+		total++;
+	int room = lines - 3;
+	if (rp->help_top > total - room)
+		rp->help_top = total - room;
+	if (rp->help_top < 0)
+		rp->help_top = 0;
+	werase(w);
+	put(w, 0, 0, 0, cols, _("abtrace replay: keys (any other key closes this)"), attr(R_TITLE));
+	if (total > room)
+		put(w, lines - 1, 0, 0, cols, rp->help_top + room < total
+			? _("more: PgDn or space") : _("back: PgUp"), attr(R_STATUS));
+	int row = 2, skip = rp->help_top;
+	for (const char *p = ab_str_cstr(&help); *p && row < 2 + room;) {
+		const char *nl0 = strchr(p, '\n');
+		if (skip > 0) {
+			skip--;
+			p = nl0 ? nl0 + 1 : p + strlen(p);
+			continue;
+		}
+		row++;
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = ab_xmalloc(len + 1);
+		memcpy(line, p, len);
+		line[len] = '\0';
+		put(w, row - 1, 1, 0, cols, line, attr(R_NORMAL));
+		free(line);
+		p += len + (nl ? 1 : 0);
+	}
+	ab_str_free(&help);
+}
+
+void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
+{
+	int lines = getmaxy(w), cols = getmaxx(w);
+	use_color = rp->color;
+	werase(w);
+	rp->too_small = lines < AB_MIN_LINES || cols < AB_MIN_COLS;
+	if (rp->too_small) {
+		struct ab_str msg = AB_STR_INIT;
+		ab_str_addf(&msg, _("The terminal is too small (%dx%d): the replay needs at least %dx%d. Make it larger, or press q to quit."),
+			    cols, lines, AB_MIN_COLS, AB_MIN_LINES);
+		put_wrapped(w, 0, 0, cols, lines, ab_str_cstr(&msg), attr(R_NORMAL));
+		ab_str_free(&msg);
+		wnoutrefresh(w);
+		doupdate();
+		return;
+	}
+	if (rp->help) {
+		draw_help(w, rp, lines, cols);
+		wnoutrefresh(w);
+		doupdate();
+		return;
+	}
+	struct ab_trace *tr = rp->trace;
+	struct ab_event ev = { .kind = AB_EV_DONE };
+	if (tr->step)
+		ab_trace_event(tr, &ev);
+	enum ab_pseudo_kind kind = ab_pseudo_kind_of(&rp->config);
+
+	/* Title. */
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(&text, "abtrace: ");
+	ab_str_add(&text, rp->tree->title ? rp->tree->title : rp->name);
+	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
+	/* A legend at the right, when it fits: shapes and the pruned mark. */
+	ab_str_clear(&text);
+	ab_str_addf(&text, _("%s MAX  %s MIN  %s pruned"), rp->g->ascii ? "^" : "▲",
+		    rp->g->ascii ? "v" : "▼", rp->g->cut_mark);
+	long legend = cols - (long)ab_text_width(ab_str_cstr(&text)) - 1;
+	if (legend > title_end + 2)
+		put(w, 0, (int)legend, 0, cols, ab_str_cstr(&text), attr(R_FAINT));
+
+	/* The bottom regions, from the status line up. */
+	int status_row = lines - 1;
+	int details_rows = rp->selected != AB_NONE ? 2 : 0;
+	int counts_rows = rp->uniform ? 3 : 2;
+	int narr_rows = lines >= 30 ? 4 : 3;
+	int details_top = status_row - details_rows;
+	int counts_top = details_top - counts_rows;
+	int narr_top = counts_top - narr_rows;
+	int mid_top = 1, mid_rows = narr_top - mid_top;
+
+	/* The middle: tree or outline, and the pseudocode beside it. */
+	int pw = pseudo_width(rp, kind) + 1;
+	if (rp->lesson && pw < cols * 2 / 5)
+		pw = cols * 2 / 5; /* prose wants more room than code */
+	if (cols - pw < 30)
+		pw = 0;
+	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
+	rp->tree_area = v.area;
+	uint32_t cur = rp->follow_selected && rp->selected != AB_NONE ? rp->selected
+								     : ab_trace_current(tr);
+	if (rp->outline) {
+		if (rp->follow)
+			ab_outline_follow(rp->tree->count, rp->outline_line[cur], (uint32_t)mid_rows,
+					  &rp->outline_top);
+		draw_outline(rp, &v);
+	} else {
+		/* A tree narrower than its area sits in the middle of it. */
+		if (rp->layout.width < (uint32_t)v.area.cols) {
+			v.area.left += (v.area.cols - (int)rp->layout.width) / 2;
+			v.area.cols = (int)rp->layout.width;
+			rp->tree_area = v.area;
+		}
+		if (rp->follow)
+			ab_layout_follow(&rp->layout, rp->tree, cur, (uint32_t)v.area.cols,
+					 (uint32_t)v.area.rows, &rp->scroll);
+		v.s = rp->scroll;
+		draw_tree(rp, &v);
+	}
+	rp->follow = rp->follow_selected = false;
+	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
+	if (pw && rp->lesson)
+		draw_lesson(rp, w, &side);
+	else if (pw)
+		draw_pseudocode(rp, w, &side, kind, &ev);
+
+	/* What just happened. */
+	ab_str_clear(&text);
+	if (tr->step) {
+		ab_str_addf(&text, _("Step %zu: "), tr->step);
+		ab_narrate(tr, &ev, rp->g, &text);
+	} else {
+		ab_str_add(&text, _("Step 0: nothing searched yet. Press space or → to step, ? for every key."));
+	}
+	fill_row(w, narr_top, 0, cols, A_NORMAL);
+	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&text),
+		    attr(ev.kind == AB_EV_CUTOFF && tr->step ? R_CUT : R_NORMAL));
+
+	draw_counts(rp, w, counts_top, cols);
+
+	if (details_rows) {
+		ab_str_clear(&text);
+		node_details(rp, rp->selected, &text);
+		put_wrapped(w, details_top, 0, cols, details_rows, ab_str_cstr(&text),
+			    attr(R_SELECTED));
+	}
+	ab_str_free(&text);
+	draw_status(rp, w, status_row, cols);
+	wnoutrefresh(w);
+	doupdate();
+}

@@ -1,0 +1,248 @@
+/* layout.c - node positions for the tree view and the outline.
+ *
+ * Three linear passes over the preorder array, no recursion (trees may be
+ * 10,000 levels deep): box widths and subtree widths bottom-up (a child's
+ * index is always larger than its parent's), subtree column ranges
+ * top-down, then each box centred over its children, bottom-up, clamped
+ * into its own subtree's range so that no two boxes on a row can meet.
+ */
+#include "tui/layout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "str.h"
+#include "utf8.h"
+
+unsigned ab_text_width(const char *text)
+{
+	unsigned width = 0;
+	size_t n = strlen(text);
+	while (n) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(text, n, &cp);
+		if (len == 0) {
+			len = 1;
+			width++;
+		} else {
+			width += (unsigned)ab_utf8_width(cp);
+		}
+		text += len;
+		n -= len;
+	}
+	return width;
+}
+
+static unsigned value_width(ab_value v, const struct ab_glyphs *g)
+{
+	if (v == AB_POS_INF)
+		return ab_text_width(g->pos_inf);
+	if (v == AB_NEG_INF)
+		return ab_text_width(g->neg_inf);
+	unsigned w = v < 0 ? 2 : 1;
+	for (ab_value a = v < 0 ? -v : v; a >= 10; a /= 10)
+		w++;
+	return w;
+}
+
+static uint32_t max_u32(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The widest box text of every node, from the widest value anywhere. */
+static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
+		       const struct ab_glyphs *g)
+{
+	unsigned widest = max_u32(ab_text_width(g->pos_inf), ab_text_width(g->neg_inf));
+	for (uint32_t n = 0; n < tree->count; n++)
+		if (ab_is_leaf(tree, n))
+			widest = max_u32(widest, value_width(tree->nodes[n].value, g));
+	unsigned rel = max_u32(ab_text_width(g->le), ab_text_width(g->ge));
+	unsigned bound = rel + 1 + widest;           /* "≤ 12" or "= 12" */
+	unsigned window = 1 + widest + 2 + widest + 1; /* "[-∞, 12]" */
+	unsigned mark = ab_text_width(g->cut_mark);
+	struct ab_str name = AB_STR_INIT;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		ab_str_clear(&name);
+		ab_tree_name(tree, n, &name);
+		unsigned nw = ab_text_width(ab_str_cstr(&name));
+		unsigned w;
+		if (ab_is_leaf(tree, n))
+			w = max_u32(nw, mark + value_width(tree->nodes[n].value, g));
+		else
+			w = max_u32(1 + nw + 1 + bound, window); /* "▲A ≤ 12" */
+		l->w[n] = (uint16_t)(w > UINT16_MAX ? UINT16_MAX : w);
+	}
+	ab_str_free(&name);
+}
+
+/* Columns between sibling subtrees: leaves sit closer together. */
+static uint32_t gap_between(const struct ab_tree *tree, uint32_t a, uint32_t b)
+{
+	return ab_is_leaf(tree, a) && ab_is_leaf(tree, b) ? 1 : 2;
+}
+
+static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree,
+			   uint32_t n)
+{
+	uint32_t k = tree->nodes[n].nkids, total = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		uint32_t kid = ab_kid(tree, n, i);
+		total += l->sub_w[kid];
+		if (i > 0)
+			total += gap_between(tree, ab_kid(tree, n, i - 1), kid);
+	}
+	return total;
+}
+
+void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
+		       const struct ab_glyphs *g)
+{
+	uint32_t count = tree->count;
+	l->count = count;
+	l->x = ab_xcalloc(count ? count : 1, sizeof *l->x);
+	l->w = ab_xcalloc(count ? count : 1, sizeof *l->w);
+	l->sub_x = ab_xcalloc(count ? count : 1, sizeof *l->sub_x);
+	l->sub_w = ab_xcalloc(count ? count : 1, sizeof *l->sub_w);
+	l->width = l->height = 0;
+	if (!count)
+		return;
+	box_widths(l, tree, g);
+	for (uint32_t n = count; n-- > 0;)
+		l->sub_w[n] = max_u32(l->w[n], kids_width(l, tree, n));
+	l->sub_x[0] = 0;
+	for (uint32_t n = 0; n < count; n++) {
+		uint32_t k = tree->nodes[n].nkids;
+		if (!k)
+			continue;
+		uint32_t x = l->sub_x[n] + (l->sub_w[n] - kids_width(l, tree, n)) / 2;
+		for (uint32_t i = 0; i < k; i++) {
+			uint32_t kid = ab_kid(tree, n, i);
+			if (i > 0)
+				x += gap_between(tree, ab_kid(tree, n, i - 1), kid);
+			l->sub_x[kid] = x;
+			x += l->sub_w[kid];
+		}
+	}
+	for (uint32_t n = count; n-- > 0;) {
+		uint32_t k = tree->nodes[n].nkids;
+		uint32_t lo = l->sub_x[n], hi = l->sub_x[n] + l->sub_w[n] - l->w[n];
+		uint32_t x;
+		if (!k) {
+			x = lo + (l->sub_w[n] - l->w[n]) / 2;
+		} else {
+			/* Over the middle child, or between the middle two. */
+			uint32_t mid = (ab_layout_centre(l, ab_kid(tree, n, (k - 1) / 2)) +
+					ab_layout_centre(l, ab_kid(tree, n, k / 2))) / 2;
+			uint32_t half = (l->w[n] - 1u) / 2u;
+			x = mid > half ? mid - half : 0;
+			if (x < lo)
+				x = lo;
+			if (x > hi)
+				x = hi;
+		}
+		l->x[n] = x;
+	}
+	l->width = l->sub_w[0];
+	l->height = tree->height * AB_LAYOUT_LEVEL_ROWS + AB_LAYOUT_BOX_ROWS;
+}
+
+void ab_layout_free(struct ab_layout *l)
+{
+	free(l->x);
+	free(l->w);
+	free(l->sub_x);
+	free(l->sub_w);
+	memset(l, 0, sizeof *l);
+}
+
+/* One axis of ab_layout_follow: show [start, start + len) in a view of
+ * size cells over a drawing of total cells, centring it when it must
+ * move. */
+static uint32_t follow_axis(uint32_t start, uint32_t len, uint32_t size,
+			    uint32_t total, uint32_t pos)
+{
+	if (start >= pos && start + len <= pos + size)
+		return pos;
+	if (len >= size)
+		return start;
+	uint32_t centre = start + len / 2;
+	uint32_t p = centre > size / 2 ? centre - size / 2 : 0;
+	if (total > size && p > total - size)
+		p = total - size;
+	if (p > start)
+		p = start;
+	if (start + len > p + size)
+		p = start + len - size;
+	return p;
+}
+
+void ab_layout_follow(const struct ab_layout *l, const struct ab_tree *tree,
+		      uint32_t n, uint32_t cols, uint32_t rows,
+		      struct ab_scroll *scroll)
+{
+	if (n >= l->count || !cols || !rows)
+		return;
+	scroll->x = follow_axis(l->x[n], l->w[n], cols, l->width, scroll->x);
+	scroll->y = follow_axis(ab_layout_row(tree, n), AB_LAYOUT_BOX_ROWS, rows,
+				l->height, scroll->y);
+}
+
+void ab_outline_follow(uint32_t count, uint32_t n, uint32_t rows, uint32_t *top)
+{
+	if (!rows || n >= count)
+		return;
+	*top = follow_axis(n, 1, rows, count, *top);
+}
+
+bool ab_layout_subtree_visible(const struct ab_layout *l,
+			       const struct ab_tree *tree, uint32_t n,
+			       const struct ab_scroll *s, uint32_t cols,
+			       uint32_t rows)
+{
+	if (ab_layout_row(tree, n) >= (uint64_t)s->y + rows)
+		return false; /* it and everything below it is under the view */
+	return l->sub_x[n] < (uint64_t)s->x + cols && l->sub_x[n] + l->sub_w[n] > s->x;
+}
+
+uint32_t ab_layout_hit(const struct ab_layout *l, const struct ab_tree *tree,
+		       uint32_t col, uint32_t row)
+{
+	if (!l->count)
+		return AB_NONE;
+	uint32_t n = 0;
+	for (;;) {
+		uint32_t top = ab_layout_row(tree, n);
+		if (row < top)
+			return AB_NONE;
+		if (row < top + AB_LAYOUT_BOX_ROWS)
+			return col >= l->x[n] && col < l->x[n] + l->w[n] ? n : AB_NONE;
+		uint32_t k = tree->nodes[n].nkids, next = AB_NONE;
+		for (uint32_t i = 0; i < k && next == AB_NONE; i++) {
+			uint32_t kid = ab_kid(tree, n, i);
+			if (col >= l->sub_x[kid] && col < l->sub_x[kid] + l->sub_w[kid])
+				next = kid;
+		}
+		if (next == AB_NONE)
+			return AB_NONE;
+		n = next;
+	}
+}
+
+void ab_outline_order(const struct ab_tree *tree, uint32_t *order, uint32_t *line)
+{
+	/* An explicit stack: children pushed last first, so they pop in order. */
+	uint32_t *stack = ab_xmalloc((tree->count ? tree->count : 1) * sizeof *stack);
+	uint32_t top = 0, next = 0;
+	if (tree->count)
+		stack[top++] = 0;
+	while (top) {
+		uint32_t n = stack[--top];
+		order[next] = n;
+		line[n] = next++;
+		for (uint32_t i = tree->nodes[n].nkids; i-- > 0;)
+			stack[top++] = ab_kid(tree, n, i);
+	}
+	free(stack);
+}

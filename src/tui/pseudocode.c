@@ -1,0 +1,169 @@
+/* pseudocode.c - the three listings as tables of tagged template lines.
+ *
+ * A template writes {a} for α, {b} for β, {gets} for the assignment arrow,
+ * {inf} for infinity and {cut} for the cut test's comparison; the tag says
+ * which step of the algorithm the line is, so mapping an event to a line
+ * is a lookup of its tag, the same for every listing.
+ */
+#include "tui/pseudocode.h"
+
+#include <string.h>
+
+#include "i18n.h"
+
+enum tag {
+	T_NONE,      /* a line no event executes (a loop header, "else") */
+	T_ROOT,      /* the top-level call: the done event */
+	T_HEADER,    /* entering a node */
+	T_LEAF,      /* looking at a leaf */
+	T_MAX_VALUE, T_MAX_ALPHA, T_MAX_CUT, T_MAX_RETURN,
+	T_MIN_VALUE, T_MIN_BETA, T_MIN_CUT, T_MIN_RETURN,
+};
+
+struct line {
+	enum tag tag;
+	const char *text;
+};
+
+static const struct line fail_soft[] = {
+	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
+	{ T_HEADER, "ab(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_VALUE, "      v {gets} max(v, ab(c, {a}, {b}))" },
+	{ T_MAX_ALPHA, "      {a} {gets} max({a}, v)" },
+	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "    return v" },
+	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_VALUE, "      v {gets} min(v, ab(c, {a}, {b}))" },
+	{ T_MIN_BETA, "      {b} {gets} min({b}, v)" },
+	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MIN_RETURN, "    return v" },
+};
+
+/* Fail-hard keeps no separate v: the bound is the value. */
+static const struct line fail_hard[] = {
+	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
+	{ T_HEADER, "ab(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
+	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "    return {a}" },
+	{ T_NONE, "  if n is MIN:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
+	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MIN_RETURN, "    return {b}" },
+};
+
+static const struct line minimax[] = {
+	{ T_ROOT, "value {gets} mm(root)" },
+	{ T_HEADER, "mm(n):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_VALUE, "      v {gets} max(v, mm(c))" },
+	{ T_MAX_RETURN, "    return v" },
+	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_VALUE, "      v {gets} min(v, mm(c))" },
+	{ T_MIN_RETURN, "    return v" },
+};
+
+static const struct listing {
+	const struct line *lines;
+	unsigned count;
+	const char *title;
+} listings[] = {
+	[AB_PSEUDO_FAIL_SOFT] = { fail_soft, sizeof fail_soft / sizeof fail_soft[0],
+				  N_("alpha-beta, fail-soft") },
+	[AB_PSEUDO_FAIL_HARD] = { fail_hard, sizeof fail_hard / sizeof fail_hard[0],
+				  N_("alpha-beta, fail-hard") },
+	[AB_PSEUDO_MINIMAX] = { minimax, sizeof minimax / sizeof minimax[0],
+				N_("minimax") },
+};
+
+enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config)
+{
+	if (config->algo == AB_MINIMAX)
+		return AB_PSEUDO_MINIMAX;
+	return config->fail_hard ? AB_PSEUDO_FAIL_HARD : AB_PSEUDO_FAIL_SOFT;
+}
+
+const char *ab_pseudo_title(enum ab_pseudo_kind kind)
+{
+	return _(listings[kind].title);
+}
+
+unsigned ab_pseudo_lines(enum ab_pseudo_kind kind)
+{
+	return listings[kind].count;
+}
+
+void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
+		    const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (i >= listings[kind].count)
+		return;
+	static const struct {
+		const char *name;
+		size_t len;
+	} fields[] = { { "{a}", 3 }, { "{b}", 3 }, { "{gets}", 6 }, { "{inf}", 5 },
+		       { "{cut}", 5 } };
+	const char *ge = strict ? ">" : g->ge;
+	const char *subst[] = { g->alpha, g->beta, g->ascii ? "<-" : "←",
+				g->ascii ? "inf" : "∞", ge };
+	for (const char *p = listings[kind].lines[i].text; *p;) {
+		size_t f = 0;
+		while (f < sizeof fields / sizeof fields[0] &&
+		       strncmp(p, fields[f].name, fields[f].len) != 0)
+			f++;
+		if (f < sizeof fields / sizeof fields[0]) {
+			ab_str_add(out, subst[f]);
+			p += fields[f].len;
+		} else {
+			ab_str_addc(out, *p++);
+		}
+	}
+}
+
+static enum tag tag_of(const struct ab_event *ev, enum ab_player player)
+{
+	bool max = player == AB_MAX;
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		return T_HEADER;
+	case AB_EV_LEAF:
+		return T_LEAF;
+	case AB_EV_UPDATE:
+		if (ev->what == AB_WHAT_ALPHA)
+			return T_MAX_ALPHA;
+		if (ev->what == AB_WHAT_BETA)
+			return T_MIN_BETA;
+		return max ? T_MAX_VALUE : T_MIN_VALUE;
+	case AB_EV_CUTOFF:
+		return max ? T_MAX_CUT : T_MIN_CUT;
+	case AB_EV_RETURN:
+		return max ? T_MAX_RETURN : T_MIN_RETURN;
+	case AB_EV_DONE:
+		return T_ROOT;
+	default:
+		return T_NONE;
+	}
+}
+
+int ab_pseudo_line_of(enum ab_pseudo_kind kind, const struct ab_event *ev,
+		      enum ab_player player)
+{
+	enum tag tag = tag_of(ev, player);
+	if (tag == T_NONE)
+		return -1;
+	for (unsigned i = 0; i < listings[kind].count; i++)
+		if (listings[kind].lines[i].tag == tag)
+			return (int)i;
+	return -1;
+}

@@ -1,0 +1,807 @@
+/* replay.c - the replay's main loop: terminal set-up and tear-down, keys
+ * and mouse to actions, edits, and re-recording the trace.
+ *
+ * The loop waits for a key at most AB_TICK_MS at a time, so it notices the
+ * flag SIGINT and SIGTERM set (their handlers do nothing else) and the
+ * autoplay clock; ncurses itself handles SIGWINCH and hands over
+ * KEY_RESIZE.  Every change goes through the trace: stepping is
+ * ab_trace_forward/back, edits change the tree and record a new trace.
+ */
+#include "tui/replay.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "stats.h"
+#include "trace.h"
+#include "tui/draw.h"
+#include "tui/keys.h"
+#include "tui/state.h"
+
+#define AB_TICK_MS 100
+#define AB_AUTOPLAY_DEFAULT_MS 800
+#define AB_AUTOPLAY_MIN_MS 50
+#define AB_AUTOPLAY_MAX_MS 5000
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+/* ---- Recording and counting --------------------------------------------- */
+
+/* The leaf counts shown side by side: the replayed search's own trace
+ * gives one, a trace of the other algorithm the other. */
+static void count_leaves(struct ab_replay *rp)
+{
+	struct ab_config other = rp->config;
+	struct ab_counts c;
+	other.algo = rp->config.algo == AB_MINIMAX ? AB_ALPHABETA : AB_MINIMAX;
+	bool ok = ab_count(rp->tree, &other, &c);
+	if (rp->config.algo == AB_MINIMAX) {
+		rp->minimax_leaves = rp->trace->leaves_visited;
+		rp->alphabeta_leaves = ok ? c.leaves : 0;
+	} else {
+		rp->alphabeta_leaves = rp->trace->leaves_visited;
+		rp->minimax_leaves = ok ? c.leaves : 0;
+	}
+	rp->uniform = ab_tree_uniform(rp->tree, &rp->branching, &rp->depth);
+	rp->knuth_moore = rp->uniform ? ab_knuth_moore(rp->branching, rp->depth) : 0;
+}
+
+/* Searches again after a change of tree or configuration and goes back to
+ * the same step number (or the last).  The old trace must be gone before
+ * the tree changes: pass it freed (NULL). */
+static bool record(struct ab_replay *rp, size_t step)
+{
+	rp->trace = ab_trace_record(rp->tree, &rp->config);
+	if (!rp->trace)
+		return false;
+	ab_trace_seek(rp->trace, step);
+	count_leaves(rp);
+	rp->follow = true;
+	return true;
+}
+
+/* After a change of tree: the outline's lines, and the tree view's
+ * positions when it shows (otherwise when it is first asked for). */
+static void relayout(struct ab_replay *rp)
+{
+	if (!rp->outline_order) {
+		uint32_t count = rp->tree->count ? rp->tree->count : 1;
+		rp->outline_order = ab_xcalloc(count, sizeof *rp->outline_order);
+		rp->outline_line = ab_xcalloc(count, sizeof *rp->outline_line);
+	}
+	ab_outline_order(rp->tree, rp->outline_order, rp->outline_line);
+	if (rp->laid_out)
+		ab_layout_free(&rp->layout);
+	rp->laid_out = false;
+	if (!rp->outline) {
+		ab_layout_compute(&rp->layout, rp->tree, rp->g);
+		rp->laid_out = true;
+	}
+}
+
+static void say(struct ab_replay *rp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void say(struct ab_replay *rp, const char *fmt, ...)
+{
+	va_list ap;
+	ab_str_clear(&rp->message);
+	va_start(ap, fmt);
+	ab_str_vaddf(&rp->message, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- Prompts ------------------------------------------------------------ */
+
+/* Reads a line in the status row; false when cancelled (Esc, or a signal). */
+static bool ask(struct ab_replay *rp, const char *question, const char *initial)
+{
+	rp->question = question;
+	ab_str_clear(&rp->answer);
+	ab_str_add(&rp->answer, initial ? initial : "");
+	curs_set(1);
+	bool ok = false;
+	for (;;) {
+		ab_draw_frame(stdscr, rp);
+		int ch = getch();
+		if (stop_requested)
+			break;
+		if (ch == ERR || ch == KEY_RESIZE || ch == KEY_MOUSE)
+			continue;
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+			ok = true;
+			break;
+		}
+		if (ch == 27 || ch == 7)
+			break;
+		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			/* Drop one whole UTF-8 character. */
+			size_t len = rp->answer.len;
+			while (len && (rp->answer.s[len - 1] & 0xC0) == 0x80)
+				len--;
+			if (len)
+				len--;
+			ab_str_truncate(&rp->answer, len);
+		} else if (ch >= 0x20 && ch < 0x100 && rp->answer.len < 64) {
+			ab_str_addc(&rp->answer, (char)ch);
+		}
+	}
+	curs_set(0);
+	rp->question = NULL;
+	return ok;
+}
+
+/* Skips blanks; returns the next word of *p (NUL-terminated in place). */
+static char *next_word(char **p)
+{
+	char *s = *p;
+	while (*s == ' ' || *s == '\t' || *s == ',')
+		s++;
+	if (!*s)
+		return NULL;
+	char *start = s;
+	while (*s && *s != ' ' && *s != '\t' && *s != ',')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return start;
+}
+
+static bool parse_value(const char *text, ab_value *v)
+{
+	char *end;
+	errno = 0;
+	long long x = strtoll(text, &end, 10);
+	if (errno || end == text || *end || x > AB_VALUE_MAX || x < -AB_VALUE_MAX)
+		return false;
+	*v = (ab_value)x;
+	return true;
+}
+
+static void selected_name(const struct ab_replay *rp, bool leaf_only, struct ab_str *out)
+{
+	uint32_t n = rp->selected;
+	if (n != AB_NONE && (!leaf_only || ab_is_leaf(rp->tree, n)))
+		ab_tree_name(rp->tree, n, out);
+}
+
+/* ---- Edits -------------------------------------------------------------- */
+
+/* Applies an edit: the old trace goes first (it points into the tree),
+ * then the tree changes, then a new trace is recorded at the same step. */
+static unsigned edit_and_record(struct ab_replay *rp, bool (*edit)(struct ab_replay *, void *),
+				void *arg)
+{
+	size_t step = rp->trace->step;
+	ab_trace_free(rp->trace);
+	rp->trace = NULL;
+	bool changed = edit(rp, arg);
+	if (!record(rp, step)) {
+		say(rp, _("the search is too long to record"));
+		return AB_REDRAW_QUIT;
+	}
+	return changed ? AB_REDRAW_FRAME | AB_REDRAW_LAYOUT : AB_REDRAW_FRAME;
+}
+
+struct set_value {
+	uint32_t leaf;
+	ab_value value;
+};
+
+static bool do_set_value(struct ab_replay *rp, void *arg)
+{
+	struct set_value *sv = arg;
+	return ab_tree_set_value(rp->tree, sv->leaf, sv->value);
+}
+
+struct swap {
+	uint32_t parent, i, j;
+};
+
+static bool do_swap(struct ab_replay *rp, void *arg)
+{
+	struct swap *sw = arg;
+	return ab_tree_swap_kids(rp->tree, sw->parent, sw->i, sw->j);
+}
+
+static unsigned edit_leaf(struct ab_replay *rp)
+{
+	struct ab_str def = AB_STR_INIT, name = AB_STR_INIT;
+	selected_name(rp, true, &def);
+	unsigned redraw = AB_REDRAW_FRAME;
+	if (!ask(rp, _("Edit which leaf (name or path)?"), ab_str_cstr(&def)))
+		goto out;
+	char *p = rp->answer.s ? rp->answer.s : (char *)"";
+	char *word = next_word(&p);
+	uint32_t leaf = word ? ab_tree_find(rp->tree, word) : AB_NONE;
+	if (leaf == AB_NONE || !ab_is_leaf(rp->tree, leaf)) {
+		say(rp, _("'%s' is not a leaf of this tree"), word ? word : "");
+		goto out;
+	}
+	ab_tree_name(rp->tree, leaf, &name);
+	char question[128];
+	snprintf(question, sizeof question, _("New value of %s (now %lld)?"),
+		 ab_str_cstr(&name), (long long)rp->tree->nodes[leaf].value);
+	if (!ask(rp, question, NULL))
+		goto out;
+	struct set_value sv = { leaf, 0 };
+	if (!parse_value(ab_str_cstr(&rp->answer), &sv.value)) {
+		say(rp, _("'%s' is not a whole number of at most %d digits"),
+		    ab_str_cstr(&rp->answer), AB_VALUE_DIGITS);
+		goto out;
+	}
+	redraw = edit_and_record(rp, do_set_value, &sv);
+	if (!(redraw & AB_REDRAW_QUIT))
+		say(rp, _("%s = %lld now: alpha-beta looks at %u of %u leaves"),
+		    ab_str_cstr(&name), (long long)sv.value, rp->alphabeta_leaves,
+		    rp->minimax_leaves);
+out:
+	ab_str_free(&def);
+	ab_str_free(&name);
+	return redraw;
+}
+
+/* Reads "C1 C3" (two siblings), "C 1 3" (a node and two ranks) or "1 3"
+ * (ranks of the selected node's children). */
+static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
+{
+	const struct ab_tree *t = rp->tree;
+	char *words[3];
+	int n = 0;
+	char *w;
+	while (n < 3 && (w = next_word(&text)))
+		words[n++] = w;
+	if (next_word(&text))
+		return false;
+	char *end;
+	if (n == 2) {
+		unsigned long i = strtoul(words[0], &end, 10);
+		bool numbers = *end == '\0';
+		unsigned long j = strtoul(words[1], &end, 10);
+		numbers = numbers && *end == '\0';
+		uint32_t parent = rp->selected;
+		if (numbers && parent != AB_NONE && !ab_is_leaf(t, parent) && i && j) {
+			*sw = (struct swap){ parent, (uint32_t)i - 1, (uint32_t)j - 1 };
+			return true;
+		}
+		uint32_t a = ab_tree_find(t, words[0]), b = ab_tree_find(t, words[1]);
+		if (a == AB_NONE || b == AB_NONE || a == 0 ||
+		    t->nodes[a].parent != t->nodes[b].parent)
+			return false;
+		*sw = (struct swap){ t->nodes[a].parent, t->nodes[a].rank, t->nodes[b].rank };
+		return true;
+	}
+	if (n == 3) {
+		uint32_t parent = ab_tree_find(t, words[0]);
+		unsigned long i = strtoul(words[1], &end, 10);
+		if (*end)
+			return false;
+		unsigned long j = strtoul(words[2], &end, 10);
+		if (*end || parent == AB_NONE || !i || !j)
+			return false;
+		*sw = (struct swap){ parent, (uint32_t)i - 1, (uint32_t)j - 1 };
+		return true;
+	}
+	return false;
+}
+
+static unsigned swap_kids(struct ab_replay *rp)
+{
+	const char *q = rp->selected != AB_NONE && !ab_is_leaf(rp->tree, rp->selected)
+		? _("Swap which two children (ranks like '1 3', or two sibling names)?")
+		: _("Swap which two siblings (e.g. 'B C', or 'C 1 3')?");
+	if (!ask(rp, q, NULL))
+		return AB_REDRAW_FRAME;
+	struct swap sw;
+	struct ab_str copy = AB_STR_INIT;
+	ab_str_add(&copy, ab_str_cstr(&rp->answer));
+	unsigned redraw = AB_REDRAW_FRAME;
+	if (!copy.s || !parse_swap(rp, copy.s, &sw) || sw.i == sw.j ||
+	    sw.i >= rp->tree->nodes[sw.parent].nkids || sw.j >= rp->tree->nodes[sw.parent].nkids) {
+		say(rp, _("cannot swap '%s': name two different siblings, or a node and two of its ranks"),
+		    ab_str_cstr(&rp->answer));
+	} else {
+		redraw = edit_and_record(rp, do_swap, &sw);
+		if (!(redraw & AB_REDRAW_QUIT))
+			say(rp, _("swapped: alpha-beta looks at %u of %u leaves"),
+			    rp->alphabeta_leaves, rp->minimax_leaves);
+	}
+	ab_str_free(&copy);
+	return redraw;
+}
+
+static unsigned select_by_name(struct ab_replay *rp)
+{
+	if (!ask(rp, _("Select which node (name or path)?"), NULL))
+		return AB_REDRAW_FRAME;
+	char *p = rp->answer.s ? rp->answer.s : (char *)"";
+	char *word = next_word(&p);
+	uint32_t n = word ? ab_tree_find(rp->tree, word) : AB_NONE;
+	if (n == AB_NONE)
+		say(rp, _("no node is called '%s'"), word ? word : "");
+	else
+		rp->selected = n;
+	rp->follow = rp->follow_selected = n != AB_NONE;
+	return AB_REDRAW_FRAME;
+}
+
+/* ---- Stepping ----------------------------------------------------------- */
+
+/* Moves to the next (dir > 0) or previous step whose event is kind, as
+ * the recorded events say; stays put when there is none. */
+static bool seek_kind(struct ab_replay *rp, enum ab_event_kind kind, int dir)
+{
+	struct ab_trace *tr = rp->trace;
+	if (dir > 0) {
+		for (size_t s = tr->step + 1; s <= tr->length; s++)
+			if (tr->records[s - 1].kind == kind) {
+				ab_trace_seek(tr, s);
+				return true;
+			}
+	} else {
+		for (size_t s = tr->step; s-- > 1;)
+			if (tr->records[s - 1].kind == kind) {
+				ab_trace_seek(tr, s);
+				return true;
+			}
+	}
+	return false;
+}
+
+static unsigned reconfigure(struct ab_replay *rp)
+{
+	size_t step = rp->trace->step;
+	ab_trace_free(rp->trace);
+	rp->trace = NULL;
+	if (!record(rp, step)) {
+		say(rp, _("the search is too long to record"));
+		return AB_REDRAW_QUIT;
+	}
+	return AB_REDRAW_FRAME;
+}
+
+static void scroll_by(struct ab_replay *rp, int dx, int dy)
+{
+	if (rp->outline) {
+		int64_t top = (int64_t)rp->outline_top + dy * (rp->tree_area.rows / 2 + 1);
+		if (top > (int64_t)rp->tree->count - 1)
+			top = (int64_t)rp->tree->count - 1;
+		rp->outline_top = top < 0 ? 0 : (uint32_t)top;
+		return;
+	}
+	int64_t x = (int64_t)rp->scroll.x + dx * (rp->tree_area.cols / 4 + 1);
+	int64_t y = (int64_t)rp->scroll.y + dy * AB_LAYOUT_LEVEL_ROWS;
+	int64_t maxx = (int64_t)rp->layout.width - 1, maxy = (int64_t)rp->layout.height - 1;
+	rp->scroll.x = (uint32_t)(x < 0 ? 0 : x > maxx ? maxx : x);
+	rp->scroll.y = (uint32_t)(y < 0 ? 0 : y > maxy ? maxy : y);
+}
+
+/* ---- Lessons ------------------------------------------------------------ */
+
+/* At a block's own step, its questions come before the next step: each is
+ * asked in turn and the answer judged; the feedback shows beside the
+ * lesson's text.  Returns true when questions were asked (the step waits
+ * for the next key). */
+static bool ask_lesson_questions(struct ab_replay *rp)
+{
+	const struct ab_lesson *l = rp->lesson;
+	const struct ab_lesson_block *b = l ? ab_lesson_block_at(l, rp->trace->step) : NULL;
+	if (!b || b->step != rp->trace->step || !b->nquestions || rp->asked[b - l->blocks])
+		return false;
+	rp->asked[b - l->blocks] = true;
+	rp->autoplay = false;
+	if (rp->feedback_block != b) {
+		ab_str_clear(&rp->feedback);
+		rp->feedback_block = b;
+	}
+	for (size_t i = 0; i < b->nquestions && !stop_requested; i++) {
+		const struct ab_lesson_question *q = &b->questions[i];
+		const char *prompt = ab_lesson_text(&q->prompt, rp->lang);
+		if (*prompt)
+			ab_str_addf(&rp->feedback, "%s\n", prompt);
+		if (!ask(rp, _("Your answer (Esc skips)?"), NULL)) {
+			ab_str_addf(&rp->feedback, _("Skipped: the answer is %s.\n"), q->answer);
+			continue;
+		}
+		if (ab_lesson_answer_ok(l, q, ab_str_cstr(&rp->answer)))
+			ab_str_addf(&rp->feedback, _("%s: right.\n"), ab_str_cstr(&rp->answer));
+		else
+			ab_str_addf(&rp->feedback, _("%s: not quite; the answer is %s.\n"),
+				    ab_str_cstr(&rp->answer), q->answer);
+	}
+	say(rp, _("step on to see what happens"));
+	return true;
+}
+
+/* A lesson's text is written for its own tree and search. */
+static bool lesson_locked(struct ab_replay *rp)
+{
+	if (!rp->lesson)
+		return false;
+	say(rp, _("a lesson keeps its tree and search; open the tree with 'abtrace %s' to try changes"),
+	    rp->lesson->tree_name);
+	return true;
+}
+
+static unsigned act(struct ab_replay *rp, enum ab_action a)
+{
+	struct ab_trace *tr = rp->trace;
+	switch (a) {
+	case AB_ACT_FORWARD:
+		if (ask_lesson_questions(rp))
+			return AB_REDRAW_FRAME;
+		if (!ab_trace_forward(tr))
+			rp->autoplay = false;
+		break;
+	case AB_ACT_BACK:
+		ab_trace_back(tr);
+		break;
+	case AB_ACT_FIRST:
+		ab_trace_seek(tr, 0);
+		break;
+	case AB_ACT_LAST:
+		ab_trace_seek(tr, tr->length);
+		break;
+	case AB_ACT_NEXT_CUT:
+		if (!seek_kind(rp, AB_EV_CUTOFF, 1))
+			say(rp, _("no cutoff after this step"));
+		break;
+	case AB_ACT_PREV_CUT:
+		if (!seek_kind(rp, AB_EV_CUTOFF, -1))
+			say(rp, _("no cutoff before this step"));
+		break;
+	case AB_ACT_NEXT_LEAF:
+		if (!seek_kind(rp, AB_EV_LEAF, 1))
+			say(rp, _("no leaf is looked at after this step"));
+		break;
+	case AB_ACT_PREV_LEAF:
+		if (!seek_kind(rp, AB_EV_LEAF, -1))
+			say(rp, _("no leaf is looked at before this step"));
+		break;
+	case AB_ACT_AUTOPLAY:
+		rp->autoplay = !rp->autoplay;
+		return AB_REDRAW_FRAME;
+	case AB_ACT_FASTER:
+		rp->autoplay_ms = rp->autoplay_ms * 2 / 3;
+		if (rp->autoplay_ms < AB_AUTOPLAY_MIN_MS)
+			rp->autoplay_ms = AB_AUTOPLAY_MIN_MS;
+		say(rp, _("autoplay: a step every %.2f s"), rp->autoplay_ms / 1000.0);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_SLOWER:
+		rp->autoplay_ms = rp->autoplay_ms * 3 / 2;
+		if (rp->autoplay_ms > AB_AUTOPLAY_MAX_MS)
+			rp->autoplay_ms = AB_AUTOPLAY_MAX_MS;
+		say(rp, _("autoplay: a step every %.2f s"), rp->autoplay_ms / 1000.0);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_FAIL_HARD:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		rp->config.fail_hard = !rp->config.fail_hard;
+		return reconfigure(rp);
+	case AB_ACT_STRICT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		rp->config.strict = !rp->config.strict;
+		return reconfigure(rp);
+	case AB_ACT_ORDER:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		rp->config.order = (enum ab_order)((rp->config.order + 1) % (AB_ORDER_RANDOM + 1));
+		if (rp->config.order == AB_ORDER_RANDOM && !rp->config.seed)
+			rp->config.seed = (uint64_t)time(NULL);
+		return reconfigure(rp);
+	case AB_ACT_ALGO:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		rp->config.algo = rp->config.algo == AB_MINIMAX ? AB_ALPHABETA : AB_MINIMAX;
+		return reconfigure(rp);
+	case AB_ACT_OUTLINE:
+		rp->outline = !rp->outline;
+		rp->follow = true;
+		if (!rp->outline && !rp->laid_out) {
+			ab_layout_compute(&rp->layout, rp->tree, rp->g);
+			rp->laid_out = true;
+		}
+		return AB_REDRAW_FRAME;
+	case AB_ACT_EDIT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		return edit_leaf(rp);
+	case AB_ACT_SWAP:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		return swap_kids(rp);
+	case AB_ACT_SELECT_NEXT:
+	case AB_ACT_SELECT_PREV: {
+		/* Through the nodes in the order the outline lists them. */
+		uint32_t count = rp->tree->count;
+		uint32_t line = rp->selected == AB_NONE ? (a == AB_ACT_SELECT_NEXT ? count - 1 : 0)
+							: rp->outline_line[rp->selected];
+		line = a == AB_ACT_SELECT_NEXT ? (line + 1) % count : (line + count - 1) % count;
+		rp->selected = rp->outline_order[line];
+		rp->follow = rp->follow_selected = true;
+		return AB_REDRAW_FRAME;
+	}
+	case AB_ACT_SELECT_NAME:
+		return select_by_name(rp);
+	case AB_ACT_UNSELECT:
+		rp->selected = AB_NONE;
+		return AB_REDRAW_FRAME;
+	case AB_ACT_SCROLL_UP:
+		scroll_by(rp, 0, -1);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_SCROLL_DOWN:
+		scroll_by(rp, 0, 1);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_SCROLL_LEFT:
+		scroll_by(rp, -1, 0);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_SCROLL_RIGHT:
+		scroll_by(rp, 1, 0);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_REDRAW:
+		return AB_REDRAW_CLEAR | AB_REDRAW_FRAME;
+	case AB_ACT_HELP:
+		rp->help = true;
+		rp->help_top = 0;
+		return AB_REDRAW_FRAME;
+	case AB_ACT_QUIT:
+		return AB_REDRAW_QUIT;
+	case AB_ACT_NONE:
+	default:
+		return AB_REDRAW_NONE;
+	}
+	/* Every step lands here: bring the current node into view. */
+	rp->follow = true;
+	return AB_REDRAW_FRAME;
+}
+
+/* A click selects the node under the mouse. */
+static unsigned click(struct ab_replay *rp)
+{
+	MEVENT me;
+	if (getmouse(&me) != OK || !(me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+		return AB_REDRAW_NONE;
+	const struct ab_rect *a = &rp->tree_area;
+	if (me.y < a->top || me.y >= a->top + a->rows || me.x < a->left ||
+	    me.x >= a->left + a->cols)
+		return AB_REDRAW_NONE;
+	uint32_t n;
+	if (rp->outline) {
+		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)(me.y - a->top);
+		n = line < rp->tree->count ? rp->outline_order[line] : AB_NONE;
+	} else {
+		n = ab_layout_hit(&rp->layout, rp->tree, rp->scroll.x + (uint32_t)(me.x - a->left),
+				  rp->scroll.y + (uint32_t)(me.y - a->top));
+	}
+	rp->selected = n;
+	return AB_REDRAW_FRAME;
+}
+
+/* ---- Set-up ------------------------------------------------------------- */
+
+bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
+		    const struct ab_config *config, const struct ab_replay_options *opts)
+{
+	*rp = (struct ab_replay){
+		.tree = tree, .config = *config,
+		.g = ab_glyphs_for_locale(opts->ascii),
+		.name = opts->name ? opts->name : "",
+		.selected = AB_NONE,
+		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
+		.message = AB_STR_INIT, .answer = AB_STR_INIT,
+		.lesson = opts->lesson, .lang = opts->lang, .feedback = AB_STR_INIT,
+	};
+	if (rp->lesson)
+		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
+				       sizeof *rp->asked);
+	if (!record(rp, 0))
+		return false;
+	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
+	relayout(rp);
+	return true;
+}
+
+void ab_replay_fini(struct ab_replay *rp)
+{
+	if (rp->laid_out)
+		ab_layout_free(&rp->layout);
+	ab_trace_free(rp->trace);
+	free(rp->outline_order);
+	free(rp->outline_line);
+	rp->outline_order = rp->outline_line = NULL;
+	ab_str_free(&rp->message);
+	ab_str_free(&rp->answer);
+	ab_str_free(&rp->feedback);
+	free(rp->asked);
+	rp->asked = NULL;
+	rp->trace = NULL;
+	rp->laid_out = false;
+}
+
+/* ---- The terminal ------------------------------------------------------- */
+
+/* Checks that the terminal can be driven before curses takes it over:
+ * stdout and stdin are terminals and TERM is known and addresses the
+ * cursor. */
+static bool terminal_usable(struct ab_diag *err)
+{
+	if (!isatty(STDOUT_FILENO)) {
+		ab_diag_set(err, _("standard output is not a terminal: the replay needs one; use 'abtrace trace' to print the steps"));
+		return false;
+	}
+	const char *term = getenv("TERM");
+	int status = 0;
+	if (!term || !*term) {
+		ab_diag_set(err, _("TERM is not set: the replay cannot drive this terminal; use 'abtrace trace' to print the steps"));
+		return false;
+	}
+	if (setupterm(term, STDOUT_FILENO, &status) != OK) {
+		ab_diag_set(err, _("the terminal type '%.64s' is unknown here: the replay cannot drive it; use 'abtrace trace' to print the steps"),
+			    term);
+		return false;
+	}
+	const char *cup = tigetstr("cup");
+	bool ok = cup && cup != (char *)-1 && !tigetflag("hc");
+	del_curterm(cur_term);
+	if (!ok) {
+		ab_diag_set(err, _("the terminal type '%.64s' cannot move the cursor: use 'abtrace trace' to print the steps"),
+			    term);
+		return false;
+	}
+	return true;
+}
+
+static int wait_ms(const struct ab_replay *rp, const struct timespec *last_step)
+{
+	if (!rp->autoplay)
+		return AB_TICK_MS;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	long elapsed = (now.tv_sec - last_step->tv_sec) * 1000 +
+		       (now.tv_nsec - last_step->tv_nsec) / 1000000;
+	long left = rp->autoplay_ms - elapsed;
+	return left <= 0 ? 0 : left < AB_TICK_MS ? (int)left : AB_TICK_MS;
+}
+
+static void loop(struct ab_replay *rp)
+{
+	struct timespec last_step;
+	clock_gettime(CLOCK_MONOTONIC, &last_step);
+	unsigned redraw = AB_REDRAW_FRAME;
+	while (!stop_requested) {
+		if (redraw & AB_REDRAW_LAYOUT)
+			relayout(rp);
+		if (redraw & AB_REDRAW_CLEAR)
+			clearok(curscr, TRUE);
+		if (redraw)
+			ab_draw_frame(stdscr, rp);
+		redraw = AB_REDRAW_NONE;
+		timeout(wait_ms(rp, &last_step));
+		int ch = getch();
+		if (stop_requested)
+			break;
+		if (ch == ERR) {
+			if (rp->autoplay && wait_ms(rp, &last_step) == 0) {
+				redraw = act(rp, AB_ACT_FORWARD);
+				clock_gettime(CLOCK_MONOTONIC, &last_step);
+			}
+			continue;
+		}
+		ab_str_clear(&rp->message);
+		if (ch == KEY_RESIZE) {
+			rp->follow = true;
+			redraw = AB_REDRAW_FRAME;
+			continue;
+		}
+		if (rp->help) {
+			enum ab_action a = ab_key_action(ch);
+			if (a == AB_ACT_FORWARD || a == AB_ACT_SCROLL_DOWN)
+				rp->help_top += a == AB_ACT_FORWARD ? LINES / 2 : 1;
+			else if (a == AB_ACT_BACK || a == AB_ACT_SCROLL_UP)
+				rp->help_top -= a == AB_ACT_BACK ? LINES / 2 : 1;
+			else
+				rp->help = false;
+			redraw = AB_REDRAW_FRAME;
+			continue;
+		}
+		if (rp->too_small) {
+			if (ch == 'q')
+				break;
+			redraw = AB_REDRAW_FRAME;
+			continue;
+		}
+		redraw = ch == KEY_MOUSE ? click(rp) : act(rp, ab_key_action(ch));
+		if (redraw & AB_REDRAW_QUIT)
+			break;
+		if (redraw == AB_REDRAW_NONE)
+			redraw = AB_REDRAW_FRAME; /* at least clear the message */
+		clock_gettime(CLOCK_MONOTONIC, &last_step);
+	}
+}
+
+enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config *config,
+				    const struct ab_replay_options *opts,
+				    struct ab_diag *err)
+{
+	memset(err, 0, sizeof *err);
+	if (!terminal_usable(err))
+		return AB_REPLAY_NO_TERMINAL;
+	struct ab_replay rp;
+	if (!ab_replay_init(&rp, tree, config, opts)) {
+		ab_diag_set(err, _("the search has more than %u steps; try a smaller tree"),
+			    (unsigned)AB_MAX_EVENTS);
+		return AB_REPLAY_TOO_LARGE;
+	}
+
+	/* Our handlers go in before newterm, so ncurses leaves them be. */
+	struct sigaction sa, old_int, old_term, old_hup;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	stop_requested = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+
+	enum ab_replay_status status = AB_REPLAY_OK;
+	/* Keys come from the terminal even when the tree came on standard
+	 * input (abtrace - < file). */
+	FILE *keys_in = stdin, *tty = NULL;
+	SCREEN *screen = NULL;
+	if (!isatty(STDIN_FILENO)) {
+		tty = fopen("/dev/tty", "r");
+		if (!tty) {
+			ab_diag_set(err, _("standard input is not a terminal and /dev/tty cannot be opened: use 'abtrace trace' to print the steps"));
+			status = AB_REPLAY_NO_TERMINAL;
+			goto out;
+		}
+		keys_in = tty;
+	}
+	screen = newterm(NULL, stdout, keys_in);
+	if (!screen) {
+		ab_diag_set(err, _("cannot start the terminal (TERM=%.64s); use 'abtrace trace' to print the steps"),
+			    getenv("TERM") ? getenv("TERM") : "");
+		status = AB_REPLAY_NO_TERMINAL;
+		goto out;
+	}
+	set_term(screen);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
+	ab_draw_setup(&rp);
+
+	loop(&rp);
+
+	endwin();
+	delscreen(screen);
+out:
+	if (tty)
+		fclose(tty);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	ab_replay_fini(&rp);
+	return status;
+}

@@ -1,0 +1,42 @@
+/* replay.h - the interactive replay: `abtrace [TREE]` in ncurses.
+ *
+ * A consumer of the recorded trace, like `trace --json`: it steps through
+ * the events and shows the state the trace holds.  Errors (not a terminal,
+ * a TERM that cannot address the cursor) come back as data; main.c prints
+ * them and picks the exit status.
+ */
+#ifndef AB_TUI_REPLAY_H
+#define AB_TUI_REPLAY_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+#include "lesson.h"
+#include "search.h"
+#include "tree.h"
+
+struct ab_replay_options {
+	bool ascii;        /* --ascii: no α, β, ≤, ≥, ∞, box lines or ✂ */
+	const char *name;  /* what the tree was called on the command line */
+	/* A lesson to play (its tree and search; NULL for none): its text
+	 * shows beside the tree, in lang, and its questions are asked at
+	 * their blocks' steps.  The tree and search stay as the lesson says. */
+	const struct ab_lesson *lesson;
+	enum ab_lang lang;
+};
+
+enum ab_replay_status {
+	AB_REPLAY_OK,          /* the user quit */
+	AB_REPLAY_NO_TERMINAL, /* not a terminal, or TERM unusable: *err says */
+	AB_REPLAY_TOO_LARGE,   /* the trace could not be recorded */
+};
+
+/* Runs the replay of tree (which edits change in place) under config until
+ * the user quits or a signal asks it to stop; the terminal is left as it
+ * was either way. */
+enum ab_replay_status ab_replay_run(struct ab_tree *tree,
+				    const struct ab_config *config,
+				    const struct ab_replay_options *opts,
+				    struct ab_diag *err);
+
+#endif

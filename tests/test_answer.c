@@ -1,0 +1,401 @@
+/* test_answer.c - the answer-file syntax: every item kind, and every error
+ * with its line, column and message. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "answer.h"
+#include "grade.h"
+#include "parse.h"
+#include "rng.h"
+#include "testutil.h"
+
+static const char lecture[] = "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";
+
+static struct ab_tree *lecture_tree(void)
+{
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(lecture, strlen(lecture), &diag);
+	ck_assert_ptr_nonnull(t);
+	return t;
+}
+
+static uint32_t find(const struct ab_tree *t, const char *name)
+{
+	uint32_t n = ab_tree_find(t, name);
+	ck_assert_msg(n != AB_NONE, "no node %s", name);
+	return n;
+}
+
+static struct ab_answer *parse_ok(const struct ab_tree *t, const char *text)
+{
+	struct ab_diag diag;
+	struct ab_answer *a = ab_answer_parse(t, text, strlen(text), &diag);
+	ck_assert_msg(a != NULL, "'%s' failed: %u:%u: %s", text, diag.line,
+		      diag.column, diag.message);
+	return a;
+}
+
+/* ---- Every item kind --------------------------------------------------- */
+
+START_TEST(value_and_best)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "# comment\n  value: 3   # the root\r\n\nbest: B");
+	ck_assert_uint_eq(a->count, 2);
+	ck_assert_int_eq(a->items[0].value, 3);
+	ck_assert_uint_eq(a->items[1].line, 4);
+	ck_assert_uint_eq(a->items[0].column, 3);
+	ab_answer_free(a);
+	a = parse_ok(t, "value: -7\nBest: C\n");
+	ck_assert_uint_eq(a->count, 2);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_VALUE);
+	ck_assert_int_eq(a->items[0].value, -7);
+	ck_assert_uint_eq(a->items[0].line, 1);
+	ck_assert_int_eq(a->items[1].kind, AB_ITEM_BEST);
+	ck_assert_uint_eq(a->items[1].node, find(t, "C"));
+	ck_assert_uint_eq(a->items[1].line, 2);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(pruned_and_visited)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "pruned: C2, C3\n");
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_PRUNED);
+	ck_assert_uint_eq(a->items[0].count, 2);
+	ck_assert_uint_eq(a->items[0].nodes[0], find(t, "C2"));
+	ck_assert_uint_eq(a->items[0].nodes[1], find(t, "2.3"));
+	ab_answer_free(a);
+	a = parse_ok(t, "pruned:\n");
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_PRUNED);
+	ck_assert_uint_eq(a->items[0].count, 0);
+	ab_answer_free(a);
+	a = parse_ok(t, "pruned: D\n");  /* a whole subtree */
+	ck_assert_uint_eq(a->items[0].nodes[0], find(t, "D"));
+	ab_answer_free(a);
+	a = parse_ok(t, "visited: B1 B2 B3 C1 D1 D2 D3\n");
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_VISITED);
+	ck_assert_uint_eq(a->items[0].count, 7);
+	ck_assert_uint_eq(a->items[0].nodes[4], find(t, "D1"));
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+static const struct bound_case {
+	const char *text;
+	enum ab_bound bound;
+	ab_value value;
+} bound_cases[] = {
+	{ "C: <= 2", AB_BOUND_LE, 2 },
+	{ "C: ≤ 2", AB_BOUND_LE, 2 },
+	{ "C:≤-2", AB_BOUND_LE, -2 },
+	{ "C: >= 5", AB_BOUND_GE, 5 },
+	{ "C: ≥ 5", AB_BOUND_GE, 5 },
+	{ "C: 3", AB_BOUND_EQ, 3 },
+	{ "C: = 3", AB_BOUND_EQ, 3 },
+	{ "C : == +3", AB_BOUND_EQ, 3 },
+	{ "2: <= 2", AB_BOUND_LE, 2 },
+	{ "A2: <= 2", AB_BOUND_LE, 2 },
+	{ "C: 1..3", AB_BOUND_IN, 1 },
+	{ "C: -5..-3", AB_BOUND_IN, -5 },
+};
+
+START_TEST(bounds)
+{
+	const struct bound_case *c = &bound_cases[_i];
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, c->text);
+	ck_assert_uint_eq(a->count, 1);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_BOUND);
+	ck_assert_uint_eq(a->items[0].node, find(t, "C"));
+	ck_assert_int_eq(a->items[0].bound, c->bound);
+	ck_assert_int_eq(a->items[0].value, c->value);
+	if (c->bound == AB_BOUND_IN)
+		ck_assert_int_eq(a->items[0].value2, c->value + 2);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(windows)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "C: alpha=3 beta=2\nB: β = 3, α=-inf\nD: alpha = 3\nroot: max\nA: α=-∞ β=+∞\n");
+	ck_assert_uint_eq(a->count, 4);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_WINDOW);
+	ck_assert(a->items[0].has_alpha && a->items[0].has_beta);
+	ck_assert_int_eq(a->items[0].alpha, 3);
+	ck_assert_int_eq(a->items[0].beta, 2);
+	ck_assert_int_eq(a->items[1].alpha, AB_NEG_INF);
+	ck_assert_int_eq(a->items[1].beta, 3);
+	ck_assert(a->items[2].has_alpha && !a->items[2].has_beta);
+	ck_assert_int_eq(a->items[3].beta, AB_POS_INF);
+	ab_answer_free(a);
+	/* A bound and a window on one line are two items. */
+	a = parse_ok(t, "C: <= 2 alpha=3 beta=2\n");
+	ck_assert_uint_eq(a->count, 2);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_BOUND);
+	ck_assert_int_eq(a->items[1].kind, AB_ITEM_WINDOW);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(rules)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "rules: strict fail-hard\norder: reverse\nroot: min\nvalue: 3\n");
+	ck_assert(a->rules.has_strict && a->rules.strict);
+	ck_assert(a->rules.has_fail && a->rules.fail_hard);
+	ck_assert(a->rules.has_order && a->rules.order == AB_ORDER_REVERSE);
+	ck_assert(a->rules.has_root && a->rules.root == AB_MIN);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	unsigned changed = ab_answer_apply_rules(a, &c);
+	ck_assert(c.strict && c.fail_hard && c.order == AB_ORDER_REVERSE && c.root == AB_ROOT_IS_MIN);
+	ck_assert_uint_eq(changed, AB_RULE_STRICT | AB_RULE_FAIL | AB_RULE_ORDER);
+	struct ab_str text = AB_STR_INIT;
+	ab_answer_describe_rules(a, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), "rules: strict fail-hard; order: reverse; root: min");
+	ab_str_free(&text);
+	ab_answer_free(a);
+	a = parse_ok(t, "rules: fail-soft\nrules: non-strict\norder: random:42\nvalue: 3\n");
+	ck_assert(a->rules.has_strict && !a->rules.strict && !a->rules.fail_hard);
+	ck_assert(a->rules.order == AB_ORDER_RANDOM && a->rules.seed == 42);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(builder)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = ab_answer_new();
+	uint32_t marks[] = { find(t, "C2"), find(t, "C3") };
+	ab_answer_add_value(a, 3);
+	ab_answer_add_best(a, find(t, "B"));
+	ab_answer_add_pruned(a, marks, 2);
+	ab_answer_add_bound(a, find(t, "C"), AB_BOUND_LE, 2);
+	ab_answer_add_window(a, find(t, "C"), true, 3, false, 0);
+	ck_assert_uint_eq(a->count, 5);
+	ck_assert_uint_eq(a->items[2].nodes[1], marks[1]);
+	ck_assert_uint_eq(a->items[0].line, 0);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* ---- Errors --------------------------------------------------------------- */
+
+static const struct bad {
+	const char *text;
+	size_t len;       /* 0: strlen(text) */
+	unsigned line, column;
+	const char *message;  /* a substring */
+} bad_cases[] = {
+	{ "", 0, 1, 1, "nothing to check" },
+	{ "# only a comment\n\n", 0, 2, 1, "nothing to check" },
+	{ "rules: strict\n", 0, 1, 1, "nothing to check" },
+	{ "value 3\n", 0, 1, 7, "expected ':'" },
+	{ "value\n", 0, 1, 6, "expected ':'" },
+	{ ": 3\n", 0, 1, 1, "expected a key" },
+	{ "value：3\n", 0, 1, 6, "fullwidth character '：': write ':'" },
+	{ "value: 3\nvalue: 4\n", 0, 2, 1, "'value:' is given twice (first on line 1)" },
+	{ "value: x\n", 0, 1, 8, "expected a whole number, not 'x'" },
+	{ "value: 3 4\n", 0, 1, 10, "one value only" },
+	{ "value:\n", 0, 1, 7, "expected the root's value" },
+	{ "value: 1234567890123456\n", 0, 1, 8, "at most 15 digits" },
+	{ "value: 3\nbest: C2\n", 0, 2, 7, "one of the root's children" },
+	{ "best: Q\n", 0, 1, 7, "no node called 'Q'" },
+	{ "best:\n", 0, 1, 6, "expected a move" },
+	{ "best: B C\n", 0, 1, 9, "one move only" },
+	{ "pruned: C2 C4\n", 0, 1, 12, "no node called 'C4' in this tree; C's children are C1, C2 and C3" },
+	{ "pruned: C2 C2\n", 0, 1, 12, "'C2' is listed twice (first at line 1, column 9)" },
+	{ "pruned: C C2\n", 0, 1, 11, "C2 is inside C" },
+	{ "pruned: C2 C\n", 0, 1, 12, "C2 is inside C" },
+	{ "pruned: A\n", 0, 1, 9, "the root is always searched" },
+	{ "pruned: C2\nvisited: B1\n", 0, 2, 1, "either pruned: or visited:" },
+	{ "pruned: C2\npruned: C3\n", 0, 2, 1, "'pruned:' is given twice" },
+	{ "visited: B1 C\n", 0, 1, 13, "'C' is an inner node" },
+	{ "visited: B1、B2\n", 0, 1, 12, "not a separator here" },
+	{ "C: < 2\n", 0, 1, 4, "a bound includes its value" },
+	{ "C: <=\n", 0, 1, 6, "expected a number after '<='" },
+	{ "C: 3..1\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
+	{ "C: 3..3\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
+	{ "C: 1..x\n", 0, 1, 7, "expected a whole number, not 'x'" },
+	{ "C: <= 1..3\n", 0, 1, 7, "expected a whole number, not '1..3'" },
+	{ "C:\n", 0, 1, 3, "expected a value or bound after 'C:'" },
+	{ "C: <= 2\nC: 2\n", 0, 2, 1, "C's value is given twice (first on line 1)" },
+	{ "C: alpha=3\nC: beta=2\n", 0, 2, 1, "C's window is given twice" },
+	{ "C: alpha=3 alpha=4\n", 0, 1, 12, "alpha is given twice" },
+	{ "C: alpha 3\n", 0, 1, 10, "expected '=' after alpha" },
+	{ "C: alpha=\n", 0, 1, 10, "expected a number after '='" },
+	{ "C: <= 2 gamma=1\n", 0, 1, 9, "expected alpha=... or beta=..., not 'gamma=1'" },
+	{ "C1: alpha=3\n", 0, 1, 1, "a leaf has no window" },
+	{ "Z9: 3\n", 0, 1, 1, "no node called 'Z9'" },
+	{ "rules: lenient\n", 0, 1, 8, "unknown rule 'lenient'" },
+	{ "rules:\n", 0, 1, 7, "expected strict" },
+	{ "rules: strict\nrules: strict\nvalue: 3\n", 0, 2, 8, "rule 'strict' is given twice (first on line 1)" },
+	{ "rules: fail-hard\nrules: fail-soft\n", 0, 2, 8, "contradicts the rule given on line 1" },
+	{ "order: sideways\n", 0, 1, 8, "order: takes given, reverse" },
+	{ "order: random\n", 0, 1, 8, "needs its seed" },
+	{ "order: reverse given\n", 0, 1, 16, "takes one word" },
+	{ "order: reverse\norder: given\n", 0, 2, 1, "'order:' is given twice" },
+	{ "root: middle\n", 0, 1, 7, "root: takes max or min" },
+	{ "value: 3\n\x01\n", 0, 2, 1, "control character" },
+	{ "value: 3\nC: \xff\n", 0, 2, 4, "invalid UTF-8" },
+	{ "value: 3\0\n", 10, 1, 9, "NUL byte" },
+};
+
+START_TEST(errors)
+{
+	const struct bad *c = &bad_cases[_i];
+	struct ab_tree *t = lecture_tree();
+	struct ab_diag diag;
+	size_t len = c->len ? c->len : strlen(c->text);
+	struct ab_answer *a = ab_answer_parse(t, c->text, len, &diag);
+	ck_assert_msg(a == NULL, "case %d parsed", _i);
+	ck_assert_msg(diag.line == c->line && diag.column == c->column,
+		      "case %d: at %u:%u, want %u:%u (%s)", _i, diag.line, diag.column,
+		      c->line, c->column, diag.message);
+	ck_assert_msg(strstr(diag.message, c->message), "case %d: '%s' lacks '%s'", _i,
+		      diag.message, c->message);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(limits)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_diag diag;
+	/* Too many names on one line: stopped at the limit, with its column. */
+	size_t n = (size_t)AB_MAX_ANSWER_ITEMS + 2;
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(&text, "visited:");
+	for (size_t i = 0; i < n; i++)
+		ab_str_add(&text, " B1");
+	struct ab_answer *a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_ptr_null(a);
+	ck_assert_msg(strstr(diag.message, "listed twice"), "%s", diag.message);
+	/* More bytes than allowed: an error without a position. */
+	char *big = calloc(AB_MAX_ANSWER_BYTES + 2, 1);
+	memset(big, ' ', AB_MAX_ANSWER_BYTES + 1);
+	a = ab_answer_parse(t, big, AB_MAX_ANSWER_BYTES + 1, &diag);
+	ck_assert_ptr_null(a);
+	ck_assert_uint_eq(diag.line, 0);
+	ck_assert_msg(strstr(diag.message, "at most"), "%s", diag.message);
+	free(big);
+	ab_str_free(&text);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(item_limit)
+{
+	/* A wide tree, so that many distinct names exist. */
+	struct ab_str tree_text = AB_STR_INIT;
+	ab_str_add(&tree_text, "[");
+	for (unsigned i = 0; i < AB_MAX_ANSWER_ITEMS + 10; i++)
+		ab_str_add(&tree_text, i ? " 1" : "1");
+	ab_str_add(&tree_text, "]");
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(tree_text.s, tree_text.len, &diag);
+	ck_assert_ptr_nonnull(t);
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(&text, "pruned:");
+	for (unsigned i = 1; i <= AB_MAX_ANSWER_ITEMS + 5; i++)
+		ab_str_addf(&text, " %u", i);
+	struct ab_answer *a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_ptr_null(a);
+	ck_assert_msg(strstr(diag.message, "too many items"), "%s", diag.message);
+	ck_assert_uint_eq(diag.line, 1);
+	ab_str_free(&text);
+	ab_str_free(&tree_text);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* Token soup: whatever it parses to, the parser and the grader neither
+ * crash nor leak (run under the sanitizers), and errors have positions. */
+START_TEST(token_soup)
+{
+	static const char *const tokens[] = {
+		"value", "best", "pruned", "visited", "rules", "order", "root", ":", " ",
+		",", "\n", "\t", "C", "C2", "B", "D3", "A", "2.1", "<=", ">=", "≤", "≥",
+		"=", "<", "alpha", "β", "3", "-", "+", "inf", "∞", "#", "strict",
+		"fail-hard", "reverse", "random:", "min", "\xff", "：", "、",
+		"12345678901234567", "\r\n",
+	};
+	struct ab_tree *t = lecture_tree();
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i);
+	int parsed = 0;
+	for (int round = 0; round < 2000; round++) {
+		/* Mostly KEY: TOKENS lines, so that some parse; sometimes soup. */
+		static const char *const keys[] = {
+			"value", "best", "pruned", "visited", "rules", "order", "root",
+			"C", "B", "D3", "C2", "2.1", "A",
+		};
+		struct ab_str text = AB_STR_INIT;
+		uint64_t lines = 1 + ab_rng_below(&rng, 4);
+		for (uint64_t l = 0; l < lines; l++) {
+			if (ab_rng_below(&rng, 4)) {
+				ab_str_add(&text, keys[ab_rng_below(&rng, sizeof keys / sizeof keys[0])]);
+				ab_str_add(&text, ": ");
+			}
+			uint64_t n = ab_rng_below(&rng, 4);
+			for (uint64_t k = 0; k < n; k++) {
+				ab_str_add(&text, tokens[ab_rng_below(&rng, sizeof tokens / sizeof tokens[0])]);
+				if (ab_rng_below(&rng, 2))
+					ab_str_add(&text, " ");
+			}
+			ab_str_add(&text, "\n");
+		}
+		struct ab_diag diag;
+		struct ab_answer *a = ab_answer_parse(t, ab_str_cstr(&text), text.len, &diag);
+		if (a) {
+			parsed++;
+			struct ab_config c = AB_CONFIG_DEFAULT;
+			ab_answer_apply_rules(a, &c);
+			struct ab_grade g;
+			if (ab_grade_answer(t, &c, a, &ab_glyphs_utf8, &g))
+				ab_grade_free(&g);
+			ab_answer_free(a);
+		} else if (diag.line == 0 || diag.column == 0 || !diag.message[0]) {
+			ck_abort_msg("no position for '%s': %s", text.s, diag.message);
+		}
+		ab_str_free(&text);
+	}
+	ck_assert_msg(parsed > 5, "only %d of 2000 parsed", parsed);
+	ab_tree_free(t);
+}
+END_TEST
+
+static Suite *answer_suite(void)
+{
+	Suite *s = suite_create("answer");
+	TCase *tc = tcase_create("items");
+	tcase_add_test(tc, value_and_best);
+	tcase_add_test(tc, pruned_and_visited);
+	tcase_add_loop_test(tc, bounds, 0, sizeof bound_cases / sizeof bound_cases[0]);
+	tcase_add_test(tc, windows);
+	tcase_add_test(tc, rules);
+	tcase_add_test(tc, builder);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("errors");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, errors, 0, sizeof bad_cases / sizeof bad_cases[0]);
+	tcase_add_test(tc, limits);
+	tcase_add_test(tc, item_limit);
+	tcase_add_loop_test(tc, token_soup, 0, 4);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(answer_suite());
+}

@@ -1,0 +1,394 @@
+/* test_grade.c - the grader on table-driven cases: every item kind right
+ * and wrong, the sentences' steps and numbers, the convention and slip
+ * diagnoses, on the lecture tree and other bundled trees; the example
+ * answers in tests/answers; and the in-memory API practice mode uses. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "answer.h"
+#include "grade.h"
+#include "load.h"
+#include "parse.h"
+#include "randtree.h"
+#include "testutil.h"
+#include "trace.h"
+
+static struct ab_tree *load(const char *tree)
+{
+	struct ab_diag diag;
+	struct ab_tree *t;
+	if (tree[0] == '[' || strchr(tree, '[')) {
+		t = ab_load_expr(tree, &diag);
+	} else {
+		struct ab_str shown = AB_STR_INIT;
+		t = ab_load_tree(tree, &shown, &diag);
+		ab_str_free(&shown);
+	}
+	ck_assert_msg(t != NULL, "tree %s: %s", tree, diag.message);
+	return t;
+}
+
+static struct ab_answer *answer_of(const struct ab_tree *t, const char *text)
+{
+	struct ab_diag diag;
+	struct ab_answer *a = ab_answer_parse(t, text, strlen(text), &diag);
+	ck_assert_msg(a != NULL, "answer '%s': %u:%u: %s", text, diag.line, diag.column,
+		      diag.message);
+	return a;
+}
+
+/* Conventions a case asks for, as flags. */
+enum { STRICT = 1, HARD = 2, REVERSE = 4, ROOT_MIN = 8, MINIMAX = 16 };
+
+static struct ab_config config_of(unsigned flags)
+{
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.strict = flags & STRICT;
+	c.fail_hard = flags & HARD;
+	if (flags & REVERSE)
+		c.order = AB_ORDER_REVERSE;
+	if (flags & ROOT_MIN)
+		c.root = AB_ROOT_IS_MIN;
+	if (flags & MINIMAX)
+		c.algo = AB_MINIMAX;
+	return c;
+}
+
+static const struct grade_case {
+	const char *tree;       /* a bundled name or an expression */
+	unsigned flags;
+	const char *answer;
+	size_t right, total;
+	const char *wrong;      /* the first wrong item's name, or NULL */
+	const char *why;        /* a substring of its sentence */
+	const char *diagnosis;  /* a substring of the diagnosis, or NULL for none */
+} cases[] = {
+	/* The lecture tree: every kind right. */
+	{ "lecture", 0, "value: 3\nbest: B\npruned: C2 C3\nB: 3\nC: <= 2\nD: = 2\nC: alpha=3 beta=2\nA: alpha=3 beta=+inf\n",
+	  9, 9, NULL, NULL, NULL },
+	{ "lecture", 0, "visited: B1 B2 B3 C1 D1 D2 D3\n", 3, 3, NULL, NULL, NULL },
+	{ "seed002", 0, "pruned: Y2 Y3 Y4 X2.2 Z2.2 W2\n", 6, 6, NULL, NULL, NULL },
+	{ "lecture", 0, "B1: 3\nC1: = 2\n", 2, 2, NULL, NULL, NULL },
+	/* Value and best move. */
+	{ "lecture", 0, "value: 2\n", 0, 1, "value", "The root's value is 3: A returns it at step 28", NULL },
+	{ "lecture", 0, "best: D\n", 0, 1, "best", "The best move is B: the root's choice is set from it at step 9", NULL },
+	/* An extra cut: a leaf of D marked pruned. */
+	{ "lecture", 0, "pruned: C2 C3 D3\n", 2, 3, "pruned D3",
+	  "D3 is looked at (step 24): when the search reaches it, D has α = 3 and β = 5, so the cut test β ≤ α (5 ≤ 3) does not fire", NULL },
+	{ "lecture", 0, "pruned: C2 C3 D\n", 2, 3, "pruned D", "D is entered (step 17)", NULL },
+	{ "lecture", 0, "pruned: C\n", 0, 1, "pruned C",
+	  "C is entered (step 11): when the search reaches it, A has α = 3 and β = +∞, so the cut test α ≥ β (3 ≥ +∞) does not fire", NULL },
+	/* A missed cut: C2 not marked. */
+	{ "lecture", 0, "pruned: C3\n", 1, 2, "cut at C",
+	  "At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.", NULL },
+	{ "lecture", 0, "pruned:\n", 0, 1, "cut at C", "the answer misses C2 and C3", NULL },
+	{ "lecture", 0, "visited: B1 B2 B3 C1 C2 D1 D2 D3\n", 2, 3, "cut at C", "the answer misses C2", NULL },
+	/* Visit order. */
+	{ "lecture", 0, "visited: B1 B2 B3 C1 D2 D1 D3\n", 2, 3, "visit order",
+	  "The search looks at D1 (step 18) before D2 (step 21).", NULL },
+	/* Values and bounds. */
+	{ "lecture", 0, "C: 2\n", 0, 1, "C",
+	  "C is only known to be ≤ 2 (step 16): the cutoff at step 15 skips C2 and C3, so its exact value is never found.", NULL },
+	{ "lecture", 0, "D: <= 2\n", 0, 1, "D", "D = 2 exactly (step 27), which says more than ≤ 2.", NULL },
+	{ "lecture", 0, "D: >= 5\n", 0, 1, "D", "The search proves D = 2 (step 27), not D ≥ 5.", NULL },
+	{ "lecture", 0, "C2: 4\n", 0, 1, "C2",
+	  "C2 is pruned (the cutoff at C, step 15), so the search learns nothing about its value.", NULL },
+	/* Final windows. */
+	{ "lecture", 0, "C: alpha=3 beta=3\n", 0, 1, "C window",
+	  "When C returns (step 16) its window is α = 3, β = 2.", NULL },
+	{ "lecture", 0, "D: beta=2\n", 1, 1, NULL, NULL, NULL },
+	/* Strict cuts: a tie at C. */
+	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "value: 3\nbest: B\npruned:\nC: = 3\n", 2, 4, "cut at C",
+	  "β ≤ α (3 ≤ 3)", "Your answer is right if ties are not pruned (cut only on α > β); this assignment prunes on α ≥ β." },
+	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\nbest: B\npruned:\nC: = 3\n", 4, 4, NULL, NULL, NULL },
+	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\npruned: C2 C3\n", 1, 3, "pruned C2",
+	  "β < α (3 < 3) does not fire", "Your answer is right if ties are pruned (cut on α ≥ β); this assignment cuts only on α > β." },
+	/* The answer's own rules line decides. */
+	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "rules: strict\npruned:\n", 1, 1, NULL, NULL, NULL },
+	/* Reversed order, and a MIN root. */
+	{ "lecture", 0, "value: 3\nbest: B\npruned:\nC: 2\n", 2, 4, "cut at C", "fires at C",
+	  "right if the children are searched last to first" },
+	{ "lecture", REVERSE, "value: 3\nbest: B\npruned:\nC: 2\n", 4, 4, NULL, NULL, NULL },
+	{ "lecture", 0, "value: 6\nbest: C\npruned: D2 D3\n", 0, 5, "value", "The root's value is 3",
+	  "right if MIN moves at the root" },
+	{ "lecture", ROOT_MIN, "value: 6\nbest: C\npruned: D2 D3\n", 4, 4, NULL, NULL, NULL },
+	{ "min-root", 0, "value: 6\nbest: C\npruned: D2 D3\nD: >= 14\n", 5, 5, NULL, NULL, NULL },
+	/* The slip: A's alpha raised from B's running value. */
+	{ "lecture", 0, "value: 3\nbest: B\npruned: B2 B3 C2 C3\n", 4, 6, "pruned B2",
+	  "B2 is looked at (step 6): when the search reaches it, B has α = -∞ and β = 3",
+	  "Your cuts match a classic slip: raising A's α to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 8), and only then may α take it, so B2 and B3 must still be looked at." },
+	{ "seed003", 0, "pruned: A2 A3 C3\n", 1, 3, "pruned A2", "A2 is looked at (step 6)",
+	  "raising root's α to 3 from A's running value" },
+	{ "min-root", 0, "pruned: B2 B3 C3 D2 D3\n", 2, 5, "pruned B2", "B2 is looked at",
+	  "lowering A's β to 3 from B's running value (after B1) while B is still being searched. B's value is not known until it returns (step 10), and only then may β take it, so B2, B3 and C3 must still be looked at." },
+	/* Other bundled trees. */
+	{ "seed003", 0, "value: 7\nbest: B\npruned: C3\nA: 3\nB: 7\nC: <= 5\n", 6, 6, NULL, NULL, NULL },
+	{ "seed003", 0, "pruned: C2 C3\n", 1, 2, "pruned C2",
+	  "C2 is looked at (step 26): when the search reaches it, C has α = 7 and β = 14, so the cut test β ≤ α (14 ≤ 7) does not fire", NULL },
+	{ "seed002", 0, "pruned: X2.2 Z2.2 W2\n", 3, 4, "cut at Y",
+	  "At step 28 the cut test fires at Y: α ≥ β (3 ≥ 0), with β set at L, so Y2, Y3 and Y4 are never looked at; the answer misses Y2.1, Y2.2, Y3.1, Y4.1 and Y4.2.", NULL },
+	{ "seed002", 0, "pruned: X2.2 Y2 Y3 Y4 Z2.2 W2\nY: >= 3\nW: >= 6\n", 8, 8, NULL, NULL, NULL },
+	{ "deep-cutoff", 0, "value: 5\nbest: B\npruned: C2\n", 3, 4, "cut at E",
+	  "with α set at A, 3 levels up (a deep cutoff), so E2 is never looked at", NULL },
+	{ "deep-cutoff", 0, "D: 1..3\nE: <= 3\nC: <= 3\n", 3, 3, NULL, NULL, NULL },
+	{ "deep-cutoff", 0, "D: 3\n", 0, 1, "D",
+	  "D is only known to be in [1, 3] (step 27): what its children return is partly only a bound", NULL },
+	{ "deep-cutoff", 0, "D: 1..2\n", 0, 1, "D", "The search proves D in [1, 3] (step 27), not D in [1, 2].", NULL },
+	{ "no-pruning", 0, "pruned:\n", 1, 1, NULL, NULL, NULL },
+	{ "no-pruning", 0, "pruned: B2\n", 0, 1, "pruned B2", "B2 is looked at", NULL },
+	/* Fail-hard: the same cuts, windows read at the return. */
+	{ "lecture", HARD, "value: 3\nbest: B\npruned: C2 C3\nC: <= 2\nC: alpha=3 beta=2\n", 6, 6, NULL, NULL, NULL },
+	/* A move that ties the best is right when it is proved to tie. */
+	{ "A[B[3 4] C[3 5]]", STRICT, "best: C\n", 1, 1, NULL, NULL, NULL },
+	{ "A[B[3 4] C[3 5]]", 0, "best: C\n", 0, 1, "best", "(the search proves C ≤ 3)", NULL },
+	/* Minimax prunes nothing. */
+	{ "lecture", MINIMAX, "pruned:\nC: 2\n", 2, 2, NULL, NULL, NULL },
+	{ "lecture", MINIMAX, "pruned: C2\n", 0, 1, "pruned C2", "C2 is looked at (step 12): minimax prunes nothing.", NULL },
+};
+
+START_TEST(graded)
+{
+	const struct grade_case *c = &cases[_i];
+	struct ab_tree *t = load(c->tree);
+	struct ab_answer *a = answer_of(t, c->answer);
+	struct ab_config config = config_of(c->flags);
+	ab_answer_apply_rules(a, &config);
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	struct ab_str report = AB_STR_INIT;
+	ab_grade_text(&g, &ab_glyphs_utf8, &report);
+	ck_assert_msg(g.right == c->right && g.count == c->total,
+		      "case %d: %zu/%zu, want %zu/%zu\n%s", _i, g.right, g.count, c->right,
+		      c->total, ab_str_cstr(&report));
+	const struct ab_grade_item *bad = ab_grade_first_mistake(&g);
+	if (c->wrong) {
+		ck_assert_msg(bad != NULL, "case %d: no mistake", _i);
+		ck_assert_str_eq(bad->name, c->wrong);
+		ck_assert_msg(bad->why && strstr(bad->why, c->why), "case %d: why\n  %s\nlacks\n  %s",
+			      _i, bad->why, c->why);
+		ck_assert_msg(bad->step > 0, "case %d: no step", _i);
+	} else {
+		ck_assert_msg(bad == NULL, "case %d: unexpected mistake\n%s", _i, ab_str_cstr(&report));
+	}
+	if (c->diagnosis)
+		ck_assert_msg(g.diagnosis && strstr(g.diagnosis, c->diagnosis),
+			      "case %d: diagnosis\n  %s\nlacks\n  %s", _i,
+			      g.diagnosis ? g.diagnosis : "(none)", c->diagnosis);
+	else
+		ck_assert_msg(!g.diagnosis, "case %d: unexpected diagnosis %s", _i, g.diagnosis);
+	/* Every wrong item has a sentence, every right one none. */
+	for (size_t i = 0; i < g.count; i++)
+		ck_assert(!g.items[i].right == !!g.items[i].why);
+	ab_str_free(&report);
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* The example answers shipped in tests/answers: file, tree, score. */
+static const struct example {
+	const char *file, *tree;
+	size_t right, total;
+} examples[] = {
+	{ "lecture-right.ans", "lecture", 8, 8 },
+	{ "lecture-extra-cut.ans", "lecture", 5, 6 },
+	{ "lecture-missed-cut.ans", "lecture", 3, 4 },
+	{ "lecture-exact-c.ans", "lecture", 4, 5 },
+	{ "lecture-early-alpha.ans", "lecture", 4, 6 },
+	{ "seed003-right.ans", "seed003", 6, 6 },
+	{ "seed003-visited.ans", "seed003", 3, 3 },
+	{ "seed003-extra-cut.ans", "seed003", 3, 5 },
+	{ "seed003-wrong-value.ans", "seed003", 0, 4 },
+	{ "seed002-right.ans", "seed002", 13, 13 },
+	{ "deep-cutoff-parent-only.ans", "deep-cutoff", 3, 4 },
+};
+
+START_TEST(example_answers)
+{
+	const struct example *e = &examples[_i];
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/tests/answers/%s", root ? root : ".", e->file);
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, AB_MAX_ANSWER_BYTES, &len, &diag);
+	ck_assert_msg(text != NULL, "%s: %s", path, diag.message);
+	struct ab_tree *t = load(e->tree);
+	struct ab_answer *a = ab_answer_parse(t, text, len, &diag);
+	ck_assert_msg(a != NULL, "%s:%u:%u: %s", e->file, diag.line, diag.column, diag.message);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	ab_answer_apply_rules(a, &config);
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	ck_assert_msg(g.right == e->right && g.count == e->total, "%s: %zu/%zu", e->file,
+		      g.right, g.count);
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_tree_free(t);
+	free(text);
+}
+END_TEST
+
+/* Practice mode's path: marks made in memory, results looked up by node. */
+START_TEST(practice_api)
+{
+	struct ab_tree *t = load("lecture");
+	struct ab_answer *a = ab_answer_new();
+	uint32_t marks[] = { ab_tree_find(t, "C3"), ab_tree_find(t, "D3") };
+	ab_answer_add_pruned(a, marks, 2);
+	ab_answer_add_bound(a, ab_tree_find(t, "C"), AB_BOUND_EQ, 2);
+	ab_answer_add_value(a, 3);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_ascii, &g));
+	ck_assert_uint_eq(g.count, 5);  /* C3, D3, the cut at C, C, value */
+	ck_assert_uint_eq(g.right, 2);
+	const struct ab_grade_item *it = ab_grade_item_for(&g, t, ab_tree_find(t, "C2"));
+	ck_assert_ptr_nonnull(it);
+	ck_assert_int_eq(it->kind, AB_GRADE_MISSED_CUT);
+	ck_assert(!it->right);
+	ck_assert_msg(strstr(it->why, "beta <= alpha (2 <= 3)"), "%s", it->why);
+	it = ab_grade_item_for(&g, t, ab_tree_find(t, "D3"));
+	ck_assert_int_eq(it->kind, AB_GRADE_PRUNED);
+	ck_assert(!it->right);
+	it = ab_grade_item_for(&g, t, ab_tree_find(t, "C3"));
+	ck_assert(it->right);
+	it = ab_grade_item_for(&g, t, ab_tree_find(t, "C"));
+	ck_assert_int_eq(it->kind, AB_GRADE_BOUND);
+	ck_assert_msg(strstr(it->why, "only known to be <= 2"), "%s", it->why);
+	ck_assert_ptr_null(ab_grade_item_for(&g, t, ab_tree_find(t, "B1")));
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* The JSON report: the keys an autograder reads. */
+START_TEST(json_report)
+{
+	struct ab_tree *t = load("lecture");
+	struct ab_answer *a = answer_of(t, "value: 3\nC: 2\n");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	struct ab_str json = AB_STR_INIT;
+	ab_grade_json(&g, "x.ans", &json);
+	const char *s = ab_str_cstr(&json);
+	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
+	ck_assert(s[json.len - 1] == '}');
+	ab_str_free(&json);
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* The answer the trace itself gives (value, best, every maximal pruned
+ * subtree, every node's proved value or bound, every inner node's final
+ * window) is graded all right; flipping one leaf's pruned mark makes it
+ * wrong.  On random trees under every convention. */
+static struct ab_answer *true_answer(const struct ab_tree *t, struct ab_trace *tr,
+				     int flip)
+{
+	struct ab_answer *a = ab_answer_new();
+	ab_trace_seek(tr, tr->length);
+	struct ab_event done;
+	ab_trace_event(tr, &done);
+	ab_answer_add_value(a, done.value);
+	if (done.best != AB_NONE)
+		ab_answer_add_best(a, done.best);
+	/* The flipped leaf, if any: the flip-th leaf in preorder. */
+	uint32_t flipped = AB_NONE;
+	for (uint32_t n = 0, k = 0; n < t->count && flip >= 0; n++)
+		if (ab_is_leaf(t, n) && k++ == (uint32_t)flip)
+			flipped = n;
+	uint32_t *marks = calloc(t->count, sizeof *marks), count = 0;
+	for (uint32_t n = 1; n < t->count; n++) {
+		bool pruned = ab_trace_pruned(tr, n);
+		if (pruned && !ab_trace_pruned(tr, t->nodes[n].parent)) {
+			/* A maximal pruned subtree: marked whole, or leaf by leaf
+			 * without the flipped one. */
+			bool inside = flipped != AB_NONE && n <= flipped && flipped < t->nodes[n].end;
+			for (uint32_t m = n; m < t->nodes[n].end; m++)
+				if (inside ? ab_is_leaf(t, m) && m != flipped : m == n)
+					marks[count++] = m;
+		}
+		if (n == flipped && !pruned)
+			marks[count++] = n;
+		if (pruned)
+			continue;
+		const struct ab_node_state *st = ab_trace_node(tr, n);
+		if (st->lo == st->hi)
+			ab_answer_add_bound(a, n, AB_BOUND_EQ, st->lo);
+		else if (st->lo == AB_NEG_INF && st->hi != AB_POS_INF)
+			ab_answer_add_bound(a, n, AB_BOUND_LE, st->hi);
+		else if (st->hi == AB_POS_INF && st->lo != AB_NEG_INF)
+			ab_answer_add_bound(a, n, AB_BOUND_GE, st->lo);
+		else if (st->lo != AB_NEG_INF && st->hi != AB_POS_INF)
+			ab_answer_add_range(a, n, st->lo, st->hi);
+		if (!ab_is_leaf(t, n))
+			ab_answer_add_window(a, n, true, st->alpha, true, st->beta);
+	}
+	ab_answer_add_pruned(a, marks, count);
+	free(marks);
+	return a;
+}
+
+START_TEST(trace_answers_are_right)
+{
+	struct ab_rng rng;
+	ab_rng_seed(&rng, (uint64_t)_i * 1000 + 17);
+	struct randtree_shape shape = { 1, 4, 4, false, -9, 9, false };
+	for (int round = 0; round < 40; round++) {
+		struct ab_tree *t = randtree(&rng, &shape);
+		struct ab_config c = config_of((unsigned)ab_rng_below(&rng, 16));
+		struct ab_trace *tr = ab_trace_record(t, &c);
+		struct ab_answer *a = true_answer(t, tr, -1);
+		struct ab_grade g;
+		ck_assert(ab_grade_answer(t, &c, a, &ab_glyphs_ascii, &g));
+		struct ab_str report = AB_STR_INIT;
+		ab_grade_text(&g, &ab_glyphs_ascii, &report);
+		ck_assert_msg(g.right == g.count && !g.diagnosis, "round %d:\n%s", round, ab_str_cstr(&report));
+		ab_grade_free(&g);
+		ab_answer_free(a);
+		/* One leaf's mark flipped: wrong, and only pruning items. */
+		int flip = (int)ab_rng_below(&rng, t->leaves);
+		a = true_answer(t, tr, flip);
+		ck_assert(ab_grade_answer(t, &c, a, &ab_glyphs_ascii, &g));
+		const struct ab_grade_item *bad = ab_grade_first_mistake(&g);
+		ck_assert_msg(bad != NULL, "round %d: flip %d not caught", round, flip);
+		ck_assert(bad->kind == AB_GRADE_PRUNED || bad->kind == AB_GRADE_MISSED_CUT);
+		ck_assert(bad->step > 0 && bad->why);
+		ab_str_free(&report);
+		ab_grade_free(&g);
+		ab_answer_free(a);
+		ab_trace_free(tr);
+		ab_tree_free(t);
+	}
+}
+END_TEST
+
+static Suite *grade_suite(void)
+{
+	Suite *s = suite_create("grade");
+	TCase *tc = tcase_create("cases");
+	tcase_add_loop_test(tc, graded, 0, sizeof cases / sizeof cases[0]);
+	tcase_add_loop_test(tc, example_answers, 0, sizeof examples / sizeof examples[0]);
+	tcase_add_test(tc, practice_api);
+	tcase_add_test(tc, json_report);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("random trees");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, trace_answers_are_right, 0, 10);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(grade_suite());
+}

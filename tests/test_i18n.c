@@ -1,0 +1,61 @@
+/* test_i18n.c - the language of messages: the locale's, or --lang. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runprog.h"
+#include "testutil.h"
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static const struct lang_case {
+	const char *lang_env, *language_env;
+	const char *const *args;
+	int status;
+	const char *out, *err;
+} cases[] = {
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "lecture"), 0, "在 C 处剪枝：β = 2 ≤ α = 3。", NULL },
+	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "zh", "lecture"), 0, "跳过 C2 和 C3。", NULL },
+	{ "C", NULL, ARGS("trace", "--lang=zh", "lecture"), 0, "搜索结束：根的值是 3，最佳走法是 B。", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--lang", "en", "lecture"), 0, "Cutoff at C", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("stats", "lecture"), 0, "9 个叶子，4 个内部节点", NULL },
+	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "fr", "lecture"), 2, NULL, "--lang takes en or zh" },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "up"), 2, NULL, "--order 只能是" },
+};
+
+START_TEST(languages)
+{
+	const struct lang_case *t = &cases[_i];
+	setenv("LANG", t->lang_env, 1);
+	unsetenv("LC_ALL");
+	unsetenv("LC_MESSAGES");
+	if (t->language_env)
+		setenv("LANGUAGE", t->language_env, 1);
+	else
+		unsetenv("LANGUAGE");
+	struct run_result r = run_abtrace(NULL, t->args);
+	ck_assert_msg(r.status == t->status, "case %d: exit %d; %s", _i, r.status,
+		      ab_str_cstr(&r.err));
+	if (t->out)
+		ck_assert_msg(strstr(ab_str_cstr(&r.out), t->out), "case %d: no '%s' in\n%s", _i,
+			      t->out, ab_str_cstr(&r.out));
+	if (t->err)
+		ck_assert_msg(strstr(ab_str_cstr(&r.err), t->err), "case %d: no '%s' in\n%s", _i,
+			      t->err, ab_str_cstr(&r.err));
+	run_result_free(&r);
+}
+END_TEST
+
+static Suite *i18n_suite(void)
+{
+	Suite *s = suite_create("i18n");
+	TCase *tc = tcase_create("languages");
+	tcase_add_loop_test(tc, languages, 0, (int)(sizeof cases / sizeof cases[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(i18n_suite());
+}

@@ -1,0 +1,137 @@
+/* test_keys.c - the key table: the keys the issue names do what it says,
+ * no key is bound twice, every action has a key and a help line, and the
+ * help screen is made from the table. */
+#include <check.h>
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "testutil.h"
+#include "tui/keys.h"
+
+static const struct {
+	int key;
+	enum ab_action action;
+} expected[] = {
+	{ KEY_RIGHT, AB_ACT_FORWARD }, { 'l', AB_ACT_FORWARD }, { ' ', AB_ACT_FORWARD },
+	{ KEY_NPAGE, AB_ACT_FORWARD }, { KEY_LEFT, AB_ACT_BACK }, { 'h', AB_ACT_BACK },
+	{ KEY_PPAGE, AB_ACT_BACK }, { KEY_HOME, AB_ACT_FIRST }, { 'g', AB_ACT_FIRST },
+	{ KEY_END, AB_ACT_LAST }, { 'G', AB_ACT_LAST }, { 'n', AB_ACT_NEXT_CUT },
+	{ 'N', AB_ACT_PREV_CUT }, { 'q', AB_ACT_QUIT }, { '?', AB_ACT_HELP },
+	{ 'e', AB_ACT_EDIT }, { 's', AB_ACT_SWAP }, { 'v', AB_ACT_OUTLINE },
+	{ 'm', AB_ACT_ALGO }, { 'f', AB_ACT_FAIL_HARD }, { 't', AB_ACT_STRICT },
+	{ 'o', AB_ACT_ORDER }, { 'a', AB_ACT_AUTOPLAY }, { KEY_UP, AB_ACT_SCROLL_UP },
+	{ 'Z', AB_ACT_NONE },
+};
+
+START_TEST(test_key_actions)
+{
+	ck_assert_int_eq(ab_key_action(expected[_i].key), expected[_i].action);
+}
+END_TEST
+
+START_TEST(test_table_sound)
+{
+	for (size_t i = 0; i < ab_nbindings; i++) {
+		ck_assert_int_lt(ab_bindings[i].action, AB_ACT_COUNT);
+		ck_assert(ab_bindings[i].label && *ab_bindings[i].label);
+		for (size_t j = i + 1; j < ab_nbindings; j++)
+			ck_assert_msg(ab_bindings[i].key != ab_bindings[j].key,
+				      "key %s is bound twice", ab_bindings[i].label);
+	}
+	struct ab_str keys = AB_STR_INIT;
+	for (int a = 0; a < AB_ACT_COUNT; a++) {
+		ab_str_clear(&keys);
+		ab_action_keys((enum ab_action)a, false, &keys);
+		ck_assert_msg(keys.len > 0, "action '%s' has no key",
+			      ab_action_help((enum ab_action)a));
+		ck_assert(*ab_action_help((enum ab_action)a));
+	}
+	ab_str_clear(&keys);
+	ab_action_keys(AB_ACT_FORWARD, false, &keys);
+	ck_assert_str_eq(ab_str_cstr(&keys), "→, l, space, PgDn");
+	ab_str_clear(&keys);
+	ab_action_keys(AB_ACT_FORWARD, true, &keys);
+	ck_assert_str_eq(ab_str_cstr(&keys), "Right, l, space, PgDn");
+	ab_str_free(&keys);
+}
+END_TEST
+
+/* One help line per action, holding its keys and its text. */
+START_TEST(test_help_from_table)
+{
+	struct ab_str help = AB_STR_INIT, keys = AB_STR_INIT;
+	ab_keys_help(false, &help);
+	size_t lines = 0;
+	for (const char *p = ab_str_cstr(&help); (p = strchr(p, '\n')); p++)
+		lines++;
+	ck_assert_uint_eq(lines, AB_ACT_COUNT);
+	for (int a = 0; a < AB_ACT_COUNT; a++) {
+		ab_str_clear(&keys);
+		ab_action_keys((enum ab_action)a, false, &keys);
+		ck_assert_ptr_nonnull(strstr(ab_str_cstr(&help), ab_str_cstr(&keys)));
+		ck_assert_ptr_nonnull(strstr(ab_str_cstr(&help), ab_action_help((enum ab_action)a)));
+	}
+	ab_str_free(&help);
+	ab_str_free(&keys);
+}
+END_TEST
+
+/* The README's table of replay keys names every key of the table. */
+START_TEST(test_readme_lists_every_key)
+{
+	struct ab_str path = AB_STR_INIT;
+	struct ab_diag diag;
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	ab_str_addf(&path, "%s/README.md", root ? root : ".");
+	size_t len;
+	char *text = ab_read_file(ab_str_cstr(&path), 1 << 20, &len, &diag);
+	ck_assert_msg(text != NULL, "cannot read %s", ab_str_cstr(&path));
+	char *section = strstr(text, "## The replay");
+	ck_assert_ptr_nonnull(section);
+	/* The first cell of each table row, split into words. */
+	struct ab_str words = AB_STR_INIT;
+	ab_str_add(&words, " ");
+	for (char *line = section; line; line = strchr(line, '\n')) {
+		line++;
+		if (line[0] != '|')
+			continue;
+		char *end = strchr(line + 1, '|');
+		if (!end)
+			continue;
+		for (char *p = line + 1; p < end; p++)
+			ab_str_addc(&words, (*p == ',' && p[-1] != ' ') ||
+					     (*p == '(' && p[1] != ' ') ||
+					     (*p == ')' && p[-1] != ' ') ? ' ' : *p);
+		ab_str_add(&words, " ");
+	}
+	for (size_t i = 0; i < ab_nbindings; i++) {
+		struct ab_str token = AB_STR_INIT;
+		ab_str_addf(&token, " %s ", ab_bindings[i].label);
+		ck_assert_msg(strstr(ab_str_cstr(&words), ab_str_cstr(&token)),
+			      "README's replay keys lack '%s'", ab_bindings[i].label);
+		ab_str_free(&token);
+	}
+	ab_str_free(&words);
+	ab_str_free(&path);
+	free(text);
+}
+END_TEST
+
+static Suite *keys_suite(void)
+{
+	Suite *s = suite_create("keys");
+	TCase *tc = tcase_create("keys");
+	tcase_add_loop_test(tc, test_key_actions, 0, sizeof expected / sizeof expected[0]);
+	tcase_add_test(tc, test_table_sound);
+	tcase_add_test(tc, test_help_from_table);
+	tcase_add_test(tc, test_readme_lists_every_key);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(keys_suite());
+}

@@ -1,0 +1,120 @@
+/* test_narrate.c - the sentences: each event kind says what fired where,
+ * with the numbers, in UTF-8 and in ASCII. */
+#include <check.h>
+#include <string.h>
+
+#include "narrate.h"
+#include "parse.h"
+#include "testutil.h"
+
+static const struct narrate_case {
+	const char *tree;
+	bool fail_hard, strict, minimax, ascii;
+	size_t step;
+	const char *want;
+} narrate_cases[] = {
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 1,
+	  "Enter A (MAX) with window α = -∞, β = +∞. Nothing is known yet." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 3, "Look at leaf B1 = 3." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 4,
+	  "B's best so far falls from +∞ to 3 (MIN keeps the smallest)." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 10,
+	  "At A, α rises from -∞ to 3: MAX is now sure of at least 3." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 11,
+	  "Enter C (MIN) with window α = 3, β = +∞. MAX is already sure of 3 elsewhere." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 15,
+	  "Cutoff at C: β = 2 ≤ α = 3. α = 3 was set at the parent, A." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 15, "Skip C2 and C3." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, true, 15,
+	  "Cutoff at C: beta = 2 <= alpha = 3." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 16,
+	  "C returns 2 to A. That is a bound, not its exact value: the search proved only C ≤ 2." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 26,
+	  "The cut test α ≥ β holds, but no children are left to skip." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 8,
+	  "B returns 3 to A. Its value is exact: B = 3." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, false, false, 29,
+	  "Done: the root's value is 3 and the best move is B. Alpha-beta looked at 7 of 9 leaves and entered 4 inner nodes." },
+	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", false, false, true, false, 1,
+	  "Enter A (MAX): minimax will look at all 3 of its children." },
+	/* Strict cuts write the strict inequality. */
+	{ "[[3,5],[2,1]]", false, true, false, false, 0, "β = 2 < α = 3" },
+	/* A deep cutoff names the ancestor and how far up it is. */
+	{ "A[ B[5 6]  C[ D[ E[3 9]  F[8 1] ]  7 ] ]", false, false, false, false, 0,
+	  "α = 5 was set at A, 3 levels up (a deep cutoff" },
+	/* A cut at a MAX node speaks of MIN's bound. */
+	{ "[[[5],[7,1]],3]", false, false, false, false, 0,
+	  "MIN already holds MAX to 5 there, and node 1.2 is worth at least 7 to MAX, so MIN will never let play reach node 1.2. Skip 1.2.2." },
+	/* Fail-hard: the returned bound lies outside what was proved. */
+	{ "[[5],[[1,2]]]", true, false, false, false, 0,
+	  "Node 2.1 returns 5 to node 2. Its value is exact: node 2.1 = 2. (Fail-hard returns the node's own bound α" },
+};
+
+START_TEST(sentences)
+{
+	const struct narrate_case *t = &narrate_cases[_i];
+	struct ab_diag diag;
+	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.fail_hard = t->fail_hard;
+	c.strict = t->strict;
+	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	const struct ab_glyphs *g = t->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8;
+	struct ab_str all = AB_STR_INIT;
+	/* step 0 means: look in every sentence of the trace. */
+	while (ab_trace_forward(trace)) {
+		if (t->step && trace->step != t->step)
+			continue;
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		ab_narrate(trace, &ev, g, &all);
+		ab_str_addc(&all, '\n');
+	}
+	ck_assert_msg(strstr(ab_str_cstr(&all), t->want), "case %d: want '%s' in:\n%s", _i,
+		      t->want, ab_str_cstr(&all));
+	ab_str_free(&all);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+START_TEST(name_lists)
+{
+	struct ab_diag diag;
+	const char *text = "A[1 2 3 4 5 6 7 8 9 10]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	uint32_t nodes[10];
+	for (uint32_t i = 0; i < 10; i++)
+		nodes[i] = ab_kid(tree, 0, i);
+	static const struct { uint32_t count, max; const char *want; } cases[] = {
+		{ 1, 8, "A1" },
+		{ 2, 8, "A1 and A2" },
+		{ 3, 8, "A1, A2 and A3" },
+		{ 10, 3, "A1, A2, A3, ... (10 in all)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_str out = AB_STR_INIT;
+		ab_narrate_names(tree, nodes, cases[i].count, cases[i].max, &out);
+		ck_assert_str_eq(ab_str_cstr(&out), cases[i].want);
+		ab_str_free(&out);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+static Suite *narrate_suite(void)
+{
+	Suite *s = suite_create("narrate");
+	TCase *tc = tcase_create("narrate");
+	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof narrate_cases / sizeof narrate_cases[0]));
+	tcase_add_test(tc, name_lists);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(narrate_suite());
+}

@@ -1,0 +1,852 @@
+/* test_tui.c - the replay end to end: the real binary inside tmux.
+ *
+ * Each test starts its own tmux server (-L with a name of its own, no
+ * config file), runs abtrace in a pane of a given size with LANG=C.UTF-8,
+ * sends keys and polls `capture-pane` until the expected text shows or a
+ * deadline passes; there are no fixed sleeps.  remain-on-exit keeps the
+ * pane after abtrace exits, so its exit status can be read.  `capture-pane
+ * -e` gives the attributes: a dim cell is one under SGR 2.  Without tmux
+ * the tests pass with a note.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runprog.h"
+#include "str.h"
+#include "testutil.h"
+
+#define DEADLINE_MS 10000
+
+static char server[64];   /* the tmux server of the running test */
+static bool have_tmux;
+
+/* ---- Running tmux -------------------------------------------------------- */
+
+/* Runs a shell command, collecting its standard output; returns its exit
+ * status. */
+static int sh(const char *cmd, struct ab_str *out)
+{
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+		if (out)
+			ab_str_addn(out, buf, n);
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int tmux(struct ab_str *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int tmux(struct ab_str *out, const char *fmt, ...)
+{
+	struct ab_str cmd = AB_STR_INIT;
+	ab_str_addf(&cmd, "tmux -u -L %s -f /dev/null ", server);
+	va_list ap;
+	va_start(ap, fmt);
+	ab_str_vaddf(&cmd, fmt, ap);
+	va_end(ap);
+	ab_str_add(&cmd, " 2>/dev/null");
+	int st = sh(ab_str_cstr(&cmd), out);
+	ab_str_free(&cmd);
+	return st;
+}
+
+/* Kills the test's tmux server and removes its socket. */
+static void stop_server(void)
+{
+	struct ab_str socket = AB_STR_INIT;
+	tmux(&socket, "display-message -p '#{socket_path}'");
+	while (socket.len && socket.s[socket.len - 1] == '\n')
+		ab_str_truncate(&socket, socket.len - 1);
+	tmux(NULL, "kill-server");
+	if (socket.len)
+		unlink(ab_str_cstr(&socket));
+	ab_str_free(&socket);
+}
+
+/* The pane runs a little script that runs abtrace and writes its exit
+ * status to status_file: tmux does not always reap a pane's process
+ * promptly, so #{pane_dead_status} is not to be relied on. */
+static char script_file[128], status_file[128];
+
+/* Starts abtrace ARGS in a cols x rows pane; env is extra VAR=VALUE
+ * settings (tmux sets TERM itself, so they go through env(1)). */
+static void start(int cols, int rows, const char *env, const char *args)
+{
+	stop_server();
+	unlink(status_file);
+	FILE *f = fopen(script_file, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
+		env ? env : "", abtrace_path(), args, status_file);
+	fclose(f);
+	int st = tmux(NULL,
+		      "start-server \\; set-option -g remain-on-exit on \\; "
+		      "new-session -d -x %d -y %d 'exec sh %s'", cols, rows, script_file);
+	ck_assert_int_eq(st, 0);
+}
+
+static void keys(const char *k)
+{
+	ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -- %s", k), 0);
+}
+
+static void literal(const char *text)
+{
+	ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -l -- '%s'", text), 0);
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void pause_briefly(void)
+{
+	struct timespec ts = { 0, 20 * 1000000 };
+	nanosleep(&ts, NULL);
+}
+
+static void capture(struct ab_str *out, bool attributes)
+{
+	ab_str_clear(out);
+	tmux(out, "capture-pane -p %s -t 0", attributes ? "-e" : "");
+}
+
+/* Polls the screen until it contains every one of the NULL-terminated
+ * texts; fails the test with the last screen when the deadline passes. */
+static void wait_for_all(struct ab_str *screen, const char *const *texts)
+{
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		capture(screen, false);
+		bool all = true;
+		for (size_t i = 0; texts[i] && all; i++)
+			all = strstr(ab_str_cstr(screen), texts[i]) != NULL;
+		if (all)
+			return;
+		if (now_ms() > end)
+			ck_abort_msg("waited for '%s' in vain; the screen:\n%s", texts[0],
+				     ab_str_cstr(screen));
+		pause_briefly();
+	}
+}
+
+#define WAIT_FOR(screen, ...) wait_for_all(screen, (const char *const[]){ __VA_ARGS__, NULL })
+
+/* A format of the pane, e.g. "#{pane_dead}". */
+static void pane_format(const char *fmt, struct ab_str *out)
+{
+	ab_str_clear(out);
+	tmux(out, "display-message -p -t 0 '%s'", fmt);
+	while (out->len && out->s[out->len - 1] == '\n')
+		ab_str_truncate(out, out->len - 1);
+}
+
+/* Polls a pane format until it reads want. */
+static void wait_format(const char *fmt, const char *want)
+{
+	struct ab_str f = AB_STR_INIT;
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		pane_format(fmt, &f);
+		if (strcmp(ab_str_cstr(&f), want) == 0)
+			break;
+		if (now_ms() > end)
+			ck_abort_msg("%s is '%s', not '%s'", fmt, ab_str_cstr(&f), want);
+		pause_briefly();
+	}
+	ab_str_free(&f);
+}
+
+/* Waits for abtrace to exit; returns its exit status, -1 when a signal
+ * ended it (the shell reports 128 + the signal). */
+static int wait_exit(void)
+{
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		FILE *f = fopen(status_file, "r");
+		int status = -2;
+		if (f) {
+			if (fscanf(f, "%d", &status) != 1)
+				status = -2;
+			fclose(f);
+		}
+		if (status >= 0)
+			return status >= 128 ? -1 : status;
+		if (now_ms() > end)
+			ck_abort_msg("abtrace did not exit");
+		pause_briefly();
+	}
+}
+
+/* The pid of abtrace: the only child of the pane's shell. */
+static pid_t abtrace_pid(void)
+{
+	struct ab_str f = AB_STR_INIT, path = AB_STR_INIT;
+	pane_format("#{pane_pid}", &f);
+	ab_str_addf(&path, "/proc/%s/task/%s/children", ab_str_cstr(&f), ab_str_cstr(&f));
+	pid_t pid = 0;
+	FILE *in = fopen(ab_str_cstr(&path), "r");
+	if (in) {
+		int p;
+		if (fscanf(in, "%d", &p) == 1)
+			pid = (pid_t)p;
+		fclose(in);
+	}
+	ab_str_free(&f);
+	ab_str_free(&path);
+	return pid;
+}
+
+static bool skip_without_tmux(void)
+{
+	if (!have_tmux)
+		fprintf(stderr, "note: tmux is not installed; the replay's end-to-end test is skipped\n");
+	return !have_tmux;
+}
+
+/* ---- Reading attributes from capture-pane -e ------------------------------ */
+
+struct cell {
+	char ch[5];
+	bool dim;
+};
+
+struct screen_cells {
+	struct cell rows[64][256];
+	int widths[64];
+	int nrows;
+};
+
+/* Applies one SGR parameter list ("2", "0", "1;2", "38;5;8") to dim. */
+static void apply_sgr(const char *params, size_t len, bool *dim)
+{
+	if (len == 0) {
+		*dim = false;
+		return;
+	}
+	size_t i = 0;
+	while (i <= len) {
+		int v = 0;
+		size_t start = i;
+		while (i < len && params[i] >= '0' && params[i] <= '9')
+			v = v * 10 + (params[i++] - '0');
+		if (i == start)
+			v = 0;
+		if (v == 0 || v == 22)
+			*dim = false;
+		else if (v == 2)
+			*dim = true;
+		else if (v == 38 || v == 48 || v == 58) {
+			/* 38;5;N or 38;2;R;G;B: skip the colour's numbers. */
+			int skip = 0;
+			if (i < len && params[i] == ';') {
+				size_t j = i + 1;
+				int kind = atoi(params + j);
+				skip = kind == 5 ? 2 : kind == 2 ? 4 : 1;
+			}
+			while (skip-- > 0 && i < len) {
+				i++;
+				while (i < len && params[i] != ';')
+					i++;
+			}
+		}
+		i++;
+	}
+}
+
+static void parse_cells(const char *text, struct screen_cells *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	bool dim = false;
+	int row = 0, col = 0;
+	for (const char *p = text; *p && row < 64;) {
+		if (*p == '\n') {
+			sc->widths[row] = col;
+			row++;
+			col = 0;
+			p++;
+			continue;
+		}
+		if (*p == 0x1b && p[1] == '[') {
+			const char *q = p + 2;
+			while (*q && !(*q >= 0x40 && *q <= 0x7e))
+				q++;
+			if (*q == 'm')
+				apply_sgr(p + 2, (size_t)(q - (p + 2)), &dim);
+			p = *q ? q + 1 : q;
+			continue;
+		}
+		size_t len = 1;
+		unsigned char c = (unsigned char)*p;
+		if (c >= 0xf0)
+			len = 4;
+		else if (c >= 0xe0)
+			len = 3;
+		else if (c >= 0xc0)
+			len = 2;
+		if (col < 256) {
+			memcpy(sc->rows[row][col].ch, p, len);
+			sc->rows[row][col].dim = dim;
+			col++;
+		}
+		p += len;
+	}
+	sc->nrows = row;
+}
+
+/* The row and column where text starts, scanning left of column limit. */
+static bool find_text(const struct screen_cells *sc, const char *text, int from_col,
+		      int *row, int *col)
+{
+	for (int r = 0; r < sc->nrows; r++) {
+		for (int c = from_col; c < sc->widths[r]; c++) {
+			const char *t = text;
+			int k = c;
+			while (*t && k < sc->widths[r]) {
+				size_t l = strlen(sc->rows[r][k].ch);
+				if (strncmp(t, sc->rows[r][k].ch, l) != 0)
+					break;
+				t += l;
+				k++;
+			}
+			if (!*t) {
+				*row = r;
+				*col = c;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static bool cells_dim(const struct screen_cells *sc, int row, int col, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!sc->rows[row][col + i].dim)
+			return false;
+	return true;
+}
+
+static bool cells_any_dim(const struct screen_cells *sc, int row, int col, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (sc->rows[row][col + i].dim)
+			return true;
+	return false;
+}
+
+/* The lecture tree's leaf rows: names B1..D3 on one row, values above.
+ * Checks that exactly C2 and C3 (4 and 6) are dim and marked when pruned
+ * is true, and that nothing is dim or marked when it is false. */
+static void check_leaves(const struct ab_str *escaped, bool pruned)
+{
+	static struct screen_cells sc;
+	parse_cells(ab_str_cstr(escaped), &sc);
+	static const char *const names[] = { "B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3" };
+	int name_row = -1, col;
+	ck_assert_msg(find_text(&sc, "B1", 0, &name_row, &col), "no leaf names on screen");
+	int marks = 0;
+	for (size_t i = 0; i < 9; i++) {
+		int r, c;
+		ck_assert_msg(find_text(&sc, names[i], 0, &r, &c), "leaf %s not shown", names[i]);
+		ck_assert_int_eq(r, name_row);
+		bool should = pruned && (i == 4 || i == 5);
+		ck_assert_msg(cells_dim(&sc, r, c, 2) == should && cells_any_dim(&sc, r, c, 2) == should,
+			      "leaf name %s should %sbe dim", names[i], should ? "" : "not ");
+		/* The value sits above the name; look a column either side. */
+		int lo = c > 0 ? c - 1 : 0, hi = c + 3;
+		bool dim = false, mark = false;
+		for (int k = lo; k < hi && k < sc.widths[r - 1]; k++) {
+			const struct cell *cell = &sc.rows[r - 1][k];
+			if (cell->ch[0] && cell->ch[0] != ' ') {
+				dim |= cell->dim;
+				mark |= strcmp(cell->ch, "✂") == 0;
+			}
+		}
+		ck_assert_msg(dim == should, "leaf %s's value should %sbe dim", names[i],
+			      should ? "" : "not ");
+		ck_assert_msg(mark == should, "leaf %s's value should %sbe marked", names[i],
+			      should ? "" : "not ");
+		marks += mark;
+	}
+	ck_assert_int_eq(marks, pruned ? 2 : 0);
+}
+
+/* The leaf counts abtrace stats gives for a tree. */
+static void stats_counts(const char *options, const char *expr, unsigned *minimax,
+			 unsigned *alphabeta)
+{
+	/* options: up to two words, e.g. "--fail-hard --order best". */
+	char opts[64], *o2 = NULL;
+	snprintf(opts, sizeof opts, "%s", options);
+	const char *args[8] = { "stats", "--json" };
+	int n = 2;
+	for (char *w = strtok_r(opts, " ", &o2); w; w = strtok_r(NULL, " ", &o2))
+		args[n++] = w;
+	args[n++] = "-e";
+	args[n++] = expr;
+	args[n] = NULL;
+	struct run_result r = run_abtrace(NULL, args);
+	ck_assert_int_eq(r.status, 0);
+	const char *mm = strstr(ab_str_cstr(&r.out), "\"minimax\":{\"leaves\":");
+	const char *ab = strstr(ab_str_cstr(&r.out), "\"alphabeta\":{\"leaves\":");
+	ck_assert_ptr_nonnull(ab);
+	/* With --order only the asked-for search is counted. */
+	*minimax = mm ? (unsigned)atoi(mm + strlen("\"minimax\":{\"leaves\":")) : 0;
+	*alphabeta = (unsigned)atoi(ab + strlen("\"alphabeta\":{\"leaves\":"));
+	run_result_free(&r);
+}
+
+/* ---- Tests ---------------------------------------------------------------- */
+
+static const struct { int cols, rows; } sizes[] = { { 80, 24 }, { 120, 40 } };
+
+/* The lecture tree at the end and back at the start, at both sizes. */
+START_TEST(test_lecture_end_and_start)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(sizes[_i].cols, sizes[_i].rows, NULL, "");
+	WAIT_FOR(&s, "step 0/29", "minimax 9");
+	keys("End");
+	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7", "C ≤ 2", "A = 3");
+	capture(&s, true);
+	check_leaves(&s, true);
+	keys("Home");
+	WAIT_FOR(&s, "step 0/29");
+	capture(&s, true);
+	check_leaves(&s, false);
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+START_TEST(test_next_cutoff)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "lecture");
+	WAIT_FOR(&s, "step 0/29");
+	keys("n");
+	WAIT_FOR(&s, "step 15/29", "Cutoff at C", "C2", "C3");
+	/* The cut is at step 15 and prunes C2 and C3 there already. */
+	capture(&s, true);
+	check_leaves(&s, true);
+	keys("N");
+	WAIT_FOR(&s, "step 15/29 | no cutoff before this step");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+START_TEST(test_edit_leaf)
+{
+	if (skip_without_tmux())
+		return;
+	unsigned mm, ab;
+	stats_counts("", "[[3,12,8],[5,4,6],[14,5,2]]", &mm, &ab);
+	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("e");
+	WAIT_FOR(&s, "Edit which leaf");
+	literal("2.1");
+	keys("Enter");
+	WAIT_FOR(&s, "New value of C1 (now 2)?");
+	literal("5");
+	keys("Enter");
+	keys("End");
+	ab_str_addf(&want, "alpha-beta %u of %u", ab, ab);
+	char mms[32];
+	snprintf(mms, sizeof mms, "minimax %u", mm);
+	WAIT_FOR(&s, ab_str_cstr(&want), mms, "B1 B2");
+	/* Nothing is pruned now: no mark but the legend's, if it shows. */
+	for (const char *m = strstr(ab_str_cstr(&s), "✂"); m; m = strstr(m + 1, "✂"))
+		ck_assert_msg(strncmp(m, "✂ pruned", strlen("✂ pruned")) == 0,
+			      "a pruned mark after the edit:\n%s", ab_str_cstr(&s));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&want);
+}
+END_TEST
+
+/* Both ways of naming a swap: two siblings, and a node with two ranks. */
+static const struct {
+	const char *answer;
+	const char *edited;
+} swaps[] = {
+	{ "B D", "[[14,5,2],[2,4,6],[3,12,8]]" },
+	{ "C 1 3", "[[3,12,8],[6,4,2],[14,5,2]]" },
+	{ "B2 B1", "[[12,3,8],[2,4,6],[14,5,2]]" },
+};
+
+START_TEST(test_swap_children)
+{
+	if (skip_without_tmux())
+		return;
+	unsigned mm, ab;
+	stats_counts("", swaps[_i].edited, &mm, &ab);
+	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("s");
+	WAIT_FOR(&s, "Swap which two");
+	literal(swaps[_i].answer);
+	keys("Enter");
+	keys("G");
+	ab_str_addf(&want, "alpha-beta %u of %u", ab, ab);
+	char mms[32];
+	snprintf(mms, sizeof mms, "minimax %u", mm);
+	WAIT_FOR(&s, ab_str_cstr(&want), mms);
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&want);
+}
+END_TEST
+
+START_TEST(test_resize_and_too_small)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, f = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("n");
+	WAIT_FOR(&s, "step 15/29");
+	tmux(NULL, "resize-window -t 0 -x 30 -y 8");
+	WAIT_FOR(&s, "too small");
+	keys("Right");
+	tmux(NULL, "resize-window -t 0 -x 120 -y 40");
+	WAIT_FOR(&s, "step 15/29", "minimax 9");
+	tmux(NULL, "resize-window -t 0 -x 60 -y 18");
+	WAIT_FOR(&s, "step 15/29", "minimax 9");
+	ck_assert_msg(access(status_file, F_OK) != 0, "abtrace exited");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&f);
+}
+END_TEST
+
+START_TEST(test_no_color_keeps_the_mark)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, "NO_COLOR=1", "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("G");
+	WAIT_FOR(&s, "step 29/29", "✂4", "✂6");
+	capture(&s, true);
+	check_leaves(&s, true);
+	/* Attributes only: no colour escapes at all. */
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[90m"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[32m"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[33m"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+START_TEST(test_ascii)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "--ascii");
+	WAIT_FOR(&s, "step 0/29");
+	keys("G");
+	WAIT_FOR(&s, "step 29/29", "x4", "x6", "C <= 2", "alpha-beta 7 of 7");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "✂"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+static const int stop_signals[] = { SIGTERM, SIGINT };
+
+START_TEST(test_signal_restores_terminal)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, f = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	pane_format("#{alternate_on}", &f);
+	ck_assert_str_eq(ab_str_cstr(&f), "1");
+	pid_t pid = abtrace_pid();
+	ck_assert_int_gt(pid, 0);
+	ck_assert_int_eq(kill(pid, stop_signals[_i]), 0);
+	int status = wait_exit();
+	ck_assert_msg(status == 0 || status == 2, "exit status %d after a signal", status);
+	wait_format("#{alternate_on}", "0");
+	capture(&s, false);
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "minimax 9"));
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&f);
+}
+END_TEST
+
+START_TEST(test_help_and_select)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("?");
+	WAIT_FOR(&s, "next cutoff", "→, l, space, PgDn");
+	keys("NPage");
+	WAIT_FOR(&s, "this help", "quit");
+	keys("x");
+	WAIT_FOR(&s, "step 0/29");
+	keys("G /");
+	WAIT_FOR(&s, "Select which node");
+	literal("C2");
+	keys("Enter");
+	WAIT_FOR(&s, "pruned by the cutoff at C in step 15");
+	keys("/");
+	literal("C");
+	keys("Enter");
+	WAIT_FOR(&s, "entered in step 11 with window [3, +∞]", "cut off in step 15");
+	keys("v");
+	WAIT_FOR(&s, "  ▼C ≤ 2", "    ✂C2 4");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* A click on a pruned leaf selects it and says why it was cut. */
+START_TEST(test_mouse_select)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("G");
+	WAIT_FOR(&s, "step 29/29", "✂4");
+	capture(&s, true);
+	static struct screen_cells sc;
+	parse_cells(ab_str_cstr(&s), &sc);
+	int row, col;
+	ck_assert(find_text(&sc, "✂4", 0, &row, &col));
+	/* An X10 mouse report: press and release of button 1 at (col, row). */
+	/* An X10 mouse report, press then release of button 1: ESC [ M,
+	 * then 32 + button, 32 + column + 1, 32 + row + 1. */
+	for (int b = 0; b < 2; b++)
+		ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -H 1b 5b 4d %x %x %x", 32 + 3 * b,
+				      32 + col + 2, 32 + row + 1), 0);
+	WAIT_FOR(&s, "C2 (leaf 4, path 2.2): pruned by the cutoff at C in step 15");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* Changing the convention, the order or the algorithm updates the counts
+ * and the pseudocode. */
+START_TEST(test_conventions)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29", "alpha-beta, fail-soft");
+	char want[64];
+	unsigned mm, ab;
+	keys("f G");
+	WAIT_FOR(&s, "alpha-beta, fail-hard", "return α", "alpha-beta 7 of 7");
+	keys("o");
+	stats_counts("--fail-hard --order reverse", "[[3,12,8],[2,4,6],[14,5,2]]", &mm, &ab);
+	snprintf(want, sizeof want, "alpha-beta %u of %u", ab, ab);
+	WAIT_FOR(&s, "order reverse", want);
+	keys("o");
+	stats_counts("--fail-hard --order best", "[[3,12,8],[2,4,6],[14,5,2]]", &mm, &ab);
+	snprintf(want, sizeof want, "alpha-beta %u of %u", ab, ab);
+	WAIT_FOR(&s, "order best", want);
+	keys("m");
+	snprintf(want, sizeof want, "alpha-beta %u", ab);
+	WAIT_FOR(&s, "mm(n):", "minimax 9 of 9", want);
+	keys("g");
+	WAIT_FOR(&s, "minimax 0 of 9");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* Autoplay steps by itself, faster on +, and stops at the end. */
+START_TEST(test_autoplay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("+ + + + + a");
+	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7 of 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* A tree on standard input: the keys come from the terminal. */
+START_TEST(test_tree_on_stdin)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, args = AB_STR_INIT;
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	ab_str_addf(&args, "- < '%s/trees/seed003.tree'", root ? root : ".");
+	start(80, 24, NULL, ab_str_cstr(&args));
+	WAIT_FOR(&s, "step 0/", "minimax 9");
+	keys("End");
+	WAIT_FOR(&s, "✂2", "root = 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&args);
+}
+END_TEST
+
+/* A lesson plays in the replay: its text beside the tree, its questions
+ * at their steps, its tree and search kept as written. */
+START_TEST(test_lesson_replay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, NULL, "lesson lecture");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
+	keys("e");
+	WAIT_FOR(&s, "a lesson keeps its tree and search");
+	/* Step until the first question is asked. */
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		keys("Space");
+		capture(&s, false);
+		if (strstr(ab_str_cstr(&s), "Your answer"))
+			break;
+		ck_assert_msg(now_ms() < end, "no question asked:\n%s", ab_str_cstr(&s));
+	}
+	literal("C2 C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C2 C3: right.", "step on to see what happens");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
+START_TEST(test_no_terminal)
+{
+	const char *args[] = { "lecture", NULL };
+	struct run_result r = run_abtrace(NULL, args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.err), "abtrace trace"));
+	run_result_free(&r);
+	if (skip_without_tmux())
+		return;
+	static const char *const terms[] = { "TERM=no-such-terminal", "TERM=dumb" };
+	struct ab_str s = AB_STR_INIT;
+	for (size_t i = 0; i < 2; i++) {
+		start(80, 24, terms[i], "");
+		ck_assert_int_eq(wait_exit(), 2);
+		/* The message may have scrolled into the history. */
+		long end = now_ms() + DEADLINE_MS;
+		for (;;) {
+			ab_str_clear(&s);
+			tmux(&s, "capture-pane -p -J -S - -t 0");
+			if (strstr(ab_str_cstr(&s), "use 'abtrace trace'"))
+				break;
+			ck_assert_msg(now_ms() < end, "no message in:\n%s", ab_str_cstr(&s));
+			pause_briefly();
+		}
+		stop_server();
+	}
+	ab_str_free(&s);
+}
+END_TEST
+
+static void teardown(void)
+{
+	if (have_tmux)
+		stop_server();
+}
+
+static Suite *tui_suite(void)
+{
+	Suite *s = suite_create("tui");
+	TCase *tc = tcase_create("tmux");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
+	tcase_add_test(tc, test_next_cutoff);
+	tcase_add_test(tc, test_edit_leaf);
+	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
+	tcase_add_test(tc, test_resize_and_too_small);
+	tcase_add_test(tc, test_no_color_keeps_the_mark);
+	tcase_add_test(tc, test_ascii);
+	tcase_add_loop_test(tc, test_signal_restores_terminal, 0, 2);
+	tcase_add_test(tc, test_help_and_select);
+	tcase_add_test(tc, test_mouse_select);
+	tcase_add_test(tc, test_conventions);
+	tcase_add_test(tc, test_autoplay);
+	tcase_add_test(tc, test_tree_on_stdin);
+	tcase_add_test(tc, test_lesson_replay);
+	tcase_add_test(tc, test_no_terminal);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	snprintf(server, sizeof server, "abtrace-test-tui-%ld", (long)getpid());
+	snprintf(script_file, sizeof script_file, "/tmp/abtrace-test-tui-%ld.sh", (long)getpid());
+	snprintf(status_file, sizeof status_file, "/tmp/abtrace-test-tui-%ld.status", (long)getpid());
+	have_tmux = sh("tmux -V >/dev/null 2>&1", NULL) == 0;
+	int status = ab_run_suite(tui_suite());
+	unlink(script_file);
+	unlink(status_file);
+	return status;
+}
