@@ -744,6 +744,12 @@ static bool parse_line(struct parser *p, size_t i, size_t end)
 struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 				  size_t len, struct ab_diag *diag)
 {
+	/* A byte order mark is skipped, as in tree files; positions count
+	 * from after it, as editors show the file. */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
 	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag };
 	memset(diag, 0, sizeof *diag);
 	p.answer = ab_answer_new();

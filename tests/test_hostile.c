@@ -138,6 +138,13 @@ static void gen_long_line_error(struct ab_str *s)
 	ab_str_add(s, "%]");
 }
 
+static void gen_big_answer(struct ab_str *s)
+{
+	ab_str_add(s, "value: 3\n# ");
+	repeat_into(s, "0123456789", 110000);
+	ab_str_add(s, "\n");
+}
+
 static void gen_big_trace(struct ab_str *s)
 {
 	/* 4^6 leaves: a trace of thousands of lines. */
@@ -207,6 +214,19 @@ static const struct hostile_case {
 	  "cannot open '/no/such/dir/x.tree': No such file or directory", NULL,
 	  false },
 	{ "directory", NULL, 0, NULL, ARGS("trace", "DIR"), 2,
+	  "Is a directory", NULL, false },
+	/* Answer files (`abtrace check TREE ANSWER`): the same manners. */
+	{ "answer-big", GEN(gen_big_answer), ARGS("check", "lecture", "FILE"), 2,
+	  "file too large: over 1 MiB", NULL, false },
+	{ "answer-nul", TEXT("value: 3\n\0"), ARGS("check", "lecture", "FILE"),
+	  2, ":2:1: error: NUL byte", NULL, false },
+	{ "answer-utf8", TEXT("value: \xff\n"), ARGS("check", "lecture", "FILE"),
+	  2, ":1:8: error: invalid UTF-8 (byte 0xFF)", NULL, false },
+	{ "answer-crlf-bom", TEXT("\xef\xbb\xbfvalue: 3\r\nbest: B\r\n"),
+	  ARGS("check", "lecture", "FILE"), 0, NULL, "Score: 2/2", false },
+	{ "answer-empty", TEXT(""), ARGS("check", "lecture", "FILE"), 2,
+	  "the answer has nothing to check", NULL, false },
+	{ "answer-dir", NULL, 0, NULL, ARGS("check", "lecture", "DIR"), 2,
 	  "Is a directory", NULL, false },
 #undef TEXT
 #undef GEN
