@@ -133,7 +133,32 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 struct recorder {
 	struct ab_trace *trace;
 	uint32_t widest_cut;
+	/* The bound each node on the current path has proved so far, by
+	 * depth: all the recorder needs to know of the state, so recording
+	 * leaves the per-node state untouched (still step 0) and a search
+	 * that only wants counts never pays for it. */
+	ab_value *bound_at;
+	ab_value before;   /* the last folded bound's old value */
 };
+
+/* Folds a finished child's interval into its parent's bound on the path
+ * stack.  Returns a copy of the parent's bound from before, the value undo
+ * restores (NULL for the root, which has no parent). */
+static ab_value *recorder_fold(struct recorder *rec, uint32_t child,
+			       ab_value lo, ab_value hi)
+{
+	const struct ab_tree *tree = rec->trace->tree;
+	uint32_t depth = tree->nodes[child].depth;
+	if (depth == 0)
+		return NULL;
+	ab_value *bound = &rec->bound_at[depth - 1];
+	rec->before = *bound;
+	if (is_max(rec->trace, tree->nodes[child].parent))
+		*bound = *bound > lo ? *bound : lo;
+	else
+		*bound = *bound < hi ? *bound : hi;
+	return &rec->before;
+}
 
 static int record_event(void *ctx, const struct ab_event *ev)
 {
@@ -161,10 +186,12 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	case AB_EV_ENTER:
 		r->a = ev->alpha;
 		r->b = ev->beta;
+		rec->bound_at[trace->tree->nodes[ev->node].depth] =
+			is_max(trace, ev->node) ? AB_NEG_INF : AB_POS_INF;
 		break;
 	case AB_EV_LEAF:
 		r->a = ev->value;
-		bound = parent_bound(trace, ev->node);
+		bound = recorder_fold(rec, ev->node, ev->value, ev->value);
 		r->c = bound ? *bound : 0;
 		trace->leaves_visited++;
 		break;
@@ -184,7 +211,7 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	case AB_EV_RETURN:
 		r->a = ev->lo;
 		r->b = ev->hi;
-		bound = parent_bound(trace, ev->node);
+		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
 		break;
 	case AB_EV_DONE:
@@ -204,7 +231,6 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	} else if (ev->kind == AB_EV_CUTOFF) {
 		trace->cut_step[ev->node] = (uint32_t)trace->step;
 	}
-	apply(trace, r);
 	return 0;
 }
 
@@ -225,9 +251,12 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->cap = guess < AB_MAX_EVENTS ? guess : AB_MAX_EVENTS;
 	trace->records = ab_xreallocarray(NULL, trace->cap,
 					  sizeof *trace->records);
-	struct recorder rec = { trace, 1 };
+	struct recorder rec = { trace, 1, NULL, 0 };
+	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
 	struct ab_sink sink = { record_event, &rec };
-	if (ab_search(tree, config, &sink) != 0) {
+	int stopped = ab_search(tree, config, &sink);
+	free(rec.bound_at);
+	if (stopped != 0) {
 		ab_trace_free(trace);
 		return NULL;
 	}
@@ -238,17 +267,9 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 						  sizeof *trace->records);
 		trace->cap = trace->length;
 	}
-	/* Back to step 0.  Undoing every event restores the state it started
-	 * from, all zero (see undo), so clearing the array does the same; of
-	 * the two, the one that touches less memory: a pruned search visits
-	 * few of a big tree's nodes. */
-	if (trace->length < tree->count) {
-		ab_trace_seek(trace, 0);
-	} else {
-		memset(trace->state, 0, (size_t)tree->count * sizeof *trace->state);
-		trace->step = 0;
-		trace->leaves_now = trace->nodes_now = 0;
-	}
+	/* The state was never touched: it is step 0's, all zero (see undo). */
+	trace->step = 0;
+	trace->leaves_now = trace->nodes_now = 0;
 	return trace;
 }
 
