@@ -21,6 +21,8 @@
 #include "narrate.h"
 #include "stats.h"
 #include "tui/keys.h"
+#include "tui/lesson_view.h"
+#include "tui/practice.h"
 #include "tui/pseudocode.h"
 #include "utf8.h"
 
@@ -273,9 +275,53 @@ static void draw_connector(const struct ab_replay *rp, const struct view *v,
 		    ascii ? "+" : p == lo ? "└" : p == hi ? "┘" : "┴", attr(R_NORMAL));
 }
 
+/* Practice mode: the trace stands at step 0, so the node shows nothing
+ * of the search; on it go the student's marks (a pruned mark on a leaf's
+ * value, a typed bound beside an inner node's name) and, after a check,
+ * the verdict below (a mark, so it reads without colour too). */
+static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
+			       uint32_t n, struct ab_str *buf)
+{
+	const struct ab_tree *t = rp->tree;
+	const struct ab_layout *l = &rp->layout;
+	uint32_t y = ab_layout_row(t, n);
+	bool leaf = ab_is_leaf(t, n), marked = ab_practice_marked(rp, n);
+	attr_t a = n == rp->selected ? attr(R_SELECTED) : marked ? attr(R_PRUNED) | A_DIM
+								 : attr(R_NORMAL);
+	ab_str_clear(buf);
+	if (leaf) {
+		if (marked)
+			ab_str_add(buf, rp->g->cut_mark);
+		ab_format_value(t->nodes[n].value, rp->g, buf);
+	} else {
+		ab_str_add(buf, player_glyph(rp, n));
+		ab_tree_name(t, n, buf);
+		size_t before = buf->len;
+		ab_str_addc(buf, ' ');
+		ab_practice_claim(rp, n, buf);
+		if (buf->len == before + 1)
+			ab_str_truncate(buf, before);
+	}
+	put_in_box(v, l, n, y, ab_str_cstr(buf), a);
+	if (leaf) {
+		ab_str_clear(buf);
+		ab_tree_name(t, n, buf);
+		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), marked ? attr(R_PRUNED) | A_DIM
+								     : attr(R_NORMAL));
+	}
+	enum ab_verdict verdict = ab_practice_verdict(rp, n);
+	if (verdict != AB_VERDICT_NONE)
+		put_in_box(v, l, n, y + (leaf ? 2 : 1), ab_verdict_mark(verdict, rp->g->ascii),
+			   attr(verdict == AB_VERDICT_RIGHT ? R_VISITED : R_CUT));
+}
+
 static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t n,
 		      struct ab_str *buf)
 {
+	if (ab_practice_on(rp)) {
+		draw_practice_node(rp, v, n, buf);
+		return;
+	}
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
 	uint32_t y = ab_layout_row(t, n);
@@ -571,13 +617,16 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		return;
 	}
 	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	ab_practice_status(rp, &text);
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
-	if (!rp->message.len)
+	if (!rp->message.len && ab_practice_on(rp))
+		ab_str_add(&text, _(" | x prune  Enter value  c check  p leave  ? help"));
+	else if (!rp->message.len)
 		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);
@@ -659,7 +708,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
-	int details_rows = rp->selected != AB_NONE ? 2 : 0;
+	/* Practice explains the selected node in the narration instead. */
+	int details_rows = rp->selected != AB_NONE && !ab_practice_on(rp) ? 2 : 0;
 	int counts_rows = rp->uniform ? 3 : 2;
 	int narr_rows = lines >= 30 ? 4 : 3;
 	int details_top = status_row - details_rows;
@@ -668,12 +718,14 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	int mid_top = 1, mid_rows = narr_top - mid_top;
 
 	/* The middle: tree or outline, and the pseudocode beside it. */
+	int lw = ab_lesson_view_width(rp, cols);   /* a lesson's panel, rightmost */
 	int pw = pseudo_width(rp, kind) + 1;
-	if (cols - pw < 30)
-		pw = 0;
-	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
+	if (cols - lw - pw < 30 || ab_practice_on(rp))
+		pw = 0; /* practice: all the room for the tree */
+	struct view v = { w, { mid_top, 0, mid_rows, cols - pw - lw }, rp->scroll };
 	rp->tree_area = v.area;
-	uint32_t cur = ab_trace_current(tr);
+	uint32_t cur = ab_practice_on(rp) && rp->selected != AB_NONE ? rp->selected
+								    : ab_trace_current(tr);
 	if (rp->outline) {
 		if (rp->follow)
 			ab_outline_follow(rp->tree->count, cur, (uint32_t)mid_rows, &rp->outline_top);
@@ -693,12 +745,16 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	}
 	rp->follow = false;
 	if (pw)
-		draw_pseudocode(rp, w, &(struct ab_rect){ mid_top, cols - pw, mid_rows, pw },
+		draw_pseudocode(rp, w, &(struct ab_rect){ mid_top, cols - lw - pw, mid_rows, pw },
 				kind, &ev);
+	if (lw)
+		ab_lesson_view_draw(rp, w, &(struct ab_rect){ mid_top, cols - lw, mid_rows, lw });
 
 	/* What just happened. */
 	ab_str_clear(&text);
-	if (tr->step) {
+	if (ab_practice_on(rp)) {
+		ab_practice_narration(rp, &text);
+	} else if (tr->step) {
 		ab_str_addf(&text, _("Step %zu: "), tr->step);
 		ab_narrate(tr, &ev, rp->g, &text);
 	} else {
@@ -708,7 +764,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&text),
 		    attr(ev.kind == AB_EV_CUTOFF && tr->step ? R_CUT : R_NORMAL));
 
-	draw_counts(rp, w, counts_top, cols);
+	if (!ab_practice_on(rp)) /* the counts would give the answer away */
+		draw_counts(rp, w, counts_top, cols);
 
 	if (details_rows) {
 		ab_str_clear(&text);

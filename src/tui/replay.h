@@ -11,12 +11,16 @@
 #include <stdbool.h>
 
 #include "diag.h"
+#include "lesson.h"
 #include "search.h"
 #include "tree.h"
 
 struct ab_replay_options {
 	bool ascii;        /* --ascii: no α, β, ≤, ≥, ∞, box lines or ✂ */
 	const char *name;  /* what the tree was called on the command line */
+	bool practice;     /* start in practice mode (abtrace practice) */
+	struct ab_lesson *lesson; /* play this lesson (its tree, bound), or NULL */
+	enum ab_lang lang; /* the lesson's language */
 };
 
 enum ab_replay_status {
