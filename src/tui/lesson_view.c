@@ -85,8 +85,11 @@ size_t ab_wrap_text(const char *text, unsigned cols, struct ab_str *out)
 				break;
 			}
 			unsigned cw = (unsigned)ab_utf8_width(cp);
-			if (width + cw > cols)
+			if (width + cw > cols) {
+				if (cp == ' ')
+					brk = i;  /* the line is full just before a space */
 				break;
+			}
 			if (cp == ' ' || (cw == 2 && i > 0))
 				brk = i;        /* a line may end before a space or a wide character */
 			width += cw;
@@ -152,8 +155,18 @@ static unsigned ask_question(struct ab_replay *rp, const struct ab_lesson_questi
 		v->verdicts[slot] = V_SKIPPED;
 		return AB_REDRAW_FRAME;
 	}
-	v->verdicts[slot] = ab_lesson_answer_ok(v->lesson, q, ab_str_cstr(&rp->answer))
-		? V_RIGHT : V_WRONG;
+	const char *given = ab_str_cstr(&rp->answer);
+	bool ok = ab_lesson_answer_ok(v->lesson, q, given);
+	if (!ok && q->kind == AB_ASK_VALUE) {
+		/* "D = 2", as the panel writes answers, as well as "= 2". */
+		const char *space = strchr(given, ' ');
+		struct ab_str name = AB_STR_INIT;
+		ab_str_addn(&name, given, space ? (size_t)(space - given) : 0);
+		ok = space && ab_tree_find(v->lesson->tree, ab_str_cstr(&name)) == q->subject.node &&
+		     ab_lesson_answer_ok(v->lesson, q, space + 1);
+		ab_str_free(&name);
+	}
+	v->verdicts[slot] = ok ? V_RIGHT : V_WRONG;
 	return AB_REDRAW_FRAME;
 }
 
