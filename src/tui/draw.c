@@ -624,9 +624,7 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
-	if (!rp->message.len && ab_practice_on(rp))
-		ab_str_add(&text, _(" | x prune  Enter value  c check  p leave  ? help"));
-	else if (!rp->message.len)
+	if (!rp->message.len && !ab_practice_on(rp)) /* practice gives its own keys */
 		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);

@@ -189,6 +189,7 @@ static unsigned move_selection(struct ab_replay *rp, int key)
 		to = first_kid(rp, n);
 	if (to != AB_NONE)
 		rp->selected = to;
+	rp->follow = true;
 	return AB_REDRAW_FRAME;
 }
 
@@ -337,6 +338,8 @@ static bool practice_key(struct ab_replay *rp, int ch, unsigned *redraw)
 		drop_grade(rp->practice);
 		return false; /* re-recorded at step 0: still hidden */
 	case AB_ACT_SELECT_NEXT: case AB_ACT_SELECT_PREV: case AB_ACT_SELECT_NAME:
+		rp->follow = true; /* the view follows the selection in practice */
+		return false;
 	case AB_ACT_UNSELECT: case AB_ACT_SCROLL_UP: case AB_ACT_SCROLL_DOWN:
 	case AB_ACT_SCROLL_LEFT: case AB_ACT_SCROLL_RIGHT: case AB_ACT_REDRAW:
 	case AB_ACT_HELP: case AB_ACT_QUIT: case AB_ACT_PRACTICE:
@@ -514,6 +517,8 @@ void ab_practice_status(const struct ab_replay *rp, struct ab_str *out)
 		ab_str_add(out, _(" | practice"));
 		if (p->graded)
 			ab_str_addf(out, _(": score %zu/%zu"), p->grade.right, p->grade.count);
+		if (!rp->message.len) /* the keys, before the conventions */
+			ab_str_add(out, _(" | x prune  Enter value  c check  p leave  ? help"));
 		return;
 	}
 	if (!p->predict)

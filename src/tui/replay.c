@@ -560,7 +560,6 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 	if (opts->practice)
 		ab_practice_toggle(rp);
 	relayout(rp);
-	ab_str_clear(&rp->message);
 	return true;
 }
 
