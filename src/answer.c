@@ -669,8 +669,20 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	struct ab_item *item = new_item(p, AB_ITEM_BOUND, key);
 	item->node = node;
 	item->bound = bound;
-	if (!parse_number(p, i, e, &item->value))
+	size_t d = i;
+	while (d + 1 < e && !(t[d] == '.' && t[d + 1] == '.'))
+		d++;
+	if (bound == AB_BOUND_EQ && op == i && d + 1 < e) {
+		/* LO..HI: what the search proves when both ends are bounds. */
+		item->bound = AB_BOUND_IN;
+		if (!parse_number(p, i, d, &item->value) ||
+		    !parse_number(p, d + 2, e, &item->value2))
+			return false;
+		if (item->value >= item->value2)
+			return FAIL(p, i, _("a range LO..HI needs LO < HI"));
+	} else if (!parse_number(p, i, e, &item->value)) {
 		return false;
+	}
 	return parse_window(p, node, key, e, end);
 }
 
@@ -885,6 +897,16 @@ void ab_answer_add_bound(struct ab_answer *answer, uint32_t node,
 	item->node = node;
 	item->bound = bound;
 	item->value = value;
+}
+
+void ab_answer_add_range(struct ab_answer *answer, uint32_t node, ab_value lo,
+			 ab_value hi)
+{
+	struct ab_item *item = add_item(answer, AB_ITEM_BOUND);
+	item->node = node;
+	item->bound = AB_BOUND_IN;
+	item->value = lo;
+	item->value2 = hi;
 }
 
 void ab_answer_add_window(struct ab_answer *answer, uint32_t node,

@@ -15,7 +15,7 @@
  *   visited: B1 B2 B3 C1 ...     instead of pruned: the leaves looked at,
  *                                in the order the search looks at them
  *   C: <= 2                      a node's value or bound: 3, = 3, <= 2, >= 5,
- *                                ≤ 2, ≥ 5
+ *                                ≤ 2, ≥ 5, or 1..3 (between, ends included)
  *   C: alpha=3 beta=2            the node's final window (α=, β= too; -inf,
  *                                +inf and ∞ allowed); may follow a bound
  *   rules: strict                the convention: strict, non-strict,
@@ -51,13 +51,15 @@ enum ab_item_kind {
 };
 
 /* What a bound claims of a node's value. */
-enum ab_bound { AB_BOUND_EQ, AB_BOUND_LE, AB_BOUND_GE };
+enum ab_bound { AB_BOUND_EQ, AB_BOUND_LE, AB_BOUND_GE,
+		AB_BOUND_IN /* value..value2, both ends included */ };
 
 struct ab_item {
 	enum ab_item_kind kind;
 	unsigned line, column;   /* where it was written; 0 when built */
 	uint32_t node;           /* best, bound, window */
 	ab_value value;          /* value, bound */
+	ab_value value2;         /* bound AB_BOUND_IN: the upper end */
 	enum ab_bound bound;     /* bound */
 	bool has_alpha, has_beta;/* window: which were given */
 	ab_value alpha, beta;    /* window */
@@ -108,6 +110,8 @@ void ab_answer_add_pruned(struct ab_answer *answer, const uint32_t *nodes,
 			  uint32_t count);
 void ab_answer_add_bound(struct ab_answer *answer, uint32_t node,
 			 enum ab_bound bound, ab_value value);
+void ab_answer_add_range(struct ab_answer *answer, uint32_t node, ab_value lo,
+			 ab_value hi);
 void ab_answer_add_window(struct ab_answer *answer, uint32_t node,
 			  bool has_alpha, ab_value alpha, bool has_beta,
 			  ab_value beta);

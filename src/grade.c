@@ -171,12 +171,16 @@ static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
 	ab_str_addc(out, ')');
 }
 
-static void add_bound(enum ab_bound bound, ab_value v, const struct ab_glyphs *g,
+/* A claimed bound, written as ab_format_interval writes a proved one. */
+static void add_bound(const struct ab_item *item, const struct ab_glyphs *g,
 		      struct ab_str *out)
 {
-	ab_str_add(out, bound == AB_BOUND_LE ? g->le : bound == AB_BOUND_GE ? g->ge : "=");
-	ab_str_addc(out, ' ');
-	add_value(v, g, out);
+	switch (item->bound) {
+	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, g, out); return;
+	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, g, out); return;
+	case AB_BOUND_GE: ab_format_interval(item->value, AB_POS_INF, g, out); return;
+	case AB_BOUND_IN: ab_format_interval(item->value, item->value2, g, out); return;
+	}
 }
 
 static void add_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
@@ -478,7 +482,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_BOUND, n, item->line);
 	add_name(gd->tree, n, &name);
-	add_bound(item->bound, item->value, gd->g, &giv);
+	add_bound(item, gd->g, &giv);
 	if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : f->trace->cut_step[c];
@@ -493,7 +497,8 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	add_interval(lo, hi, gd->g, &exp);
 	bool right = (item->bound == AB_BOUND_EQ && lo == v && hi == v) ||
 		     (item->bound == AB_BOUND_LE && lo == AB_NEG_INF && hi == v) ||
-		     (item->bound == AB_BOUND_GE && hi == AB_POS_INF && lo == v);
+		     (item->bound == AB_BOUND_GE && hi == AB_POS_INF && lo == v) ||
+		     (item->bound == AB_BOUND_IN && lo == v && hi == item->value2);
 	if (item->bound == AB_BOUND_EQ && lo != hi && (lo == v || hi == v)) {
 		add_name(gd->tree, n, &why);
 		ab_str_add(&why, _(" is only known to be "));
@@ -509,12 +514,12 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 			ab_str_add(&why, _("what its children return is partly only a bound"));
 		}
 		ab_str_add(&why, _(", so its exact value is never found."));
-	} else if (lo == hi && item->bound != AB_BOUND_EQ && v == lo) {
+	} else if (lo == hi && (item->bound == AB_BOUND_LE || item->bound == AB_BOUND_GE) && v == lo) {
 		add_name(gd->tree, n, &why);
 		ab_str_add(&why, " = ");
 		add_value(lo, gd->g, &why);
 		ab_str_addf(&why, _(" exactly (step %zu), which says more than "), it->step);
-		add_bound(item->bound, v, gd->g, &why);
+		add_bound(item, gd->g, &why);
 		ab_str_addc(&why, '.');
 	} else {
 		ab_str_add(&why, _("The search proves "));
@@ -524,7 +529,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		ab_str_addf(&why, _(" (step %zu), not "), it->step);
 		add_name(gd->tree, n, &why);
 		ab_str_addc(&why, ' ');
-		add_bound(item->bound, v, gd->g, &why);
+		add_bound(item, gd->g, &why);
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
@@ -835,25 +840,26 @@ static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *as
 			for (uint32_t n = 0; n < tree->count; n++)
 				if (ab_is_leaf(tree, n) && !looked[n] && visited(f, n))
 					early[count++] = n;
-			ab_str_add(out, _("Your cuts match a classic slip: "));
-			ab_str_add(out, max_up ? _("raising ") : _("lowering "));
-			add_name(tree, first.ancestor, out);
-			ab_str_addf(out, "'s %s to ", max_up ? g->alpha : g->beta);
-			add_value(first.value, g, out);
-			ab_str_add(out, _(" from "));
-			add_name(tree, first.child, out);
-			ab_str_add(out, _("'s running value (after "));
-			add_name(tree, first.from, out);
-			ab_str_add(out, _(") while "));
-			add_name(tree, first.child, out);
-			ab_str_add(out, _(" is still being searched. "));
-			add_name(tree, first.child, out);
-			ab_str_addf(out, _("'s value is not known until it returns (step %u"),
-				    f->node[first.child].ret_step);
-			ab_str_addf(out, _("), and only then may %s take it, so "),
-				    max_up ? g->alpha : g->beta);
-			ab_narrate_names(tree, early, count, 8, out);
-			ab_str_add(out, _(" must still be looked at."));
+			struct ab_str up = AB_STR_INIT, child = AB_STR_INIT, from = AB_STR_INIT,
+				      value = AB_STR_INIT, skipped = AB_STR_INIT;
+			add_name(tree, first.ancestor, &up);
+			add_name(tree, first.child, &child);
+			add_name(tree, first.from, &from);
+			add_value(first.value, g, &value);
+			ab_narrate_names(tree, early, count, 8, &skipped);
+			/* One sentence, so a translation can order its parts. */
+			ab_str_addf(out, max_up
+				    ? _("Your cuts match a classic slip: raising %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at.")
+				    : _("Your cuts match a classic slip: lowering %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at."),
+				    ab_str_cstr(&up), max_up ? g->alpha : g->beta, ab_str_cstr(&value),
+				    ab_str_cstr(&child), ab_str_cstr(&from), ab_str_cstr(&child),
+				    ab_str_cstr(&child), f->node[first.child].ret_step,
+				    max_up ? g->alpha : g->beta, ab_str_cstr(&skipped));
+			ab_str_free(&up);
+			ab_str_free(&child);
+			ab_str_free(&from);
+			ab_str_free(&value);
+			ab_str_free(&skipped);
 			free(early);
 		}
 		free(looked);

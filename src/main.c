@@ -33,6 +33,7 @@
 #include "stats.h"
 #include "trace.h"
 #include "tree.h"
+#include "utf8.h"
 #include "tui/replay.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
@@ -615,25 +616,23 @@ static int cmd_lesson(struct cli *cli)
 		ab_str_free(&path);
 		return EXIT_USAGE;
 	}
-	int status = EXIT_OK;
-	if (!cli->text && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
-		/* On a terminal the replay plays it, the text beside the tree. */
+	/* In a terminal the replay plays it, unless --text asks for print. */
+	if (!cli->text && isatty(STDOUT_FILENO)) {
 		struct ab_replay_options opts = {
-			.ascii = cli->ascii, .name = cli->args[0], .lesson = lesson, .lang = lang,
+			.ascii = cli->ascii, .name = lesson->tree_name,
+			.lesson = lesson, .lang = lang,
 		};
 		struct ab_diag err;
 		enum ab_replay_status rs = ab_replay_run(lesson->tree, &lesson->config, &opts, &err);
-		if (rs != AB_REPLAY_OK) {
+		if (rs != AB_REPLAY_OK)
 			fprintf(stderr, "%s: %s\n", program, err.message);
-			status = EXIT_USAGE;
-		}
 		ab_lesson_free(lesson);
 		ab_str_free(&path);
-		return status;
+		return rs == AB_REPLAY_OK ? EXIT_OK : EXIT_USAGE;
 	}
-	/* --text, or not a terminal: the lesson as plain text. */
 	struct ab_str out = AB_STR_INIT;
 	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
+	int status = EXIT_OK;
 	write_out(&out, &status);
 	ab_str_free(&out);
 	ab_lesson_free(lesson);
@@ -649,7 +648,9 @@ static int cmd_replay(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = cli->expr ? AB_EXPR_NAME : cli->nargs ? cli->args[0] : "lecture",
+		.name = cli->expr ? AB_EXPR_NAME
+			: !cli->nargs ? "lecture"
+			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
 	struct ab_diag err;
 	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
@@ -738,10 +739,10 @@ static int cmd_check(struct cli *cli)
 		unusable |= !all[i].usable;
 		mistakes |= all[i].usable && all[i].grade.right < all[i].grade.count;
 	}
-	size_t width = 4;
+	size_t width = ab_utf8_text_width(_("FILE"));
 	for (size_t i = 0; i < count; i++)
-		if (strlen(all[i].file) > width)
-			width = strlen(all[i].file);
+		if (ab_utf8_text_width(all[i].file) > width)
+			width = ab_utf8_text_width(all[i].file);
 	struct ab_str out = AB_STR_INIT;
 	for (size_t i = 0; i < count; i++) {
 		struct checked *c = &all[i];
@@ -765,12 +766,19 @@ static int cmd_check(struct cli *cli)
 			ab_str_addc(&out, '\n');
 			ab_grade_text(&c->grade, g, &out);
 		} else {
-			if (i == 0)
-				ab_str_addf(&out, "%-*s  %-12s %s\n", (int)width, _("FILE"), _("SCORE"),
-					    _("FIRST MISTAKE"));
-			ab_str_addf(&out, "%-*s  ", (int)width, c->file);
+			/* Columns by display width: Chinese headers and file
+			 * names take two columns a character. */
+			if (i == 0) {
+				ab_format_pad(_("FILE"), (int)width, false, &out);
+				ab_str_add(&out, "  ");
+				ab_format_pad(_("SCORE"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", _("FIRST MISTAKE"));
+			}
+			ab_format_pad(c->file, (int)width, false, &out);
+			ab_str_add(&out, "  ");
 			if (!c->usable) {
-				ab_str_addf(&out, "%-12s %s\n", _("unusable"), ab_str_cstr(&c->error));
+				ab_format_pad(_("unusable"), 12, false, &out);
+				ab_str_addf(&out, " %s\n", ab_str_cstr(&c->error));
 				continue;
 			}
 			const struct ab_grade *gr = &c->grade;

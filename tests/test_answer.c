@@ -100,6 +100,8 @@ static const struct bound_case {
 	{ "C : == +3", AB_BOUND_EQ, 3 },
 	{ "2: <= 2", AB_BOUND_LE, 2 },
 	{ "A2: <= 2", AB_BOUND_LE, 2 },
+	{ "C: 1..3", AB_BOUND_IN, 1 },
+	{ "C: -5..-3", AB_BOUND_IN, -5 },
 };
 
 START_TEST(bounds)
@@ -112,6 +114,8 @@ START_TEST(bounds)
 	ck_assert_uint_eq(a->items[0].node, find(t, "C"));
 	ck_assert_int_eq(a->items[0].bound, c->bound);
 	ck_assert_int_eq(a->items[0].value, c->value);
+	if (c->bound == AB_BOUND_IN)
+		ck_assert_int_eq(a->items[0].value2, c->value + 2);
 	ab_answer_free(a);
 	ab_tree_free(t);
 }
@@ -219,6 +223,10 @@ static const struct bad {
 	{ "visited: B1、B2\n", 0, 1, 12, "not a separator here" },
 	{ "C: < 2\n", 0, 1, 4, "a bound includes its value" },
 	{ "C: <=\n", 0, 1, 6, "expected a number after '<='" },
+	{ "C: 3..1\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
+	{ "C: 3..3\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
+	{ "C: 1..x\n", 0, 1, 7, "expected a whole number, not 'x'" },
+	{ "C: <= 1..3\n", 0, 1, 7, "expected a whole number, not '1..3'" },
 	{ "C:\n", 0, 1, 3, "expected a value or bound after 'C:'" },
 	{ "C: <= 2\nC: 2\n", 0, 2, 1, "C's value is given twice (first on line 1)" },
 	{ "C: alpha=3\nC: beta=2\n", 0, 2, 1, "C's window is given twice" },

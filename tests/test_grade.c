@@ -131,6 +131,10 @@ static const struct grade_case {
 	{ "seed002", 0, "pruned: X2.2 Y2 Y3 Y4 Z2.2 W2\nY: >= 3\nW: >= 6\n", 8, 8, NULL, NULL, NULL },
 	{ "deep-cutoff", 0, "value: 5\nbest: B\npruned: C2\n", 3, 4, "cut at E",
 	  "with α set at A, 3 levels up (a deep cutoff), so E2 is never looked at", NULL },
+	{ "deep-cutoff", 0, "D: 1..3\nE: <= 3\nC: <= 3\n", 3, 3, NULL, NULL, NULL },
+	{ "deep-cutoff", 0, "D: 3\n", 0, 1, "D",
+	  "D is only known to be in [1, 3] (step 27): what its children return is partly only a bound", NULL },
+	{ "deep-cutoff", 0, "D: 1..2\n", 0, 1, "D", "The search proves D in [1, 3] (step 27), not D in [1, 2].", NULL },
 	{ "no-pruning", 0, "pruned:\n", 1, 1, NULL, NULL, NULL },
 	{ "no-pruning", 0, "pruned: B2\n", 0, 1, "pruned B2", "B2 is looked at", NULL },
 	/* Fail-hard: the same cuts, windows read at the return. */
@@ -324,6 +328,8 @@ static struct ab_answer *true_answer(const struct ab_tree *t, struct ab_trace *t
 			ab_answer_add_bound(a, n, AB_BOUND_LE, st->hi);
 		else if (st->hi == AB_POS_INF && st->lo != AB_NEG_INF)
 			ab_answer_add_bound(a, n, AB_BOUND_GE, st->lo);
+		else if (st->lo != AB_NEG_INF && st->hi != AB_POS_INF)
+			ab_answer_add_range(a, n, st->lo, st->hi);
 		if (!ab_is_leaf(t, n))
 			ab_answer_add_window(a, n, true, st->alpha, true, st->beta);
 	}

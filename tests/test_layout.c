@@ -10,6 +10,7 @@
 #include "load.h"
 #include "randtree.h"
 #include "testutil.h"
+#include "trace.h"
 #include "tui/layout.h"
 
 static const char *const bundled[] = { "lecture", "seed002", "seed003", "no-pruning",
@@ -51,14 +52,21 @@ static void check_no_overlap(const struct ab_layout *l, const struct ab_tree *t)
 			ck_assert_uint_le(l->sub_x[n] + l->sub_w[n], l->sub_x[p] + l->sub_w[p]);
 		}
 	}
-	/* Nodes of one depth, in preorder, run strictly left to right. */
+	/* Nodes of one depth, in preorder (by the children's current order),
+	 * run strictly left to right. */
 	uint32_t *last_end = calloc(t->height + 1, sizeof *last_end);
-	for (uint32_t n = 0; n < t->count; n++) {
+	uint32_t *order = calloc(t->count, sizeof *order), *line = calloc(t->count, sizeof *line);
+	ab_outline_order(t, order, line);
+	for (uint32_t i = 0; i < t->count; i++) {
+		uint32_t n = order[i];
+		ck_assert_uint_eq(line[n], i);
 		uint32_t d = t->nodes[n].depth;
 		ck_assert_msg(l->x[n] >= last_end[d], "node %u overlaps its left neighbour", n);
 		last_end[d] = l->x[n] + l->w[n];
 	}
 	free(last_end);
+	free(order);
+	free(line);
 }
 
 /* A parent's centre lies between its first and last child's centres. */
@@ -117,6 +125,18 @@ static void check_hit(const struct ab_layout *l, const struct ab_tree *t)
 START_TEST(test_layout_properties)
 {
 	struct ab_tree *t = tree_for(_i);
+	if (_i % 2) {
+		/* The replay's "what if" swaps: the layout follows the kids. */
+		struct ab_rng rng;
+		ab_rng_seed(&rng, (uint64_t)_i);
+		for (int k = 0; k < 20; k++) {
+			uint32_t n = (uint32_t)ab_rng_below(&rng, t->count);
+			uint32_t kids = t->nodes[n].nkids;
+			if (kids > 1)
+				ck_assert(ab_tree_swap_kids(t, n, (uint32_t)ab_rng_below(&rng, kids),
+							    (uint32_t)ab_rng_below(&rng, kids)));
+		}
+	}
 	const struct ab_glyphs *sets[] = { &ab_glyphs_utf8, &ab_glyphs_ascii };
 	for (int g = 0; g < 2; g++) {
 		struct ab_layout l;
@@ -197,6 +217,35 @@ START_TEST(test_degenerate_trees)
 }
 END_TEST
 
+/* Stepping through a search in a small view, scrolled by hand now and
+ * then, the node of every step is in view once followed. */
+START_TEST(test_current_in_view_while_stepping)
+{
+	struct ab_tree *t = tree_for(_i);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_trace *tr = ab_trace_record(t, &config);
+	struct ab_layout l;
+	ab_layout_compute(&l, t, &ab_glyphs_utf8);
+	struct ab_scroll s = { 0, 0 };
+	uint32_t top = 0;
+	while (ab_trace_forward(tr)) {
+		uint32_t n = ab_trace_current(tr);
+		if (tr->step % 7 == 0)
+			s.x = s.y = top = 0;
+		ab_layout_follow(&l, t, n, 24, 6, &s);
+		ck_assert(ab_layout_subtree_visible(&l, t, n, &s, 24, 6));
+		ck_assert_uint_ge(ab_layout_row(t, n), s.y);
+		ck_assert_uint_le(ab_layout_row(t, n) + AB_LAYOUT_BOX_ROWS, s.y + 6);
+		ck_assert_uint_ge(l.x[n], s.x);
+		ab_outline_follow(t->count, n, 5, &top);
+		ck_assert(n >= top && n < top + 5);
+	}
+	ab_layout_free(&l);
+	ab_trace_free(tr);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *layout_suite(void)
 {
 	Suite *s = suite_create("layout");
@@ -204,6 +253,7 @@ static Suite *layout_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	tcase_add_test(tc, test_lecture_boxes);
+	tcase_add_loop_test(tc, test_current_in_view_while_stepping, 0, (int)NBUNDLED + 20);
 	tcase_add_loop_test(tc, test_text_width, 0, sizeof widths / sizeof widths[0]);
 	tcase_add_test(tc, test_degenerate_trees);
 	suite_add_tcase(s, tc);

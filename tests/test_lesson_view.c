@@ -1,5 +1,6 @@
-/* test_lesson_view.c - lessons played in the replay, end to end in tmux,
- * and the panel's wrapping by display width.
+/* test_lesson_view.c - lessons played in the replay, end to end in tmux:
+ * a whole lesson walked in English, and the panel in Chinese aligned by
+ * display width (CJK characters take two columns).
  *
  * The lesson's own file says what each step's text and questions are, so
  * the walk answers every question with the answer the file gives and
@@ -13,7 +14,7 @@
 #include "lesson.h"
 #include "testutil.h"
 #include "tmux.h"
-#include "tui/lesson_view.h"
+#include "utf8.h"
 
 static struct ab_lesson *load_bound(const char *name)
 {
@@ -48,44 +49,27 @@ static void opening(const char *text, size_t bytes, struct ab_str *out)
 	ab_str_addn(out, text, n);
 }
 
-/* ---- Wrapping ---------------------------------------------------------------- */
+/* ---- Answers ------------------------------------------------------------------ */
 
-static const struct {
-	const char *text;
-	unsigned cols;
-	const char *want;
-} wraps[] = {
-	{ "one two three", 7, "one two\nthree\n" },
-	{ "one two three", 20, "one two three\n" },
-	{ "abcdefghij", 4, "abcd\nefgh\nij\n" },
-	{ "first\nsecond", 20, "first\n\nsecond\n" },
-	/* Chinese: two columns a character, a break between any two. */
-	{ "还是第一课那棵树", 6, "还是第\n一课那\n棵树\n" },
-	{ "还是第一课那棵树", 7, "还是第\n一课那\n棵树\n" },
-	{ "B 被完整地搜索", 6, "B 被完\n整地搜\n索\n" },
-	{ "B 被完整地搜索", 5, "B 被\n完整\n地搜\n索\n" },
-	{ "α-β 能放过", 8, "α-β 能放\n过\n" },
-};
-
-START_TEST(test_wrap)
+/* A value question takes the bound alone or, as the lesson writes the
+ * answer out, after the node's name. */
+START_TEST(test_value_answers)
 {
-	struct ab_str out = AB_STR_INIT;
-	size_t lines = ab_wrap_text(wraps[_i].text, wraps[_i].cols, &out);
-	ck_assert_str_eq(ab_str_cstr(&out), wraps[_i].want);
-	size_t want_lines = 0;
-	for (const char *p = wraps[_i].want; *p; p++)
-		want_lines += *p == '\n';
-	ck_assert_uint_eq(lines, want_lines);
-	/* No line is wider than asked. */
-	for (const char *p = ab_str_cstr(&out); *p;) {
-		const char *nl = strchr(p, '\n');
-		struct ab_str line = AB_STR_INIT;
-		ab_str_addn(&line, p, (size_t)(nl - p));
-		ck_assert_uint_le(ab_utf8_text_width(ab_str_cstr(&line)), wraps[_i].cols);
-		ab_str_free(&line);
-		p = nl + 1;
-	}
-	ab_str_free(&out);
+	struct ab_lesson *lesson = load_bound("03-lecture");
+	const struct ab_lesson_question *q = NULL;
+	for (size_t b = 0; b < lesson->nblocks && !q; b++)
+		for (size_t i = 0; i < lesson->blocks[b].nquestions; i++)
+			if (lesson->blocks[b].questions[i].kind == AB_ASK_VALUE)
+				q = &lesson->blocks[b].questions[i];
+	ck_assert_ptr_nonnull(q);
+	static const char *const right[] = { "D = 2", "= 2", "2", "D 2", "3 = 2" };
+	static const char *const wrong[] = { "C = 2", "D = 3", "D <= 2", "D", "D = 2 3" };
+	ck_assert(ab_lesson_answer_ok(lesson, q, q->answer));
+	for (size_t i = 0; i < sizeof right / sizeof right[0]; i++)
+		ck_assert_msg(ab_lesson_answer_ok(lesson, q, right[i]), "'%s' is right", right[i]);
+	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
+		ck_assert_msg(!ab_lesson_answer_ok(lesson, q, wrong[i]), "'%s' is wrong", wrong[i]);
+	ab_lesson_free(lesson);
 }
 END_TEST
 
@@ -112,22 +96,26 @@ START_TEST(test_walk_lesson)
 		} else {
 			WAIT_FOR(&s, ab_str_cstr(&want));
 		}
-		for (size_t q = 0; b && b->step == step && q < b->nquestions; q++) {
-			WAIT_FOR(&s, "Question: ", "Press space to answer.");
+		if (b && b->step == step && b->nquestions) {
+			/* The questions show; the step key asks them, one by one. */
+			WAIT_FOR(&s, "(step forward to answer)");
 			keys("Space");
-			WAIT_FOR(&s, "Your answer");
-			literal(b->questions[q].answer);
-			keys("Enter");
-			ab_str_clear(&text);
-			ab_str_addf(&text, "✓ Right: %s", b->questions[q].answer);
-			WAIT_FOR(&s, ab_str_cstr(&text));
-			asked++;
+			for (size_t q = 0; q < b->nquestions; q++) {
+				WAIT_FOR(&s, "Your answer");
+				literal(b->questions[q].answer);
+				keys("Enter");
+				ab_str_clear(&text);
+				ab_str_addf(&text, "%s: right.", b->questions[q].answer);
+				WAIT_FOR(&s, ab_str_cstr(&text));
+				asked++;
+			}
+			WAIT_FOR(&s, "step on to see what happens");
 		}
 		if (step < length)
 			keys("Space");
 	}
 	ck_assert_uint_ge(asked, 2);
-	WAIT_FOR(&s, "End of the lesson", "Alpha-beta looked at 7 of the 9");
+	WAIT_FOR(&s, "Alpha-beta looked at 7 of the 9");
 	/* One step more does nothing. */
 	keys("Space");
 	ab_str_clear(&want);
@@ -151,15 +139,16 @@ START_TEST(test_wrong_answer_and_refused_keys)
 		return;
 	struct ab_str s = AB_STR_INIT;
 	start(100, 30, "LANGUAGE=en", "lesson 03-lecture");
-	WAIT_FOR(&s, "step 0/29", "Lesson: The lecture tree");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
 	keys("e");
-	WAIT_FOR(&s, "not during a lesson");
+	WAIT_FOR(&s, "a lesson keeps its tree and search");
 	keys(". . . .");
-	WAIT_FOR(&s, "step 12/29", "Press space to answer.");
+	WAIT_FOR(&s, "step 12/29", "(step forward to answer)");
 	keys("Space");
+	WAIT_FOR(&s, "Your answer");
 	literal("C2");
 	keys("Enter");
-	WAIT_FOR(&s, "✗ Not quite: the answer is C2 C3");
+	WAIT_FOR(&s, "C2: not quite; the answer is C2 C3.");
 	keys("Space");
 	WAIT_FOR(&s, "step 13/29");
 	keys("q");
@@ -294,8 +283,8 @@ static void teardown(void)
 static Suite *lesson_view_suite(void)
 {
 	Suite *s = suite_create("lesson_view");
-	TCase *tc = tcase_create("wrap");
-	tcase_add_loop_test(tc, test_wrap, 0, sizeof wraps / sizeof wraps[0]);
+	TCase *tc = tcase_create("answers");
+	tcase_add_test(tc, test_value_answers);
 	tcase_add_test(tc, test_lesson_text_unchanged);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tmux");

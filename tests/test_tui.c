@@ -60,9 +60,17 @@ static int tmux(struct ab_str *out, const char *fmt, ...)
 	return st;
 }
 
+/* Kills the test's tmux server and removes its socket. */
 static void stop_server(void)
 {
+	struct ab_str socket = AB_STR_INIT;
+	tmux(&socket, "display-message -p '#{socket_path}'");
+	while (socket.len && socket.s[socket.len - 1] == '\n')
+		ab_str_truncate(&socket, socket.len - 1);
 	tmux(NULL, "kill-server");
+	if (socket.len)
+		unlink(ab_str_cstr(&socket));
+	ab_str_free(&socket);
 }
 
 /* The pane runs a little script that runs abtrace and writes its exit
@@ -471,7 +479,10 @@ START_TEST(test_edit_leaf)
 	char mms[32];
 	snprintf(mms, sizeof mms, "minimax %u", mm);
 	WAIT_FOR(&s, ab_str_cstr(&want), mms, "B1 B2");
-	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "✂"));
+	/* Nothing is pruned now: no mark but the legend's, if it shows. */
+	for (const char *m = strstr(ab_str_cstr(&s), "✂"); m; m = strstr(m + 1, "✂"))
+		ck_assert_msg(strncmp(m, "✂ pruned", strlen("✂ pruned")) == 0,
+			      "a pruned mark after the edit:\n%s", ab_str_cstr(&s));
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
@@ -698,6 +709,73 @@ START_TEST(test_conventions)
 }
 END_TEST
 
+/* Autoplay steps by itself, faster on +, and stops at the end. */
+START_TEST(test_autoplay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "");
+	WAIT_FOR(&s, "step 0/29");
+	keys("+ + + + + a");
+	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7 of 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* A tree on standard input: the keys come from the terminal. */
+START_TEST(test_tree_on_stdin)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, args = AB_STR_INIT;
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	ab_str_addf(&args, "- < '%s/trees/seed003.tree'", root ? root : ".");
+	start(80, 24, NULL, ab_str_cstr(&args));
+	WAIT_FOR(&s, "step 0/", "minimax 9");
+	keys("End");
+	WAIT_FOR(&s, "✂2", "root = 7");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&args);
+}
+END_TEST
+
+/* A lesson plays in the replay: its text beside the tree, its questions
+ * at their steps, its tree and search kept as written. */
+START_TEST(test_lesson_replay)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, NULL, "lesson lecture");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
+	keys("e");
+	WAIT_FOR(&s, "a lesson keeps its tree and search");
+	/* Step until the first question is asked. */
+	long end = now_ms() + DEADLINE_MS;
+	for (;;) {
+		keys("Space");
+		capture(&s, false);
+		if (strstr(ab_str_cstr(&s), "Your answer"))
+			break;
+		ck_assert_msg(now_ms() < end, "no question asked:\n%s", ab_str_cstr(&s));
+	}
+	literal("C2 C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C2 C3: right.", "step on to see what happens");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* When the terminal cannot be driven: exit 2, pointing at abtrace trace. */
 START_TEST(test_no_terminal)
 {
@@ -753,6 +831,9 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_help_and_select);
 	tcase_add_test(tc, test_mouse_select);
 	tcase_add_test(tc, test_conventions);
+	tcase_add_test(tc, test_autoplay);
+	tcase_add_test(tc, test_tree_on_stdin);
+	tcase_add_test(tc, test_lesson_replay);
 	tcase_add_test(tc, test_no_terminal);
 	suite_add_tcase(s, tc);
 	return s;

@@ -21,7 +21,6 @@
 #include "narrate.h"
 #include "stats.h"
 #include "tui/keys.h"
-#include "tui/lesson_view.h"
 #include "tui/practice.h"
 #include "tui/pseudocode.h"
 #include "utf8.h"
@@ -385,9 +384,10 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 	struct ab_str buf = AB_STR_INIT;
 	int right = v->area.left + v->area.cols;
 	for (int i = 0; i < v->area.rows; i++) {
-		uint32_t n = rp->outline_top + (uint32_t)i;
-		if (n >= t->count)
+		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)i;
+		if (line >= t->count)
 			break;
+		uint32_t n = rp->outline_order[line];
 		bool pruned;
 		enum role role = node_role(rp, n, &pruned);
 		attr_t a = attr(role) | (pruned ? A_DIM : 0);
@@ -471,6 +471,57 @@ static void draw_pseudocode(const struct ab_replay *rp, WINDOW *w,
 		    attr(marked ? R_CODE_HI : R_CODE));
 	}
 	ab_str_free(&line);
+}
+
+/* Writes text's paragraphs ("\n"-separated) wrapped from row on; returns
+ * the next free row. */
+static int put_paragraphs(WINDOW *w, int row, int left, int cols, int last_row,
+			  const char *text, attr_t a)
+{
+	while (*text && row < last_row) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char *para = ab_xmalloc(len + 1);
+		memcpy(para, text, len);
+		para[len] = '\0';
+		row += len ? put_wrapped(w, row, left, cols, last_row - row, para, a) : 1;
+		free(para);
+		text += len + (nl ? 1 : 0);
+	}
+	return row;
+}
+
+/* A lesson's panel: its title, the text of the block that speaks for this
+ * step, its questions, and how the student's answers went. */
+static void draw_lesson(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
+{
+	const struct ab_lesson *l = rp->lesson;
+	int left = r->left + 2, cols = r->cols - 2, last = r->top + r->rows;
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	int row = put_wrapped(w, r->top, left, cols, 2, ab_lesson_text(&l->title, rp->lang),
+			      attr(R_TITLE)) + r->top + 1;
+	const struct ab_lesson_block *b = ab_lesson_block_at(l, rp->trace->step);
+	if (!b) {
+		put_wrapped(w, row, left, cols, last - row,
+			    _("Step forward (space or →) to begin."), attr(R_FAINT));
+		return;
+	}
+	row = put_paragraphs(w, row, left, cols, last, ab_lesson_text(&b->text, rp->lang),
+			     attr(R_NORMAL));
+	if (rp->feedback_block == b && rp->feedback.len) {
+		row = put_paragraphs(w, row + 1, left, cols, last, ab_str_cstr(&rp->feedback),
+				     attr(R_SELECTED));
+	} else if (b->nquestions && b->step == rp->trace->step &&
+		   !rp->asked[b - l->blocks]) {
+		for (size_t i = 0; i < b->nquestions && row < last; i++)
+			row = put_paragraphs(w, row + 1, left, cols, last,
+					     ab_lesson_text(&b->questions[i].prompt, rp->lang),
+					     attr(R_SELECTED));
+		put_wrapped(w, row, left, cols, last - row, _("(step forward to answer)"),
+			    attr(R_FAINT));
+	}
 }
 
 static void draw_bar(WINDOW *w, int row, int left, int cols, uint32_t done,
@@ -558,9 +609,9 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	}
 	ab_str_add(out, "): ");
 	if (ab_trace_pruned(tr, n)) {
+		/* The nearest ancestor the search reached is the one that cut. */
 		uint32_t p = t->nodes[n].parent;
-		while (p != AB_NONE && s->status == AB_UNVISITED &&
-		       ab_trace_node(tr, p)->status == AB_UNVISITED)
+		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
 			p = t->nodes[p].parent;
 		const struct ab_record *cut = &tr->records[tr->cut_step[p] - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
@@ -702,7 +753,14 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	struct ab_str text = AB_STR_INIT;
 	ab_str_add(&text, "abtrace: ");
 	ab_str_add(&text, rp->tree->title ? rp->tree->title : rp->name);
-	put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
+	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
+	/* A legend at the right, when it fits: shapes and the pruned mark. */
+	ab_str_clear(&text);
+	ab_str_addf(&text, _("%s MAX  %s MIN  %s pruned"), rp->g->ascii ? "^" : "▲",
+		    rp->g->ascii ? "v" : "▼", rp->g->cut_mark);
+	long legend = cols - (long)ab_text_width(ab_str_cstr(&text)) - 1;
+	if (legend > title_end + 2)
+		put(w, 0, (int)legend, 0, cols, ab_str_cstr(&text), attr(R_FAINT));
 
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
@@ -716,17 +774,19 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	int mid_top = 1, mid_rows = narr_top - mid_top;
 
 	/* The middle: tree or outline, and the pseudocode beside it. */
-	int lw = ab_lesson_view_width(rp, cols);   /* a lesson's panel, rightmost */
 	int pw = pseudo_width(rp, kind) + 1;
-	if (cols - lw - pw < 30 || ab_practice_on(rp))
+	if (rp->lesson && pw < cols * 2 / 5)
+		pw = cols * 2 / 5; /* prose wants more room than code */
+	if (cols - pw < 30 || ab_practice_on(rp))
 		pw = 0; /* practice: all the room for the tree */
-	struct view v = { w, { mid_top, 0, mid_rows, cols - pw - lw }, rp->scroll };
+	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
 	rp->tree_area = v.area;
-	uint32_t cur = ab_practice_on(rp) && rp->selected != AB_NONE ? rp->selected
-								    : ab_trace_current(tr);
+	uint32_t cur = (rp->follow_selected || ab_practice_on(rp)) && rp->selected != AB_NONE
+		? rp->selected : ab_trace_current(tr);
 	if (rp->outline) {
 		if (rp->follow)
-			ab_outline_follow(rp->tree->count, cur, (uint32_t)mid_rows, &rp->outline_top);
+			ab_outline_follow(rp->tree->count, rp->outline_line[cur], (uint32_t)mid_rows,
+					  &rp->outline_top);
 		draw_outline(rp, &v);
 	} else {
 		/* A tree narrower than its area sits in the middle of it. */
@@ -741,12 +801,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		v.s = rp->scroll;
 		draw_tree(rp, &v);
 	}
-	rp->follow = false;
-	if (pw)
-		draw_pseudocode(rp, w, &(struct ab_rect){ mid_top, cols - lw - pw, mid_rows, pw },
-				kind, &ev);
-	if (lw)
-		ab_lesson_view_draw(rp, w, &(struct ab_rect){ mid_top, cols - lw, mid_rows, lw });
+	rp->follow = rp->follow_selected = false;
+	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
+	if (pw && rp->lesson)
+		draw_lesson(rp, w, &side);
+	else if (pw)
+		draw_pseudocode(rp, w, &side, kind, &ev);
 
 	/* What just happened. */
 	ab_str_clear(&text);

@@ -229,3 +229,20 @@ uint32_t ab_layout_hit(const struct ab_layout *l, const struct ab_tree *tree,
 		n = next;
 	}
 }
+
+void ab_outline_order(const struct ab_tree *tree, uint32_t *order, uint32_t *line)
+{
+	/* An explicit stack: children pushed last first, so they pop in order. */
+	uint32_t *stack = ab_xmalloc((tree->count ? tree->count : 1) * sizeof *stack);
+	uint32_t top = 0, next = 0;
+	if (tree->count)
+		stack[top++] = 0;
+	while (top) {
+		uint32_t n = stack[--top];
+		order[next] = n;
+		line[n] = next++;
+		for (uint32_t i = tree->nodes[n].nkids; i-- > 0;)
+			stack[top++] = ab_kid(tree, n, i);
+	}
+	free(stack);
+}

@@ -8,9 +8,9 @@
  * shares, so boxes can never overlap.  Levels are AB_LAYOUT_LEVEL_ROWS
  * apart: two rows of text and one row of connecting lines.
  *
- * The outline view puts node n (preorder index) on line n, indented by its
- * depth: any tree, however large, is shown one screenful at a time without
- * visiting more nodes than there are lines.
+ * The outline view puts the nodes one per line in preorder, indented by
+ * their depth: any tree, however large, is shown one screenful at a time
+ * without visiting more nodes than there are lines.
  */
 #ifndef AB_TUI_LAYOUT_H
 #define AB_TUI_LAYOUT_H
@@ -71,8 +71,14 @@ void ab_layout_follow(const struct ab_layout *layout, const struct ab_tree *tree
 		      uint32_t n, uint32_t cols, uint32_t rows,
 		      struct ab_scroll *scroll);
 
-/* The outline: the first line shown (*top) moves as little as possible so
- * that node n's line is among the rows lines shown. */
+/* The outline's lines: order[line] is the node on each line, line[n] the
+ * line of node n, in preorder by the children's current order (an edit may
+ * have swapped two, which the node array does not follow).  Each array has
+ * tree->count entries. */
+void ab_outline_order(const struct ab_tree *tree, uint32_t *order, uint32_t *line);
+
+/* The outline of count lines: the first line shown (*top) moves as little
+ * as possible so that line n is among the rows lines shown. */
 void ab_outline_follow(uint32_t count, uint32_t n, uint32_t rows, uint32_t *top);
 /* The column where node n's outline text starts. */
 static inline uint32_t ab_outline_indent(const struct ab_tree *tree, uint32_t n)

@@ -12,6 +12,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,6 @@
 #include "trace.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
-#include "tui/lesson_view.h"
 #include "tui/practice.h"
 #include "tui/state.h"
 
@@ -76,8 +76,16 @@ static bool record(struct ab_replay *rp, size_t step)
 	return true;
 }
 
+/* After a change of tree: the outline's lines, and the tree view's
+ * positions when it shows (otherwise when it is first asked for). */
 static void relayout(struct ab_replay *rp)
 {
+	if (!rp->outline_order) {
+		uint32_t count = rp->tree->count ? rp->tree->count : 1;
+		rp->outline_order = ab_xcalloc(count, sizeof *rp->outline_order);
+		rp->outline_line = ab_xcalloc(count, sizeof *rp->outline_line);
+	}
+	ab_outline_order(rp->tree, rp->outline_order, rp->outline_line);
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
 	rp->laid_out = false;
@@ -301,14 +309,11 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
 
 static unsigned swap_kids(struct ab_replay *rp)
 {
-	struct ab_str def = AB_STR_INIT;
 	const char *q = rp->selected != AB_NONE && !ab_is_leaf(rp->tree, rp->selected)
 		? _("Swap which two children (ranks like '1 3', or two sibling names)?")
 		: _("Swap which two siblings (e.g. 'B C', or 'C 1 3')?");
-	if (!ask(rp, q, NULL)) {
-		ab_str_free(&def);
+	if (!ask(rp, q, NULL))
 		return AB_REDRAW_FRAME;
-	}
 	struct swap sw;
 	struct ab_str copy = AB_STR_INIT;
 	ab_str_add(&copy, ab_str_cstr(&rp->answer));
@@ -324,7 +329,6 @@ static unsigned swap_kids(struct ab_replay *rp)
 			    rp->alphabeta_leaves, rp->minimax_leaves);
 	}
 	ab_str_free(&copy);
-	ab_str_free(&def);
 	return redraw;
 }
 
@@ -339,6 +343,7 @@ static unsigned select_by_name(struct ab_replay *rp)
 		say(rp, _("no node is called '%s'"), word ? word : "");
 	else
 		rp->selected = n;
+	rp->follow = rp->follow_selected = n != AB_NONE;
 	return AB_REDRAW_FRAME;
 }
 
@@ -393,11 +398,60 @@ static void scroll_by(struct ab_replay *rp, int dx, int dy)
 	rp->scroll.y = (uint32_t)(y < 0 ? 0 : y > maxy ? maxy : y);
 }
 
+/* ---- Lessons ------------------------------------------------------------ */
+
+/* At a block's own step, its questions come before the next step: each is
+ * asked in turn and the answer judged; the feedback shows beside the
+ * lesson's text.  Returns true when questions were asked (the step waits
+ * for the next key). */
+static bool ask_lesson_questions(struct ab_replay *rp)
+{
+	const struct ab_lesson *l = rp->lesson;
+	const struct ab_lesson_block *b = l ? ab_lesson_block_at(l, rp->trace->step) : NULL;
+	if (!b || b->step != rp->trace->step || !b->nquestions || rp->asked[b - l->blocks])
+		return false;
+	rp->asked[b - l->blocks] = true;
+	rp->autoplay = false;
+	if (rp->feedback_block != b) {
+		ab_str_clear(&rp->feedback);
+		rp->feedback_block = b;
+	}
+	for (size_t i = 0; i < b->nquestions && !stop_requested; i++) {
+		const struct ab_lesson_question *q = &b->questions[i];
+		const char *prompt = ab_lesson_text(&q->prompt, rp->lang);
+		if (*prompt)
+			ab_str_addf(&rp->feedback, "%s\n", prompt);
+		if (!ask(rp, _("Your answer (Esc skips)?"), NULL)) {
+			ab_str_addf(&rp->feedback, _("Skipped: the answer is %s.\n"), q->answer);
+			continue;
+		}
+		if (ab_lesson_answer_ok(l, q, ab_str_cstr(&rp->answer)))
+			ab_str_addf(&rp->feedback, _("%s: right.\n"), ab_str_cstr(&rp->answer));
+		else
+			ab_str_addf(&rp->feedback, _("%s: not quite; the answer is %s.\n"),
+				    ab_str_cstr(&rp->answer), q->answer);
+	}
+	say(rp, _("step on to see what happens"));
+	return true;
+}
+
+/* A lesson's text is written for its own tree and search. */
+static bool lesson_locked(struct ab_replay *rp)
+{
+	if (!rp->lesson)
+		return false;
+	say(rp, _("a lesson keeps its tree and search; open the tree with 'abtrace %s' to try changes"),
+	    rp->lesson->tree_name);
+	return true;
+}
+
 static unsigned act(struct ab_replay *rp, enum ab_action a)
 {
 	struct ab_trace *tr = rp->trace;
 	switch (a) {
 	case AB_ACT_FORWARD:
+		if (ask_lesson_questions(rp))
+			return AB_REDRAW_FRAME;
 		if (!ab_trace_forward(tr))
 			rp->autoplay = false;
 		break;
@@ -442,37 +496,54 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		say(rp, _("autoplay: a step every %.2f s"), rp->autoplay_ms / 1000.0);
 		return AB_REDRAW_FRAME;
 	case AB_ACT_FAIL_HARD:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.fail_hard = !rp->config.fail_hard;
 		return reconfigure(rp);
 	case AB_ACT_STRICT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.strict = !rp->config.strict;
 		return reconfigure(rp);
 	case AB_ACT_ORDER:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.order = (enum ab_order)((rp->config.order + 1) % (AB_ORDER_RANDOM + 1));
 		if (rp->config.order == AB_ORDER_RANDOM && !rp->config.seed)
 			rp->config.seed = (uint64_t)time(NULL);
 		return reconfigure(rp);
 	case AB_ACT_ALGO:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		rp->config.algo = rp->config.algo == AB_MINIMAX ? AB_ALPHABETA : AB_MINIMAX;
 		return reconfigure(rp);
 	case AB_ACT_OUTLINE:
 		rp->outline = !rp->outline;
-		if (!rp->outline && !rp->laid_out)
-			return AB_REDRAW_LAYOUT | AB_REDRAW_FRAME;
 		rp->follow = true;
+		if (!rp->outline && !rp->laid_out) {
+			ab_layout_compute(&rp->layout, rp->tree, rp->g);
+			rp->laid_out = true;
+		}
 		return AB_REDRAW_FRAME;
 	case AB_ACT_EDIT:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		return edit_leaf(rp);
 	case AB_ACT_SWAP:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
 		return swap_kids(rp);
 	case AB_ACT_SELECT_NEXT:
-		rp->selected = rp->selected == AB_NONE || rp->selected + 1 >= rp->tree->count
-			? 0 : rp->selected + 1;
+	case AB_ACT_SELECT_PREV: {
+		/* Through the nodes in the order the outline lists them. */
+		uint32_t count = rp->tree->count;
+		uint32_t line = rp->selected == AB_NONE ? (a == AB_ACT_SELECT_NEXT ? count - 1 : 0)
+							: rp->outline_line[rp->selected];
+		line = a == AB_ACT_SELECT_NEXT ? (line + 1) % count : (line + count - 1) % count;
+		rp->selected = rp->outline_order[line];
+		rp->follow = rp->follow_selected = true;
 		return AB_REDRAW_FRAME;
-	case AB_ACT_SELECT_PREV:
-		rp->selected = rp->selected == AB_NONE || rp->selected == 0
-			? rp->tree->count - 1 : rp->selected - 1;
-		return AB_REDRAW_FRAME;
+	}
 	case AB_ACT_SELECT_NAME:
 		return select_by_name(rp);
 	case AB_ACT_UNSELECT:
@@ -530,7 +601,7 @@ static unsigned click(struct ab_replay *rp)
 	uint32_t n;
 	if (rp->outline) {
 		uint64_t line = (uint64_t)rp->outline_top + (uint64_t)(me.y - a->top);
-		n = line < rp->tree->count ? (uint32_t)line : AB_NONE;
+		n = line < rp->tree->count ? rp->outline_order[line] : AB_NONE;
 	} else {
 		n = ab_layout_hit(&rp->layout, rp->tree, rp->scroll.x + (uint32_t)(me.x - a->left),
 				  rp->scroll.y + (uint32_t)(me.y - a->top));
@@ -551,12 +622,14 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 		.selected = AB_NONE,
 		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
 		.message = AB_STR_INIT, .answer = AB_STR_INIT,
+		.lesson = opts->lesson, .lang = opts->lang, .feedback = AB_STR_INIT,
 	};
+	if (rp->lesson)
+		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
+				       sizeof *rp->asked);
 	if (!record(rp, 0))
 		return false;
 	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
-	if (opts->lesson)
-		ab_lesson_view_start(rp, opts->lesson, opts->lang);
 	if (opts->practice)
 		ab_practice_toggle(rp);
 	relayout(rp);
@@ -568,10 +641,15 @@ void ab_replay_fini(struct ab_replay *rp)
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
 	ab_practice_free(rp);
-	ab_lesson_view_free(rp);
 	ab_trace_free(rp->trace);
+	free(rp->outline_order);
+	free(rp->outline_line);
+	rp->outline_order = rp->outline_line = NULL;
 	ab_str_free(&rp->message);
 	ab_str_free(&rp->answer);
+	ab_str_free(&rp->feedback);
+	free(rp->asked);
+	rp->asked = NULL;
 	rp->trace = NULL;
 	rp->laid_out = false;
 }
@@ -583,9 +661,8 @@ void ab_replay_fini(struct ab_replay *rp)
  * cursor. */
 static bool terminal_usable(struct ab_diag *err)
 {
-	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
-		ab_diag_set(err, _("%s is not a terminal: the replay needs one; use 'abtrace trace' to print the steps"),
-			    isatty(STDOUT_FILENO) ? _("standard input") : _("standard output"));
+	if (!isatty(STDOUT_FILENO)) {
+		ab_diag_set(err, _("standard output is not a terminal: the replay needs one; use 'abtrace trace' to print the steps"));
 		return false;
 	}
 	const char *term = getenv("TERM");
@@ -669,10 +746,10 @@ static void loop(struct ab_replay *rp)
 			redraw = AB_REDRAW_FRAME;
 			continue;
 		}
-		/* A lesson, then practice or predict mode, get the key first. */
+		/* Practice and predict modes get the key first. */
 		if (ch == KEY_MOUSE)
 			redraw = click(rp);
-		else if (!ab_lesson_view_key(rp, ch, &redraw) && !ab_practice_key(rp, ch, &redraw))
+		else if (!ab_practice_key(rp, ch, &redraw))
 			redraw = act(rp, ab_key_action(ch));
 		if (redraw & AB_REDRAW_QUIT)
 			break;
@@ -707,7 +784,20 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	sigaction(SIGHUP, &sa, &old_hup);
 
 	enum ab_replay_status status = AB_REPLAY_OK;
-	SCREEN *screen = newterm(NULL, stdout, stdin);
+	/* Keys come from the terminal even when the tree came on standard
+	 * input (abtrace - < file). */
+	FILE *keys_in = stdin, *tty = NULL;
+	SCREEN *screen = NULL;
+	if (!isatty(STDIN_FILENO)) {
+		tty = fopen("/dev/tty", "r");
+		if (!tty) {
+			ab_diag_set(err, _("standard input is not a terminal and /dev/tty cannot be opened: use 'abtrace trace' to print the steps"));
+			status = AB_REPLAY_NO_TERMINAL;
+			goto out;
+		}
+		keys_in = tty;
+	}
+	screen = newterm(NULL, stdout, keys_in);
 	if (!screen) {
 		ab_diag_set(err, _("cannot start the terminal (TERM=%.64s); use 'abtrace trace' to print the steps"),
 			    getenv("TERM") ? getenv("TERM") : "");
@@ -730,6 +820,8 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	endwin();
 	delscreen(screen);
 out:
+	if (tty)
+		fclose(tty);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);

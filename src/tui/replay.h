@@ -18,9 +18,12 @@
 struct ab_replay_options {
 	bool ascii;        /* --ascii: no α, β, ≤, ≥, ∞, box lines or ✂ */
 	const char *name;  /* what the tree was called on the command line */
+	/* A lesson to play (its tree and search; NULL for none): its text
+	 * shows beside the tree, in lang, and its questions are asked at
+	 * their blocks' steps.  The tree and search stay as the lesson says. */
+	const struct ab_lesson *lesson;
+	enum ab_lang lang;
 	bool practice;     /* start in practice mode (abtrace practice) */
-	struct ab_lesson *lesson; /* play this lesson (its tree, bound), or NULL */
-	enum ab_lang lang; /* the lesson's language */
 };
 
 enum ab_replay_status {

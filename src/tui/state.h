@@ -25,7 +25,6 @@
 #define AB_MIN_LINES 16
 
 struct ab_practice;    /* tui/practice.c: practice and predict modes */
-struct ab_lesson_view; /* tui/lesson_view.c: a lesson played in the replay */
 
 struct ab_rect {
 	int top, left, rows, cols;
@@ -42,10 +41,13 @@ struct ab_replay {
 	bool laid_out;
 	bool outline;                  /* the outline view instead of the tree */
 	struct ab_scroll scroll;       /* tree view */
-	uint32_t outline_top;          /* first node shown in the outline */
+	uint32_t outline_top;          /* first line shown in the outline */
+	uint32_t *outline_order;       /* the node on each outline line */
+	uint32_t *outline_line;        /* the outline line of each node */
 	bool follow;                   /* bring the current node into view */
 
 	uint32_t selected;             /* a node whose details show, or AB_NONE */
+	bool follow_selected;          /* follow the selection, not the step */
 	bool help;                     /* the key help is open */
 	int help_top;                  /* its first line shown */
 
@@ -63,16 +65,21 @@ struct ab_replay {
 	const char *question;          /* a prompt being answered, or NULL */
 	struct ab_str answer;
 
+	/* A lesson being played, or NULL. */
+	const struct ab_lesson *lesson;
+	enum ab_lang lang;
+	bool *asked;                   /* per block: its questions were asked */
+	const struct ab_lesson_block *feedback_block; /* feedback is about it */
+	struct ab_str feedback;        /* the answers given and whether right */
+
 	bool color;                    /* colours as well as attributes */
 	bool too_small;
 
 	/* Where the last frame put things. */
 	struct ab_rect tree_area;
 
-	/* Practice and predict modes, and a lesson being played; NULL when
-	 * not in use. */
+	/* Practice and predict modes; NULL until used. */
 	struct ab_practice *practice;
-	struct ab_lesson_view *lesson;
 };
 
 /* Records the trace, counts the leaves and lays the tree out (the outline
@@ -82,7 +89,7 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 		    const struct ab_config *config, const struct ab_replay_options *opts);
 void ab_replay_fini(struct ab_replay *rp);
 
-/* Reads a line in the status row (practice and lessons ask questions);
+/* Reads a line in the status row (practice asks for values and bounds);
  * false when cancelled.  The answer is in rp->answer. */
 bool ab_replay_ask(struct ab_replay *rp, const char *question, const char *initial);
 
