@@ -38,8 +38,15 @@ static void opening(const char *text, size_t bytes, struct ab_str *out)
 	const char *nl = memchr(text, '\n', n);
 	if (nl)
 		n = (size_t)(nl - text);
-	/* Whole words only, so a wrap cannot split the last one. */
-	if (n < strlen(text) && text[n] != ' ' && text[n] != '\n') {
+	/* Whole words only, so a wrap cannot split the last one (Chinese
+	 * breaks anywhere, so after a wide character nothing is cut). */
+	uint32_t cp = 0;
+	size_t back = n;
+	while (back > 0 && (text[back - 1] & 0xC0) == 0x80)
+		back--;
+	bool wide = back > 0 && ab_utf8_decode(text + back - 1, n - back + 1, &cp) &&
+		    ab_utf8_width(cp) == 2;
+	if (!wide && n < strlen(text) && text[n] != ' ' && text[n] != '\n') {
 		size_t cut = n;
 		while (cut > 0 && text[cut - 1] != ' ')
 			cut--;
@@ -209,6 +216,27 @@ START_TEST(test_lesson_chinese_aligned)
 	WAIT_FOR(&s, ab_str_cstr(&a), ab_lesson_text(&lesson->title, AB_LANG_ZH));
 	int col = rule_column(&s, "│", 1, 20);
 	ck_assert_int_gt(col, 30);
+	/* Chinese wraps between characters, not only at spaces: the second
+	 * block's opening (a letter, a space, then Chinese) stays on one line. */
+	const struct ab_lesson_block *second = &lesson->blocks[1];
+	struct ab_str c = AB_STR_INIT;
+	opening(ab_lesson_text(&second->text, AB_LANG_ZH), 16, &c);
+	for (size_t i = 0; i < second->step; i++)
+		keys("Space");
+	ck_assert_uint_gt(strlen(ab_str_cstr(&c)), 8);
+	WAIT_FOR(&s, ab_str_cstr(&c));
+	ck_assert_int_eq(rule_column(&s, "│", 1, 20), col);
+	/* No line of the panel starts with a comma or a full stop. */
+	struct ab_str line = AB_STR_INIT;
+	for (int r = 1; r <= 20 && screen_line(&s, r, &line); r++) {
+		const char *rule = strstr(ab_str_cstr(&line), "│ ");
+		ck_assert_msg(!rule || (strncmp(rule + strlen("│ "), "，", strlen("，")) != 0 &&
+					strncmp(rule + strlen("│ "), "。", strlen("。")) != 0 &&
+					strncmp(rule + strlen("│ "), "：", strlen("：")) != 0),
+			      "row %d starts with punctuation:\n%s", r, ab_str_cstr(&s));
+	}
+	ab_str_free(&line);
+	ab_str_free(&c);
 	keys("End");
 	WAIT_FOR(&s, ab_str_cstr(&b));
 	ck_assert_int_eq(rule_column(&s, "│", 1, 20), col);

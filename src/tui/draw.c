@@ -113,6 +113,22 @@ static long put(WINDOW *w, int row, long col, int left, int right,
 	return col;
 }
 
+/* Whether the character at s is punctuation a line must not start with:
+ * the Chinese comma, full stop, colon, closing quote and the like. */
+static bool closes_line(const char *s, size_t n)
+{
+	uint32_t cp;
+	if (!n || !ab_utf8_decode(s, n, &cp))
+		return false;
+	switch (cp) {
+	case 0x3001: case 0x3002: case 0x300D: case 0x300F: case 0x3011: case 0x201D:
+	case 0xFF01: case 0xFF09: case 0xFF0C: case 0xFF1A: case 0xFF1B: case 0xFF1F:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Word-wraps text into at most max_rows rows of cols columns from (row,
  * left); the last row ends in "…" when text is cut short.  Returns the
  * rows used. */
@@ -134,7 +150,9 @@ static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 				break;
 			width += cw;
 			i += len;
-			if (i == n || text[i] == ' ')
+			/* Wide (CJK) text has no spaces: a line may also end
+			 * after a wide character, unless punctuation follows. */
+			if (i == n || text[i] == ' ' || (cw == 2 && !closes_line(text + i, n - i)))
 				fit = i;
 		}
 		if (i == n)
