@@ -259,6 +259,37 @@ START_TEST(test_predict_score)
 }
 END_TEST
 
+/* Predicting during a lesson: the lesson's own question at a step comes
+ * before the prediction of the next leaf. */
+START_TEST(test_predict_in_lesson)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, "LANGUAGE=en", "lesson 03-lecture");
+	WAIT_FOR(&s, "step 0/29");
+	keys("P");
+	WAIT_FOR(&s, "predict 0/0");
+	keys("n");
+	WAIT_FOR(&s, "step 15/29");
+	keys("Space Space");
+	WAIT_FOR(&s, "step 17/29", "(step forward to answer)");
+	keys("Space");
+	WAIT_FOR(&s, "Your answer");
+	literal("D = 2");
+	keys("Enter");
+	WAIT_FOR(&s, "D = 2: right.");
+	keys("Space");
+	WAIT_FOR(&s, "is leaf D1 looked at (v) or pruned (x)?");
+	keys("v");
+	WAIT_FOR(&s, "step 18/29", "predict 1/1", "right: D1 is looked at");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* Bad options are usage errors, before any terminal is needed. */
 START_TEST(test_practice_usage)
 {
@@ -297,6 +328,7 @@ static Suite *practice_suite(void)
 	tcase_add_loop_test(tc, test_practice_wrong_mark, 0, 2);
 	tcase_add_test(tc, test_practice_bound_not_value);
 	tcase_add_test(tc, test_predict_score);
+	tcase_add_test(tc, test_predict_in_lesson);
 	tcase_add_test(tc, test_practice_usage);
 	suite_add_tcase(s, tc);
 	return s;

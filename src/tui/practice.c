@@ -17,6 +17,7 @@
 #include "answer.h"
 #include "grade.h"
 #include "i18n.h"
+#include "lesson.h"
 #include "tui/keys.h"
 
 struct claim {
@@ -421,6 +422,11 @@ static bool predict_key(struct ab_replay *rp, int ch, unsigned *redraw)
 		return true;
 	}
 	if (a != AB_ACT_FORWARD)
+		return false;
+	/* A lesson's own questions at this step come first. */
+	const struct ab_lesson_block *lb = rp->lesson ? ab_lesson_block_at(rp->lesson, rp->trace->step)
+						      : NULL;
+	if (lb && lb->step == rp->trace->step && lb->nquestions && !rp->asked[lb - rp->lesson->blocks])
 		return false;
 	bool pruned = false;
 	uint32_t leaf = next_decided(rp, &pruned);
