@@ -227,6 +227,51 @@ START_TEST(test_practice_bound_not_value)
 }
 END_TEST
 
+/* The mouse selects in practice too: a click on a leaf, x, and it is
+ * marked; the arrow keys move from there. */
+START_TEST(test_practice_mouse_and_arrows)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "practice --seed 3 --depth 2 --branching 3");
+	WAIT_FOR(&s, "Practice: work the search by hand", "C2");
+	int row, col;
+	ck_assert(find_on_screen(&s, "C2", &row, &col));
+	click_at(row, col);
+	keys("x");
+	/* C2's value sits above its name; the mark goes on it. */
+	struct ab_str above = AB_STR_INIT;
+	long end = now_ms() + TMUX_DEADLINE_MS;
+	for (;;) {
+		capture(&s, false);
+		screen_line(&s, row - 1, &above);
+		if (strstr(ab_str_cstr(&above), "✂"))
+			break;
+		ck_assert_msg(now_ms() < end, "no mark after the click:\n%s", ab_str_cstr(&s));
+		pause_briefly();
+	}
+	/* → moves to C3, x marks it; ↑ goes to C, and a bound goes in. */
+	keys("Right x Up");
+	literal(">= -9");
+	keys("Enter");
+	WAIT_FOR(&s, "▼C ≥ -9");
+	screen_line(&s, row - 1, &above);
+	int marks = 0;
+	for (const char *m = ab_str_cstr(&above); (m = strstr(m, "✂")); m++)
+		marks++;
+	ck_assert_msg(marks == 2, "C2 and C3 should be marked:\n%s", ab_str_cstr(&s));
+	/* The second mark (C3's) lies right of C2's name. */
+	int first_mark = last_column_of(ab_str_cstr(&above), "✂");
+	ck_assert_int_gt(first_mark, col);
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&above);
+}
+END_TEST
+
 /* Predict mode on the lecture tree: B1 is looked at (said right), C2 is
  * pruned (said wrong); the score follows. */
 START_TEST(test_predict_score)
@@ -327,6 +372,7 @@ static Suite *practice_suite(void)
 	tcase_add_loop_test(tc, test_practice_all_right, 0, sizeof trees / sizeof trees[0]);
 	tcase_add_loop_test(tc, test_practice_wrong_mark, 0, 2);
 	tcase_add_test(tc, test_practice_bound_not_value);
+	tcase_add_test(tc, test_practice_mouse_and_arrows);
 	tcase_add_test(tc, test_predict_score);
 	tcase_add_test(tc, test_predict_in_lesson);
 	tcase_add_test(tc, test_practice_usage);

@@ -65,10 +65,19 @@ static inline int tmux(struct ab_str *out, const char *fmt, ...)
 	return st;
 }
 
+/* Kills the test's tmux server and removes its socket. */
 static inline void stop_server(void)
 {
-	if (have_tmux)
-		tmux(NULL, "kill-server");
+	if (!have_tmux)
+		return;
+	struct ab_str socket = AB_STR_INIT;
+	tmux(&socket, "display-message -p '#{socket_path}'");
+	while (socket.len && socket.s[socket.len - 1] == '\n')
+		ab_str_truncate(&socket, socket.len - 1);
+	tmux(NULL, "kill-server");
+	if (socket.len)
+		unlink(ab_str_cstr(&socket));
+	ab_str_free(&socket);
 }
 
 static inline void tmux_test_init(const char *name)
@@ -197,6 +206,36 @@ static inline bool screen_line(const struct ab_str *screen, int line, struct ab_
 	const char *nl = strchr(p, '\n');
 	ab_str_addn(out, p, nl ? (size_t)(nl - p) : strlen(p));
 	return true;
+}
+
+/* Finds text on a captured screen: its row and display column. */
+static inline bool find_on_screen(const struct ab_str *screen, const char *text, int *row,
+				  int *col)
+{
+	struct ab_str line = AB_STR_INIT;
+	bool found = false;
+	for (int r = 0; !found && screen_line(screen, r, &line); r++) {
+		const char *at = strstr(ab_str_cstr(&line), text);
+		if (!at)
+			continue;
+		struct ab_str prefix = AB_STR_INIT;
+		ab_str_addn(&prefix, ab_str_cstr(&line), (size_t)(at - ab_str_cstr(&line)));
+		*row = r;
+		*col = (int)ab_utf8_text_width(ab_str_cstr(&prefix));
+		ab_str_free(&prefix);
+		found = true;
+	}
+	ab_str_free(&line);
+	return found;
+}
+
+/* A click of mouse button 1 at a screen cell (an X10 report: press, then
+ * release). */
+static inline void click_at(int row, int col)
+{
+	for (int b = 0; b < 2; b++)
+		ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -H 1b 5b 4d %x %x %x", 32 + 3 * b,
+				      32 + col + 1, 32 + row + 1), 0);
 }
 
 /* The display column (CJK characters take two) where the last occurrence
