@@ -543,6 +543,18 @@ static int cmd_export(struct cli *cli)
 	return status;
 }
 
+/* Runs the replay; its errors (no terminal, too long a search) printed. */
+static int run_replay(struct ab_tree *tree, const struct ab_config *config,
+		      const struct ab_replay_options *opts)
+{
+	struct ab_diag err;
+	if (ab_replay_run(tree, config, opts, &err) != AB_REPLAY_OK) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 /* Prints a lesson file's diagnostic; the tree's when the lesson's tree is
  * what failed. */
 static void print_lesson_diag(const struct ab_diag *diag, const char *path,
@@ -622,13 +634,10 @@ static int cmd_lesson(struct cli *cli)
 			.ascii = cli->ascii, .name = lesson->tree_name,
 			.lesson = lesson, .lang = lang,
 		};
-		struct ab_diag err;
-		enum ab_replay_status rs = ab_replay_run(lesson->tree, &lesson->config, &opts, &err);
-		if (rs != AB_REPLAY_OK)
-			fprintf(stderr, "%s: %s\n", program, err.message);
+		int status = run_replay(lesson->tree, &lesson->config, &opts);
 		ab_lesson_free(lesson);
 		ab_str_free(&path);
-		return rs == AB_REPLAY_OK ? EXIT_OK : EXIT_USAGE;
+		return status;
 	}
 	struct ab_str out = AB_STR_INIT;
 	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
@@ -652,14 +661,9 @@ static int cmd_replay(struct cli *cli)
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
-	struct ab_diag err;
-	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
+	status = run_replay(tree, &cli->config, &opts);
 	ab_tree_free(tree);
-	if (rs != AB_REPLAY_OK) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return status;
 }
 
 /* One answer file graded: its report, or why it could not be read. */
@@ -865,14 +869,9 @@ static int cmd_practice(struct cli *cli)
 		.name = tree->title ? tree->title : "random",
 		.practice = true,
 	};
-	struct ab_diag err;
-	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
+	status = run_replay(tree, &cli->config, &opts);
 	ab_tree_free(tree);
-	if (rs != AB_REPLAY_OK) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return status;
 }
 
 static const struct command {
