@@ -495,8 +495,19 @@ void ab_practice_narration(const struct ab_replay *rp, struct ab_str *out)
 	ab_str_addf(out, _("Score %zu/%zu. "), gr->right, gr->count);
 	const struct ab_grade_item *item = rp->selected != AB_NONE
 		? ab_grade_item_for(gr, rp->tree, rp->selected) : NULL;
-	if (!item)
+	if (!item && rp->selected != AB_NONE) {
+		/* Nothing was claimed about this node: say so, then the
+		 * first mistake, if any. */
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(rp->tree, rp->selected, &name);
+		ab_str_addf(out, _("%s: nothing to check here. "), ab_str_cstr(&name));
+		ab_str_free(&name);
 		item = ab_grade_first_mistake(gr);
+		if (item)
+			ab_str_add(out, _("First mistake: "));
+	} else if (!item) {
+		item = ab_grade_first_mistake(gr);
+	}
 	if (item) {
 		ab_str_addf(out, "%s %s: ", ab_verdict_mark(item->right ? AB_VERDICT_RIGHT
 								     : AB_VERDICT_WRONG, rp->g->ascii),
