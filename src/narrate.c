@@ -153,12 +153,11 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
 	if (max)
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->alpha, a,
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
 			    strict ? ">" : g->ge, g->beta, b);
 	else
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s."), name, g->beta, b,
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
 			    strict ? "<" : g->le, g->alpha, a);
-	ab_str_add(out, " ");
 	if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)

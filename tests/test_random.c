@@ -162,7 +162,11 @@ START_TEST(option_values)
 			: ab_random_parse_seed(c->text, &spec);
 	ck_assert_msg(!why == c->ok, "case %d '%s': %s", _i, c->text, why ? why : "accepted");
 	if (!c->ok) {
-		ck_assert(memcmp(&spec, &before, sizeof spec) == 0);
+		/* Field by field: memcmp would read the padding. */
+		ck_assert(spec.bmin == before.bmin && spec.bmax == before.bmax);
+		ck_assert(spec.depth == before.depth && spec.lo == before.lo && spec.hi == before.hi);
+		ck_assert(spec.distinct == before.distinct && spec.seed == before.seed);
+		ck_assert(spec.root == before.root);
 		return;
 	}
 	switch (c->which) {
