@@ -906,8 +906,12 @@ bool ab_lesson_answer_ok(const struct ab_lesson *lesson,
 		break;
 	}
 	case AB_ASK_VALUE: {
+		/* "<= 2", or "D <= 2" as the answer is written out, naming the node. */
+		const char *bound = answer;
+		if (n > 1 && ab_tree_find(lesson->tree, toks[0].text) == q->subject.node)
+			bound = answer + toks[1].pos;
 		ab_value lo, hi;
-		ok = parse_bound(answer, &lo, &hi) && lo == q->lo && hi == q->hi;
+		ok = parse_bound(bound, &lo, &hi) && lo == q->lo && hi == q->hi;
 		break;
 	}
 	case AB_ASK_EVENT: {

@@ -142,7 +142,8 @@ static void print_help(void)
 		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (--json for autograders)\n"
 		 "       %s random [OPTIONS]            print a random practice tree\n"
 		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
-		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or read one\n"
+		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one\n"
+		 "       %s practice [OPTIONS]          work a random tree by hand, then check it\n"
 		 "\n"
 		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
@@ -172,12 +173,13 @@ static void print_help(void)
 		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
 		 "Lesson options:\n"
 		 "  --text                     print the lesson with the narration of every step\n"
+		 "                             (without it, a terminal plays the lesson in the replay)\n"
 		 "Other options:\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program, program, program, program, program);
+	       program, program, program, program, program, program, program, program);
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -541,6 +543,18 @@ static int cmd_export(struct cli *cli)
 	return status;
 }
 
+/* Runs the replay; its errors (no terminal, too long a search) printed. */
+static int run_replay(struct ab_tree *tree, const struct ab_config *config,
+		      const struct ab_replay_options *opts)
+{
+	struct ab_diag err;
+	if (ab_replay_run(tree, config, opts, &err) != AB_REPLAY_OK) {
+		fprintf(stderr, "%s: %s\n", program, err.message);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 /* Prints a lesson file's diagnostic; the tree's when the lesson's tree is
  * what failed. */
 static void print_lesson_diag(const struct ab_diag *diag, const char *path,
@@ -620,13 +634,10 @@ static int cmd_lesson(struct cli *cli)
 			.ascii = cli->ascii, .name = lesson->tree_name,
 			.lesson = lesson, .lang = lang,
 		};
-		struct ab_diag err;
-		enum ab_replay_status rs = ab_replay_run(lesson->tree, &lesson->config, &opts, &err);
-		if (rs != AB_REPLAY_OK)
-			fprintf(stderr, "%s: %s\n", program, err.message);
+		int status = run_replay(lesson->tree, &lesson->config, &opts);
 		ab_lesson_free(lesson);
 		ab_str_free(&path);
-		return rs == AB_REPLAY_OK ? EXIT_OK : EXIT_USAGE;
+		return status;
 	}
 	struct ab_str out = AB_STR_INIT;
 	ab_lesson_render_text(lesson, lang, ab_glyphs_for_locale(cli->ascii), &out);
@@ -650,14 +661,9 @@ static int cmd_replay(struct cli *cli)
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
-	struct ab_diag err;
-	enum ab_replay_status rs = ab_replay_run(tree, &cli->config, &opts, &err);
+	status = run_replay(tree, &cli->config, &opts);
 	ab_tree_free(tree);
-	if (rs != AB_REPLAY_OK) {
-		fprintf(stderr, "%s: %s\n", program, err.message);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return status;
 }
 
 /* One answer file graded: its report, or why it could not be read. */
@@ -805,11 +811,16 @@ static int cmd_check(struct cli *cli)
 	return finish_output(status);
 }
 
-/* abtrace random [OPTIONS]: a practice tree, its source: line reproducing it. */
-static int cmd_random(struct cli *cli)
+/* The random tree the options ask for (random and practice); NULL (message
+ * printed, *status set) when they do not make one. */
+static struct ab_tree *random_tree(struct cli *cli, int *status)
 {
-	if (cli->nargs > 0)
-		return usage_error(cli, _("random takes options only, not '%s'"), cli->args[0]);
+	if (cli->nargs > 0) {
+		*status = strcmp(cli->command, "random") == 0
+			? usage_error(cli, _("random takes options only, not '%s'"), cli->args[0])
+			: usage_error(cli, _("practice takes options only, not '%s'"), cli->args[0]);
+		return NULL;
+	}
 	struct ab_random_spec spec = cli->random;
 	if (cli->config.root == AB_ROOT_IS_MIN)
 		spec.root = AB_MIN;
@@ -822,19 +833,45 @@ static int cmd_random(struct cli *cli)
 	}
 	struct ab_str why = AB_STR_INIT;
 	if (!ab_random_check(&spec, &why)) {
-		int status = usage_error(cli, "%s", ab_str_cstr(&why));
+		*status = usage_error(cli, "%s", ab_str_cstr(&why));
 		ab_str_free(&why);
-		return status;
+		return NULL;
 	}
 	ab_str_free(&why);
-	struct ab_tree *tree = ab_random_tree(&spec);
+	return ab_random_tree(&spec);
+}
+
+/* abtrace random [OPTIONS]: a practice tree, its source: line reproducing it. */
+static int cmd_random(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct ab_tree *tree = random_tree(cli, &status);
+	if (!tree)
+		return status;
 	struct ab_str out = AB_STR_INIT;
 	ab_tree_write(tree, &out);
-	int status = EXIT_OK;
 	write_out(&out, &status);
 	ab_str_free(&out);
 	ab_tree_free(tree);
 	return finish_output(status);
+}
+
+/* abtrace practice [OPTIONS]: a fresh random tree in the replay's practice
+ * mode, graded under the search options given. */
+static int cmd_practice(struct cli *cli)
+{
+	int status = EXIT_OK;
+	struct ab_tree *tree = random_tree(cli, &status);
+	if (!tree)
+		return status;
+	struct ab_replay_options opts = {
+		.ascii = cli->ascii,
+		.name = tree->title ? tree->title : "random",
+		.practice = true,
+	};
+	status = run_replay(tree, &cli->config, &opts);
+	ab_tree_free(tree);
+	return status;
 }
 
 static const struct command {
@@ -850,6 +887,8 @@ static const struct command {
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
+	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | TAKES(OPT_BRANCHING) |
+		TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) },
 };
 
 /* --lang must take effect before any message, even --help's, so it is

@@ -22,6 +22,8 @@ static const struct {
 	{ 'e', AB_ACT_EDIT }, { 's', AB_ACT_SWAP }, { 'v', AB_ACT_OUTLINE },
 	{ 'm', AB_ACT_ALGO }, { 'f', AB_ACT_FAIL_HARD }, { 't', AB_ACT_STRICT },
 	{ 'o', AB_ACT_ORDER }, { 'a', AB_ACT_AUTOPLAY }, { KEY_UP, AB_ACT_SCROLL_UP },
+	{ 'p', AB_ACT_PRACTICE }, { 'P', AB_ACT_PREDICT }, { 'x', AB_ACT_PRACTICE_MARK },
+	{ 'c', AB_ACT_PRACTICE_CHECK }, { '\r', AB_ACT_PRACTICE_VALUE },
 	{ 'Z', AB_ACT_NONE },
 };
 

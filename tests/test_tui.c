@@ -6,7 +6,8 @@
  * deadline passes; there are no fixed sleeps.  remain-on-exit keeps the
  * pane after abtrace exits, so its exit status can be read.  `capture-pane
  * -e` gives the attributes: a dim cell is one under SGR 2.  Without tmux
- * the tests pass with a note.
+ * the tests pass with a note.  The tmux helpers are in tmux.h, shared with
+ * the practice and lesson tests.
  */
 #include <check.h>
 #include <signal.h>
@@ -20,130 +21,7 @@
 #include "runprog.h"
 #include "str.h"
 #include "testutil.h"
-
-#define DEADLINE_MS 10000
-
-static char server[64];   /* the tmux server of the running test */
-static bool have_tmux;
-
-/* ---- Running tmux -------------------------------------------------------- */
-
-/* Runs a shell command, collecting its standard output; returns its exit
- * status. */
-static int sh(const char *cmd, struct ab_str *out)
-{
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-		if (out)
-			ab_str_addn(out, buf, n);
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int tmux(struct ab_str *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int tmux(struct ab_str *out, const char *fmt, ...)
-{
-	struct ab_str cmd = AB_STR_INIT;
-	ab_str_addf(&cmd, "tmux -u -L %s -f /dev/null ", server);
-	va_list ap;
-	va_start(ap, fmt);
-	ab_str_vaddf(&cmd, fmt, ap);
-	va_end(ap);
-	ab_str_add(&cmd, " 2>/dev/null");
-	int st = sh(ab_str_cstr(&cmd), out);
-	ab_str_free(&cmd);
-	return st;
-}
-
-/* Kills the test's tmux server and removes its socket. */
-static void stop_server(void)
-{
-	struct ab_str socket = AB_STR_INIT;
-	tmux(&socket, "display-message -p '#{socket_path}'");
-	while (socket.len && socket.s[socket.len - 1] == '\n')
-		ab_str_truncate(&socket, socket.len - 1);
-	tmux(NULL, "kill-server");
-	if (socket.len)
-		unlink(ab_str_cstr(&socket));
-	ab_str_free(&socket);
-}
-
-/* The pane runs a little script that runs abtrace and writes its exit
- * status to status_file: tmux does not always reap a pane's process
- * promptly, so #{pane_dead_status} is not to be relied on. */
-static char script_file[128], status_file[128];
-
-/* Starts abtrace ARGS in a cols x rows pane; env is extra VAR=VALUE
- * settings (tmux sets TERM itself, so they go through env(1)). */
-static void start(int cols, int rows, const char *env, const char *args)
-{
-	stop_server();
-	unlink(status_file);
-	FILE *f = fopen(script_file, "w");
-	ck_assert_ptr_nonnull(f);
-	fprintf(f, "env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
-		env ? env : "", abtrace_path(), args, status_file);
-	fclose(f);
-	int st = tmux(NULL,
-		      "start-server \\; set-option -g remain-on-exit on \\; "
-		      "new-session -d -x %d -y %d 'exec sh %s'", cols, rows, script_file);
-	ck_assert_int_eq(st, 0);
-}
-
-static void keys(const char *k)
-{
-	ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -- %s", k), 0);
-}
-
-static void literal(const char *text)
-{
-	ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -l -- '%s'", text), 0);
-}
-
-static long now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void pause_briefly(void)
-{
-	struct timespec ts = { 0, 20 * 1000000 };
-	nanosleep(&ts, NULL);
-}
-
-static void capture(struct ab_str *out, bool attributes)
-{
-	ab_str_clear(out);
-	tmux(out, "capture-pane -p %s -t 0", attributes ? "-e" : "");
-}
-
-/* Polls the screen until it contains every one of the NULL-terminated
- * texts; fails the test with the last screen when the deadline passes. */
-static void wait_for_all(struct ab_str *screen, const char *const *texts)
-{
-	long end = now_ms() + DEADLINE_MS;
-	for (;;) {
-		capture(screen, false);
-		bool all = true;
-		for (size_t i = 0; texts[i] && all; i++)
-			all = strstr(ab_str_cstr(screen), texts[i]) != NULL;
-		if (all)
-			return;
-		if (now_ms() > end)
-			ck_abort_msg("waited for '%s' in vain; the screen:\n%s", texts[0],
-				     ab_str_cstr(screen));
-		pause_briefly();
-	}
-}
-
-#define WAIT_FOR(screen, ...) wait_for_all(screen, (const char *const[]){ __VA_ARGS__, NULL })
+#include "tmux.h"
 
 /* A format of the pane, e.g. "#{pane_dead}". */
 static void pane_format(const char *fmt, struct ab_str *out)
@@ -158,7 +36,7 @@ static void pane_format(const char *fmt, struct ab_str *out)
 static void wait_format(const char *fmt, const char *want)
 {
 	struct ab_str f = AB_STR_INIT;
-	long end = now_ms() + DEADLINE_MS;
+	long end = now_ms() + TMUX_DEADLINE_MS;
 	for (;;) {
 		pane_format(fmt, &f);
 		if (strcmp(ab_str_cstr(&f), want) == 0)
@@ -168,27 +46,6 @@ static void wait_format(const char *fmt, const char *want)
 		pause_briefly();
 	}
 	ab_str_free(&f);
-}
-
-/* Waits for abtrace to exit; returns its exit status, -1 when a signal
- * ended it (the shell reports 128 + the signal). */
-static int wait_exit(void)
-{
-	long end = now_ms() + DEADLINE_MS;
-	for (;;) {
-		FILE *f = fopen(status_file, "r");
-		int status = -2;
-		if (f) {
-			if (fscanf(f, "%d", &status) != 1)
-				status = -2;
-			fclose(f);
-		}
-		if (status >= 0)
-			return status >= 128 ? -1 : status;
-		if (now_ms() > end)
-			ck_abort_msg("abtrace did not exit");
-		pause_briefly();
-	}
 }
 
 /* The pid of abtrace: the only child of the pane's shell. */
@@ -208,13 +65,6 @@ static pid_t abtrace_pid(void)
 	ab_str_free(&f);
 	ab_str_free(&path);
 	return pid;
-}
-
-static bool skip_without_tmux(void)
-{
-	if (!have_tmux)
-		fprintf(stderr, "note: tmux is not installed; the replay's end-to-end test is skipped\n");
-	return !have_tmux;
 }
 
 /* ---- Reading attributes from capture-pane -e ------------------------------ */
@@ -543,7 +393,7 @@ START_TEST(test_resize_and_too_small)
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
 	tmux(NULL, "resize-window -t 0 -x 60 -y 18");
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
-	ck_assert_msg(access(status_file, F_OK) != 0, "abtrace exited");
+	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
@@ -758,7 +608,7 @@ START_TEST(test_lesson_replay)
 	keys("e");
 	WAIT_FOR(&s, "a lesson keeps its tree and search");
 	/* Step until the first question is asked. */
-	long end = now_ms() + DEADLINE_MS;
+	long end = now_ms() + TMUX_DEADLINE_MS;
 	for (;;) {
 		keys("Space");
 		capture(&s, false);
@@ -792,7 +642,7 @@ START_TEST(test_no_terminal)
 		start(80, 24, terms[i], "");
 		ck_assert_int_eq(wait_exit(), 2);
 		/* The message may have scrolled into the history. */
-		long end = now_ms() + DEADLINE_MS;
+		long end = now_ms() + TMUX_DEADLINE_MS;
 		for (;;) {
 			ab_str_clear(&s);
 			tmux(&s, "capture-pane -p -J -S - -t 0");
@@ -841,12 +691,8 @@ static Suite *tui_suite(void)
 
 int main(void)
 {
-	snprintf(server, sizeof server, "abtrace-test-tui-%ld", (long)getpid());
-	snprintf(script_file, sizeof script_file, "/tmp/abtrace-test-tui-%ld.sh", (long)getpid());
-	snprintf(status_file, sizeof status_file, "/tmp/abtrace-test-tui-%ld.status", (long)getpid());
-	have_tmux = sh("tmux -V >/dev/null 2>&1", NULL) == 0;
+	tmux_test_init("tui");
 	int status = ab_run_suite(tui_suite());
-	unlink(script_file);
-	unlink(status_file);
+	tmux_test_done();
 	return status;
 }

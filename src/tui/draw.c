@@ -21,6 +21,7 @@
 #include "narrate.h"
 #include "stats.h"
 #include "tui/keys.h"
+#include "tui/practice.h"
 #include "tui/pseudocode.h"
 #include "utf8.h"
 
@@ -112,6 +113,22 @@ static long put(WINDOW *w, int row, long col, int left, int right,
 	return col;
 }
 
+/* Whether the character at s is punctuation a line must not start with:
+ * the Chinese comma, full stop, colon, closing quote and the like. */
+static bool closes_line(const char *s, size_t n)
+{
+	uint32_t cp;
+	if (!n || !ab_utf8_decode(s, n, &cp))
+		return false;
+	switch (cp) {
+	case 0x3001: case 0x3002: case 0x300D: case 0x300F: case 0x3011: case 0x201D:
+	case 0xFF01: case 0xFF09: case 0xFF0C: case 0xFF1A: case 0xFF1B: case 0xFF1F:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Word-wraps text into at most max_rows rows of cols columns from (row,
  * left); the last row ends in "…" when text is cut short.  Returns the
  * rows used. */
@@ -133,7 +150,9 @@ static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 				break;
 			width += cw;
 			i += len;
-			if (i == n || text[i] == ' ')
+			/* Wide (CJK) text has no spaces: a line may also end
+			 * after a wide character, unless punctuation follows. */
+			if (i == n || text[i] == ' ' || (cw == 2 && !closes_line(text + i, n - i)))
 				fit = i;
 		}
 		if (i == n)
@@ -273,9 +292,53 @@ static void draw_connector(const struct ab_replay *rp, const struct view *v,
 		    ascii ? "+" : p == lo ? "└" : p == hi ? "┘" : "┴", attr(R_NORMAL));
 }
 
+/* Practice mode: the trace stands at step 0, so the node shows nothing
+ * of the search; on it go the student's marks (a pruned mark on a leaf's
+ * value, a typed bound beside an inner node's name) and, after a check,
+ * the verdict below (a mark, so it reads without colour too). */
+static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
+			       uint32_t n, struct ab_str *buf)
+{
+	const struct ab_tree *t = rp->tree;
+	const struct ab_layout *l = &rp->layout;
+	uint32_t y = ab_layout_row(t, n);
+	bool leaf = ab_is_leaf(t, n), marked = ab_practice_marked(rp, n);
+	attr_t a = n == rp->selected ? attr(R_SELECTED) : marked ? attr(R_PRUNED) | A_DIM
+								 : attr(R_NORMAL);
+	ab_str_clear(buf);
+	if (leaf) {
+		if (marked)
+			ab_str_add(buf, rp->g->cut_mark);
+		ab_format_value(t->nodes[n].value, rp->g, buf);
+	} else {
+		ab_str_add(buf, player_glyph(rp, n));
+		ab_tree_name(t, n, buf);
+		size_t before = buf->len;
+		ab_str_addc(buf, ' ');
+		ab_practice_claim(rp, n, buf);
+		if (buf->len == before + 1)
+			ab_str_truncate(buf, before);
+	}
+	put_in_box(v, l, n, y, ab_str_cstr(buf), a);
+	if (leaf) {
+		ab_str_clear(buf);
+		ab_tree_name(t, n, buf);
+		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), marked ? attr(R_PRUNED) | A_DIM
+								     : attr(R_NORMAL));
+	}
+	enum ab_verdict verdict = ab_practice_verdict(rp, n);
+	if (verdict != AB_VERDICT_NONE)
+		put_in_box(v, l, n, y + (leaf ? 2 : 1), ab_verdict_mark(verdict, rp->g->ascii),
+			   attr(verdict == AB_VERDICT_RIGHT ? R_VISITED : R_CUT));
+}
+
 static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t n,
 		      struct ab_str *buf)
 {
+	if (ab_practice_on(rp)) {
+		draw_practice_node(rp, v, n, buf);
+		return;
+	}
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
 	uint32_t y = ab_layout_row(t, n);
@@ -623,13 +686,14 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		return;
 	}
 	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	ab_practice_status(rp, &text);
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
-	if (!rp->message.len)
+	if (!rp->message.len && !ab_practice_on(rp)) /* practice gives its own keys */
 		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);
@@ -718,7 +782,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
-	int details_rows = rp->selected != AB_NONE ? 2 : 0;
+	/* Practice explains the selected node in the narration instead. */
+	int details_rows = rp->selected != AB_NONE && !ab_practice_on(rp) ? 2 : 0;
 	int counts_rows = rp->uniform ? 3 : 2;
 	int narr_rows = lines >= 30 ? 4 : 3;
 	int details_top = status_row - details_rows;
@@ -730,12 +795,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	int pw = pseudo_width(rp, kind) + 1;
 	if (rp->lesson && pw < cols * 2 / 5)
 		pw = cols * 2 / 5; /* prose wants more room than code */
-	if (cols - pw < 30)
-		pw = 0;
+	if (cols - pw < 30 || ab_practice_on(rp))
+		pw = 0; /* practice: all the room for the tree */
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
 	rp->tree_area = v.area;
-	uint32_t cur = rp->follow_selected && rp->selected != AB_NONE ? rp->selected
-								     : ab_trace_current(tr);
+	uint32_t cur = (rp->follow_selected || ab_practice_on(rp)) && rp->selected != AB_NONE
+		? rp->selected : ab_trace_current(tr);
 	if (rp->outline) {
 		if (rp->follow)
 			ab_outline_follow(rp->tree->count, rp->outline_line[cur], (uint32_t)mid_rows,
@@ -763,7 +828,9 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 
 	/* What just happened. */
 	ab_str_clear(&text);
-	if (tr->step) {
+	if (ab_practice_on(rp)) {
+		ab_practice_narration(rp, &text);
+	} else if (tr->step) {
 		ab_str_addf(&text, _("Step %zu: "), tr->step);
 		ab_narrate(tr, &ev, rp->g, &text);
 	} else {
@@ -773,7 +840,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&text),
 		    attr(ev.kind == AB_EV_CUTOFF && tr->step ? R_CUT : R_NORMAL));
 
-	draw_counts(rp, w, counts_top, cols);
+	if (!ab_practice_on(rp)) /* the counts would give the answer away */
+		draw_counts(rp, w, counts_top, cols);
 
 	if (details_rows) {
 		ab_str_clear(&text);

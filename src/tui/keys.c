@@ -57,6 +57,11 @@ const struct ab_binding ab_bindings[] = {
 	{ CTRL('l'), "ctrl-L", NULL, AB_ACT_REDRAW },
 	{ '?', "?", NULL, AB_ACT_HELP },
 	{ 'q', "q", NULL, AB_ACT_QUIT },
+	{ 'p', "p", NULL, AB_ACT_PRACTICE },
+	{ 'x', "x", NULL, AB_ACT_PRACTICE_MARK },
+	{ '\r', "Enter", NULL, AB_ACT_PRACTICE_VALUE },
+	{ 'c', "c", NULL, AB_ACT_PRACTICE_CHECK },
+	{ 'P', "P", NULL, AB_ACT_PREDICT },
 };
 
 const size_t ab_nbindings = sizeof ab_bindings / sizeof ab_bindings[0];

@@ -43,7 +43,12 @@
 	X(SCROLL_RIGHT, N_("scroll the view right")) \
 	X(REDRAW, N_("redraw the screen")) \
 	X(HELP, N_("this help")) \
-	X(QUIT, N_("quit"))
+	X(QUIT, N_("quit")) \
+	X(PRACTICE, N_("practice on this tree: nothing shown, you mark it, c checks")) \
+	X(PRACTICE_MARK, N_("practice: mark or unmark the selected leaf pruned")) \
+	X(PRACTICE_VALUE, N_("practice: type a value or bound (3, <= 2, >= 5) into a node")) \
+	X(PRACTICE_CHECK, N_("practice: check the marks")) \
+	X(PREDICT, N_("predict mode: say v (looked at) or x (pruned) before each leaf"))
 
 enum ab_action {
 #define AB_ACTION_ENUM(name, help) AB_ACT_##name,

@@ -25,6 +25,7 @@
 #include "trace.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
+#include "tui/practice.h"
 #include "tui/state.h"
 
 #define AB_TICK_MS 100
@@ -144,6 +145,11 @@ static bool ask(struct ab_replay *rp, const char *question, const char *initial)
 	curs_set(0);
 	rp->question = NULL;
 	return ok;
+}
+
+bool ab_replay_ask(struct ab_replay *rp, const char *question, const char *initial)
+{
+	return ask(rp, question, initial);
 }
 
 /* Skips blanks; returns the next word of *p (NUL-terminated in place). */
@@ -563,6 +569,16 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return AB_REDRAW_FRAME;
 	case AB_ACT_QUIT:
 		return AB_REDRAW_QUIT;
+	case AB_ACT_PRACTICE:
+		return ab_practice_toggle(rp);
+	case AB_ACT_PREDICT:
+		return ab_predict_toggle(rp);
+	case AB_ACT_PRACTICE_MARK:
+	case AB_ACT_PRACTICE_VALUE:
+	case AB_ACT_PRACTICE_CHECK:
+		/* Practice mode takes these keys itself (practice.c). */
+		say(rp, _("p starts practice on this tree"));
+		return AB_REDRAW_FRAME;
 	case AB_ACT_NONE:
 	default:
 		return AB_REDRAW_NONE;
@@ -614,6 +630,8 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 	if (!record(rp, 0))
 		return false;
 	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
+	if (opts->practice)
+		ab_practice_toggle(rp);
 	relayout(rp);
 	return true;
 }
@@ -622,6 +640,7 @@ void ab_replay_fini(struct ab_replay *rp)
 {
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
+	ab_practice_free(rp);
 	ab_trace_free(rp->trace);
 	free(rp->outline_order);
 	free(rp->outline_line);
@@ -727,7 +746,11 @@ static void loop(struct ab_replay *rp)
 			redraw = AB_REDRAW_FRAME;
 			continue;
 		}
-		redraw = ch == KEY_MOUSE ? click(rp) : act(rp, ab_key_action(ch));
+		/* Practice and predict modes get the key first. */
+		if (ch == KEY_MOUSE)
+			redraw = click(rp);
+		else if (!ab_practice_key(rp, ch, &redraw))
+			redraw = act(rp, ab_key_action(ch));
 		if (redraw & AB_REDRAW_QUIT)
 			break;
 		if (redraw == AB_REDRAW_NONE)

@@ -23,6 +23,7 @@ struct ab_replay_options {
 	 * their blocks' steps.  The tree and search stay as the lesson says. */
 	const struct ab_lesson *lesson;
 	enum ab_lang lang;
+	bool practice;     /* start in practice mode (abtrace practice) */
 };
 
 enum ab_replay_status {

@@ -24,6 +24,8 @@
 #define AB_MIN_COLS 50
 #define AB_MIN_LINES 16
 
+struct ab_practice;    /* tui/practice.c: practice and predict modes */
+
 struct ab_rect {
 	int top, left, rows, cols;
 };
@@ -75,6 +77,9 @@ struct ab_replay {
 
 	/* Where the last frame put things. */
 	struct ab_rect tree_area;
+
+	/* Practice and predict modes; NULL until used. */
+	struct ab_practice *practice;
 };
 
 /* Records the trace, counts the leaves and lays the tree out (the outline
@@ -83,5 +88,9 @@ struct ab_replay {
 bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 		    const struct ab_config *config, const struct ab_replay_options *opts);
 void ab_replay_fini(struct ab_replay *rp);
+
+/* Reads a line in the status row (practice asks for values and bounds);
+ * false when cancelled.  The answer is in rp->answer. */
+bool ab_replay_ask(struct ab_replay *rp, const char *question, const char *initial);
 
 #endif
