@@ -53,7 +53,7 @@ static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
 	}
 	v->alpha = st->alpha;
 	v->beta = st->beta;
-	uint32_t cut = trace->cut_step[n];
+	uint32_t cut = ab_trace_cut_step(trace, n);
 	v->cut = st->cut && cut > 0 && cut <= trace->step;
 	if (v->cut) {
 		v->cut_alpha = trace->records[cut - 1].a;

@@ -295,7 +295,7 @@ static void extra_cut(struct grader *gd, uint32_t n, struct ab_str *why)
 	const struct facts *f = gd->f;
 	const struct node_facts *nf = &f->node[n];
 	uint32_t p = gd->tree->nodes[n].parent;
-	uint32_t step = f->trace->visit_step[n];
+	uint32_t step = ab_trace_visit_step(f->trace, n);
 	add_name(gd->tree, n, why);
 	if (gd->minimax) {
 		ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): minimax prunes nothing.")
@@ -329,10 +329,10 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 	bool right = !visited(f, n);
 	if (right) {
 		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : f->trace->cut_step[c];
+		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("pruned"));
 	} else {
-		it->step = f->trace->visit_step[n];
+		it->step = ab_trace_visit_step(f->trace, n);
 		ab_str_add(&exp, ab_is_leaf(gd->tree, n) ? _("looked at") : _("entered"));
 		extra_cut(gd, n, &why);
 	}
@@ -350,7 +350,7 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	it->nodes = ab_xreallocarray(NULL, count, sizeof *missed);
 	memcpy(it->nodes, missed, count * sizeof *missed);
 	it->count = count;
-	it->step = f->trace->cut_step[c];
+	it->step = ab_trace_cut_step(f->trace, c);
 	uint32_t skipped;
 	uint32_t *kids = skipped_kids(f, c, &skipped);
 	ab_str_add(&name, _("cut at "));
@@ -435,7 +435,7 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	memcpy(sorted, listed, k * sizeof *sorted);
 	for (uint32_t i = 1; i < k; i++) { /* insertion sort by step: short lists */
 		uint32_t x = sorted[i], j = i;
-		for (; j > 0 && f->trace->visit_step[sorted[j - 1]] > f->trace->visit_step[x]; j--)
+		for (; j > 0 && ab_trace_visit_step(f->trace, sorted[j - 1]) > ab_trace_visit_step(f->trace, x); j--)
 			sorted[j] = sorted[j - 1];
 		sorted[j] = x;
 	}
@@ -448,12 +448,12 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	add_name_list(tree, sorted, k, &exp);
 	add_name_list(tree, listed, k, &giv);
 	if (bad < k) {
-		it->step = f->trace->visit_step[sorted[bad]];
+		it->step = ab_trace_visit_step(f->trace, sorted[bad]);
 		ab_str_add(&why, _("The search looks at "));
 		add_name(tree, sorted[bad], &why);
-		ab_str_addf(&why, _(" (step %u) before "), f->trace->visit_step[sorted[bad]]);
+		ab_str_addf(&why, _(" (step %u) before "), ab_trace_visit_step(f->trace, sorted[bad]));
 		add_name(tree, listed[bad], &why);
-		ab_str_addf(&why, _(" (step %u)."), f->trace->visit_step[listed[bad]]);
+		ab_str_addf(&why, _(" (step %u)."), ab_trace_visit_step(f->trace, listed[bad]));
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, bad == k);
 	free(listed);
@@ -471,7 +471,7 @@ static void add_pruned_reason(struct grader *gd, uint32_t n, struct ab_str *out)
 	}
 	ab_str_add(out, _(" is pruned (the cutoff at "));
 	add_name(gd->tree, c, out);
-	ab_str_addf(out, _(", step %u)"), gd->f->trace->cut_step[c]);
+	ab_str_addf(out, _(", step %u)"), ab_trace_cut_step(gd->f->trace, c));
 }
 
 static void grade_bound(struct grader *gd, const struct ab_item *item)
@@ -485,7 +485,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	add_bound(item, gd->g, &giv);
 	if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : f->trace->cut_step[c];
+		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("unknown (pruned)"));
 		add_pruned_reason(gd, n, &why);
 		ab_str_add(&why, _(", so the search learns nothing about its value."));
@@ -504,10 +504,10 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		ab_str_add(&why, _(" is only known to be "));
 		add_interval(lo, hi, gd->g, &why);
 		ab_str_addf(&why, _(" (step %zu): "), it->step);
-		if (f->trace->cut_step[n]) {
+		if (ab_trace_cut_step(f->trace, n)) {
 			uint32_t skipped;
 			uint32_t *kids = skipped_kids(f, n, &skipped);
-			ab_str_addf(&why, _("the cutoff at step %u skips "), f->trace->cut_step[n]);
+			ab_str_addf(&why, _("the cutoff at step %u skips "), ab_trace_cut_step(f->trace, n));
 			ab_narrate_names(gd->tree, kids, skipped, 8, &why);
 			free(kids);
 		} else {
@@ -565,7 +565,7 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 		ab_str_add(&why, _(" is a leaf: only inner nodes have a window."));
 	} else if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : f->trace->cut_step[c];
+		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("none (pruned)"));
 		add_pruned_reason(gd, n, &why);
 		ab_str_add(&why, _(", so it never gets a window."));

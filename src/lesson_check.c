@@ -144,7 +144,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		ab_value got = 0;
 		bool found = false;
 		if (ab_is_leaf(tree, n)) {
-			found = trace->visit_step[n] != 0;
+			found = ab_trace_visit_step(trace, n) != 0;
 			got = tree->nodes[n].value;
 		} else {
 			for (size_t s = 1; s <= trace->length && !found; s++) {
@@ -168,7 +168,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		break;
 	}
 	case AB_CLAIM_CUTOFF: {
-		uint32_t s = trace->cut_step[n];
+		uint32_t s = ab_trace_cut_step(trace, n);
 		if (s == 0) {
 			ab_str_add(m, "no cutoff at ");
 			name(tree, n, m);
@@ -198,16 +198,16 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		break;
 	}
 	case AB_CLAIM_NOCUT:
-		if (trace->cut_step[n]) {
+		if (ab_trace_cut_step(trace, n)) {
 			ab_str_addf(m, "a cutoff fires at ");
 			name(tree, n, m);
-			ab_str_addf(m, " (step %u)", trace->cut_step[n]);
+			ab_str_addf(m, " (step %u)", ab_trace_cut_step(trace, n));
 		}
 		break;
 	case AB_CLAIM_PRUNED: {
 		uint32_t *unseen = ab_xcalloc(tree->leaves, sizeof *unseen), count = 0;
 		for (uint32_t k = 0; k < tree->count; k++)
-			if (ab_is_leaf(tree, k) && trace->visit_step[k] == 0)
+			if (ab_is_leaf(tree, k) && ab_trace_visit_step(trace, k) == 0)
 				unseen[count++] = k;
 		if (!ab_lesson_same_nodes(c->list, c->nlist, unseen, count)) {
 			ab_str_add(m, "the leaves never looked at are ");
@@ -228,7 +228,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		break;
 	}
 	case AB_CLAIM_WINDOW: {
-		uint32_t s = trace->visit_step[n];
+		uint32_t s = ab_trace_visit_step(trace, n);
 		name(tree, n, m);
 		if (ab_is_leaf(tree, n)) {
 			ab_str_add(m, " is a leaf: it has no window");

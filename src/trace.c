@@ -224,13 +224,8 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	}
 	trace->length++;
 	trace->step = trace->length;
-	if (ev->kind == AB_EV_ENTER || ev->kind == AB_EV_LEAF) {
-		trace->visit_step[ev->node] = (uint32_t)trace->step;
-		if (ev->kind == AB_EV_ENTER)
-			trace->nodes_visited++;
-	} else if (ev->kind == AB_EV_CUTOFF) {
-		trace->cut_step[ev->node] = (uint32_t)trace->step;
-	}
+	if (ev->kind == AB_EV_ENTER)
+		trace->nodes_visited++;
 	return 0;
 }
 
@@ -242,8 +237,6 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->config = *config;
 	trace->root_player = ab_config_root(config, tree);
 	trace->state = ab_xcalloc(tree->count, sizeof *trace->state);
-	trace->visit_step = ab_xcalloc(tree->count, sizeof *trace->visit_step);
-	trace->cut_step = ab_xcalloc(tree->count, sizeof *trace->cut_step);
 	/* Room for about three events per node at once: a minimax trace has
 	 * fewer, and a fresh block gets huge pages (see str.c); a pruned
 	 * search never touches most of it, and the slack is given back. */
@@ -405,4 +398,36 @@ bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)
 uint32_t ab_trace_current(const struct ab_trace *trace)
 {
 	return trace->step ? trace->records[trace->step - 1].node : 0;
+}
+
+/* The step index (which step reached each node, which step cut it off) is
+ * built the first time someone asks, from the records: counting searches
+ * never need it, and it is 8 bytes a node.  Building it changes nothing a
+ * caller can see, so the accessors take a const trace. */
+static void build_step_index(struct ab_trace *trace)
+{
+	uint32_t count = trace->tree->count;
+	trace->visit_step = ab_xcalloc(count, sizeof *trace->visit_step);
+	trace->cut_step = ab_xcalloc(count, sizeof *trace->cut_step);
+	for (size_t i = 0; i < trace->length; i++) {
+		const struct ab_record *r = &trace->records[i];
+		if (r->kind == AB_EV_ENTER || r->kind == AB_EV_LEAF)
+			trace->visit_step[r->node] = (uint32_t)(i + 1);
+		else if (r->kind == AB_EV_CUTOFF)
+			trace->cut_step[r->node] = (uint32_t)(i + 1);
+	}
+}
+
+uint32_t ab_trace_visit_step(const struct ab_trace *trace, uint32_t n)
+{
+	if (!trace->visit_step)
+		build_step_index((struct ab_trace *)trace);
+	return trace->visit_step[n];
+}
+
+uint32_t ab_trace_cut_step(const struct ab_trace *trace, uint32_t n)
+{
+	if (!trace->cut_step)
+		build_step_index((struct ab_trace *)trace);
+	return trace->cut_step[n];
 }

@@ -62,10 +62,8 @@ struct ab_trace {
 	size_t length, cap;
 	size_t step;                    /* the current step, 0..length */
 	struct ab_node_state *state;    /* one per node */
-	uint32_t *visit_step;           /* the step that entered or looked at
-					   each node, 0 if never */
-	uint32_t *cut_step;             /* for an inner node, the step of its
-					   cutoff, 0 if none */
+	uint32_t *visit_step;           /* built on first use: see */
+	uint32_t *cut_step;             /*   ab_trace_visit_step */
 	uint32_t *scratch;              /* pruned lists handed out in events */
 	uint32_t leaves_visited, nodes_visited; /* over the whole search */
 	uint32_t leaves_now, nodes_now;         /* up to the current step */
@@ -103,6 +101,10 @@ ab_trace_node(const struct ab_trace *trace, uint32_t n)
 /* Whether n is pruned at the current step: it was never reached and the
  * nearest reached ancestor has cut off (a pruned subtree is pruned whole). */
 bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n);
+/* The step that entered or looked at node n (0: never), and the step of
+ * n's own cutoff (0: none).  The index behind them is built on first use. */
+uint32_t ab_trace_visit_step(const struct ab_trace *trace, uint32_t n);
+uint32_t ab_trace_cut_step(const struct ab_trace *trace, uint32_t n);
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);
 /* Whether the node is on the current path (active, from the root down). */

@@ -216,8 +216,8 @@ START_TEST(lecture_state_at_steps)
 	ck_assert(trace->state[d].lo == 2 && trace->state[d].hi == 2);
 	ck_assert(trace->state[root].lo == 3 && trace->state[root].hi == 3);
 	ck_assert_uint_eq(trace->leaves_now, 7);
-	ck_assert_uint_eq(trace->visit_step[c2], 0);
-	ck_assert_uint_eq(trace->cut_step[cn], 15);
+	ck_assert_uint_eq(ab_trace_visit_step(trace, c2), 0);
+	ck_assert_uint_eq(ab_trace_cut_step(trace, cn), 15);
 	/* Back to the start: nothing pruned any more. */
 	ab_trace_seek(trace, 0);
 	ck_assert(!ab_trace_pruned(trace, c2));

@@ -631,11 +631,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		uint32_t p = t->nodes[n].parent;
 		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
 			p = t->nodes[p].parent;
-		const struct ab_record *cut = &tr->records[tr->cut_step[p] - 1];
+		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, p) - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
 		ab_str_addf(out, _("pruned by the cutoff at "));
 		ab_tree_name(t, p, out);
-		ab_str_addf(out, _(" in step %u: "), tr->cut_step[p]);
+		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step(tr, p));
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
 		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
 		ab_format_value(max ? cut->a : cut->b, g, out);
@@ -646,14 +646,14 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	}
 	if (s->status == AB_UNVISITED) {
 		ab_str_add(out, _("not reached yet"));
-		if (tr->visit_step[n])
-			ab_str_addf(out, _(" (reached in step %u)."), tr->visit_step[n]);
+		if (ab_trace_visit_step(tr, n))
+			ab_str_addf(out, _(" (reached in step %u)."), ab_trace_visit_step(tr, n));
 		else
 			ab_str_add(out, _(", and never reached in this search."));
 		return;
 	}
 	if (ab_is_leaf(t, n)) {
-		ab_str_addf(out, _("looked at in step %u."), tr->visit_step[n]);
+		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step(tr, n));
 		return;
 	}
 	struct ab_str bound = AB_STR_INIT;
@@ -661,12 +661,12 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	ab_str_addf(out, "%s%s", bound.len ? ab_str_cstr(&bound) : _("nothing proved yet"),
 		    s->status == AB_DONE ? "" : _(" so far"));
 	ab_str_free(&bound);
-	const struct ab_record *enter = &tr->records[tr->visit_step[n] - 1];
-	ab_str_addf(out, _("; entered in step %u with window "), tr->visit_step[n]);
+	const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
+	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step(tr, n));
 	ab_format_window(enter->a, enter->b, g, out);
-	if (tr->cut_step[n] && tr->cut_step[n] <= tr->step) {
-		const struct ab_record *cut = &tr->records[tr->cut_step[n] - 1];
-		ab_str_addf(out, _("; cut off in step %u with window "), tr->cut_step[n]);
+	if (ab_trace_cut_step(tr, n) && ab_trace_cut_step(tr, n) <= tr->step) {
+		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, n) - 1];
+		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step(tr, n));
 		ab_format_window(cut->a, cut->b, g, out);
 	}
 	ab_str_add(out, ".");

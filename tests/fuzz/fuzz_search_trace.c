@@ -86,7 +86,7 @@ static void check_end(const struct ab_trace *trace, const ab_value *truth)
 				  (long long)s->lo, (long long)s->hi,
 				  (long long)truth[n]);
 		if (ab_trace_pruned(trace, n) &&
-		    (s->status != AB_UNVISITED || trace->visit_step[n]))
+		    (s->status != AB_UNVISITED || ab_trace_visit_step(trace, n)))
 			fuzz_fail("node %u is pruned yet was visited", n);
 	}
 }
