@@ -657,6 +657,37 @@ START_TEST(test_no_terminal)
 }
 END_TEST
 
+/* Hostile terminals: a 1x1 start, a storm of resizes down to 1x1 while
+ * keys arrive, and no TERM at all.  Nothing may crash or hang. */
+START_TEST(test_hostile_terminals)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	/* Born 1x1: it waits, then draws once the window grows. */
+	start(1, 1, NULL, "");
+	tmux(NULL, "resize-window -t 0 -x 80 -y 24");
+	WAIT_FOR(&s, "step 0/29");
+	/* A storm: sizes from 1x1 to 200x60, keys in between. */
+	static const int storm[][2] = { { 1, 1 }, { 2, 3 }, { 200, 60 }, { 10, 5 },
+					{ 80, 24 }, { 1, 40 }, { 150, 1 }, { 33, 9 } };
+	for (int i = 0; i < 40; i++) {
+		tmux(NULL, "resize-window -t 0 -x %d -y %d", storm[i % 8][0], storm[i % 8][1]);
+		keys(i % 3 ? "l" : "h");
+	}
+	tmux(NULL, "resize-window -t 0 -x 100 -y 30");
+	WAIT_FOR(&s, "minimax 9");
+	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited during the storm");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	/* No TERM: a message and status 2, never a crash. */
+	start(80, 24, "env -u TERM", "");
+	ck_assert_int_eq(wait_exit(), 2);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 static void teardown(void)
 {
 	if (have_tmux)
@@ -675,6 +706,7 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_edit_leaf);
 	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
 	tcase_add_test(tc, test_resize_and_too_small);
+	tcase_add_test(tc, test_hostile_terminals);
 	tcase_add_test(tc, test_no_color_keeps_the_mark);
 	tcase_add_test(tc, test_ascii);
 	tcase_add_loop_test(tc, test_signal_restores_terminal, 0, 2);
