@@ -215,7 +215,17 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->tree = tree;
 	trace->config = *config;
 	trace->root_player = ab_config_root(config, tree);
-	trace->state = ab_xcalloc(tree->count, sizeof *trace->state);
+	/* Minimax visits every node, so its state is dense: a fresh block
+	 * (huge pages where offered, see str.c) cleared at once costs less
+	 * than a page fault per 4 KiB.  A pruned search touches few nodes, and
+	 * calloc's untouched pages cost nothing. */
+	if (config->algo == AB_MINIMAX) {
+		trace->state = ab_xreallocarray(NULL, tree->count,
+						sizeof *trace->state);
+		memset(trace->state, 0, (size_t)tree->count * sizeof *trace->state);
+	} else {
+		trace->state = ab_xcalloc(tree->count, sizeof *trace->state);
+	}
 	trace->visit_step = ab_xcalloc(tree->count, sizeof *trace->visit_step);
 	trace->cut_step = ab_xcalloc(tree->count, sizeof *trace->cut_step);
 	/* Room for about three events per node at once: a minimax trace has
