@@ -384,7 +384,15 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 	struct ab_item *item = new_item(p, pruned ? AB_ITEM_PRUNED : AB_ITEM_VISITED, key);
 	size_t cap = 0;
 	size_t *where = NULL;
-	for (i = skip_separators(p, i, end); i < end; i = skip_separators(p, i, end)) {
+	/* "pruned: none" is what students write for an empty list (unless a
+	 * node of the tree is called none). */
+	i = skip_separators(p, i, end);
+	if (i < end && token_end(p, i, end, false) - i == 4 &&
+	    strncmp(p->text + i, "none", 4) == 0 &&
+	    ab_tree_find(p->tree, "none") == AB_NONE &&
+	    skip_separators(p, i + 4, end) >= end)
+		i = end;
+	for (; i < end; i = skip_separators(p, i, end)) {
 		size_t e = token_end(p, i, end, false);
 		uint32_t node;
 		if (!count_item(p, i) || !parse_name(p, i, e, &node))

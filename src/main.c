@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "answer.h"
@@ -289,7 +290,7 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 				: c == OPT_RANGE ? ab_random_parse_range(optarg, &cli->random)
 				: ab_random_parse_seed(optarg, &cli->random);
 			if (why) {
-				*status = usage_error(cli, "%s (not '%s')", why, optarg);
+				*status = usage_error(cli, _("%s (not '%s')"), why, optarg);
 				return false;
 			}
 			cli->seed_given |= c == OPT_SEED;
@@ -767,7 +768,8 @@ static int cmd_check(struct cli *cli)
 				continue;
 			ab_str_addf(&out, "# %s: ", c->file);
 			ab_config_describe(&c->grade.config, g->ascii, &out);
-			ab_str_addc(&out, '\n');
+			ab_str_addf(&out, _("; root %s\n"),
+				    ab_config_root(&c->grade.config, tree) == AB_MAX ? "MAX" : "MIN");
 			ab_grade_text(&c->grade, g, &out);
 		} else {
 			/* Columns by display width: Chinese headers and file
@@ -891,6 +893,88 @@ static const struct command {
 		TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) },
 };
 
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* The index of the first argument that is not an option or an option's
+ * value, or 0 when there is none. */
+static int first_operand(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0)
+			return i + 1 < argc ? i + 1 : 0;
+		if (a[0] != '-' || a[1] == '\0')
+			return i;
+		if (a[1] != '-') {
+			/* -e EXPR and -o FILE take the next argument unless glued. */
+			if ((a[1] == 'e' || a[1] == 'o') && a[2] == '\0')
+				i++;
+			continue;
+		}
+		if (strchr(a, '='))
+			continue;
+		for (const struct option *o = long_options; o->name; o++)
+			if (strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
+				i++;
+	}
+	return 0;
+}
+
+/* Levenshtein distance, small strings only. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 30 || lb > 30)
+		return 99;
+	size_t row[32];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The command a mistyped first word probably meant ("stat" for stats), or
+ * NULL when the word is a file, a bundled tree, or like no command. */
+static const char *looks_like_command(const char *word)
+{
+	struct ab_str found = AB_STR_INIT;
+	struct stat st;
+	bool is_tree = stat(word, &st) == 0 || strchr(word, '/') ||
+		       ab_find_data("trees", word, &found);
+	if (!is_tree) {
+		ab_str_addf(&found, "%s.tree", word);
+		struct ab_str path = AB_STR_INIT;
+		is_tree = ab_find_data("trees", ab_str_cstr(&found), &path);
+		ab_str_free(&path);
+	}
+	ab_str_free(&found);
+	if (is_tree)
+		return NULL;
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (edit_distance(word, commands[i].name) <= 2)
+			return commands[i].name;
+	return NULL;
+}
+
 /* --lang must take effect before any message, even --help's, so it is
  * looked for before the options are parsed. */
 static const char *find_lang(int argc, char **argv)
@@ -918,13 +1002,19 @@ int main(int argc, char **argv)
 	}
 	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT,
 			    .export_format = -1, .step = -1 };
-	const struct command *command = NULL;
-	if (argc > 1) {
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			if (strcmp(argv[1], commands[i].name) == 0)
-				command = &commands[i];
-	}
+	int first = first_operand(argc, argv);
+	const struct command *command = first ? find_command(argv[first]) : NULL;
 	int status = EXIT_OK;
+	if (command && first > 1) {
+		/* Options before the command ("abtrace --lang zh stats"): move
+		 * the command to the front, keeping everything else in order. */
+		char *name = argv[first];
+		memmove(argv + 2, argv + 1, (size_t)(first - 1) * sizeof *argv);
+		argv[1] = name;
+	}
+	if (!command && first && looks_like_command(argv[first]))
+		return usage_error(NULL, _("unknown command '%s' (did you mean '%s'?)"),
+				   argv[first], looks_like_command(argv[first]));
 	if (command) {
 		cli.command = command->name;
 		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))

@@ -6,6 +6,7 @@
 #include "narrate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "i18n.h"
 
@@ -251,8 +252,10 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		ab_str_add(out, _("Before the first step."));
 		break;
 	}
-	/* A sentence may open with a name like "node 2": capitalise it. */
-	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z')
+	/* An English sentence may open with a name like "node 2": capitalise
+	 * it (other languages have no capitals, or their own rules). */
+	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z' &&
+	    strcmp(ab_i18n_language(), "en") == 0)
 		out->s[start] = (char)(out->s[start] - 'a' + 'A');
 	words_free(&w);
 }

@@ -159,7 +159,9 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 	ab_format_pad(_("share"), 6, true, out);
 	ab_str_addf(out, "   %s\n", _("root value"));
 	text_row(tree, "minimax", &stats->minimax, stats, g, out);
-	ab_str_addf(&label, "alpha-beta (%s)", ab_str_cstr(&order));
+	/* A random order's seed would break the table: it goes below it. */
+	ab_str_addf(&label, "alpha-beta (%s)", stats->config.order == AB_ORDER_RANDOM
+					       ? "random" : ab_str_cstr(&order));
 	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
 	text_row(tree, "alpha-beta (best)", &stats->best_order, stats, g, out);
 	text_row(tree, "alpha-beta (worst)", &stats->worst_order, stats, g, out);
@@ -171,6 +173,8 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 			    (stats->depth + 1) / 2, stats->branching, stats->depth / 2);
 	}
 	ab_str_add(out, _("\n  \"nodes\" counts inner nodes entered.\n"));
+	if (stats->config.order == AB_ORDER_RANDOM && stats->alphabeta.known)
+		ab_str_addf(out, _("  The random order is --order %s.\n"), ab_str_cstr(&order));
 	ab_str_free(&order);
 	ab_str_free(&label);
 }

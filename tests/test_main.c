@@ -39,6 +39,13 @@ static const struct cli_case {
 	{ ARGS("stats", "--json", "--algo", "minimax", "lecture"), NULL, 0,
 	  "{\"leaves_total\":9,\"inner_total\":4,\"minimax\":{\"leaves\":9", NULL },
 	{ ARGS("stats", "--json", "uneven"), NULL, 0, "\"minimal_leaves\":null", NULL },
+	/* Options may come before the command. */
+	{ ARGS("--json", "stats", "lecture"), NULL, 0, "\"minimax\":{\"leaves\":9", NULL },
+	{ ARGS("--order", "best", "-e", "[[3,12,8],[2,4,6],[14,5,2]]", "stats", "--json"), NULL, 0,
+	  "\"alphabeta\":{\"leaves\":5", NULL },
+	/* A mistyped command is named as one. */
+	{ ARGS("stat", "lecture"), NULL, 2, NULL, "unknown command 'stat' (did you mean 'stats'?)" },
+	{ ARGS("trce"), NULL, 2, NULL, "did you mean 'trace'?" },
 	/* Usage errors: exit 2 with a message. */
 	{ ARGS("trace", "--order", "sideways", "lecture"), NULL, 2, NULL, "--order takes" },
 	{ ARGS("trace", "--algo", "greedy"), NULL, 2, NULL, "--algo takes" },
@@ -108,6 +115,25 @@ START_TEST(bundled_trees_trace)
 }
 END_TEST
 
+/* "pruned: none" is an empty list, as students write it. */
+START_TEST(pruned_none)
+{
+	char path[] = "/tmp/abtrace-none-XXXXXX";
+	int fd = mkstemp(path);
+	static const char text[] = "value: 3\nbest: 1\npruned: none\n";
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	struct run_result r = run_abtrace(NULL, ARGS("check", "-e", "[[1,2],[3,4]]", path));
+	unlink(path);
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, ab_str_cstr(&r.err));
+	/* Nothing is pruned in this tree, so the empty list is right; best: 1
+	 * is wrong (the root's 3 comes through path 2), hence status 1. */
+	ck_assert(strstr(ab_str_cstr(&r.out), "✓ pruned: none") ||
+		  strstr(ab_str_cstr(&r.out), "ok pruned: none"));
+	run_result_free(&r);
+}
+END_TEST
+
 static Suite *main_suite(void)
 {
 	Suite *s = suite_create("main");
@@ -115,6 +141,7 @@ static Suite *main_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, cli, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
 	tcase_add_test(tc, lecture_json_trace);
+	tcase_add_test(tc, pruned_none);
 	tcase_add_loop_test(tc, bundled_trees_trace, 0, 8);
 	suite_add_tcase(s, tc);
 	return s;
