@@ -978,13 +978,19 @@ bool ab_lesson_find(const char *name, struct ab_str *out)
 	ab_str_free(&file);
 	if (found)
 		return true;
-	/* Without its number: "minimax" for "01-minimax". */
+	/* Without its number ("minimax" for "01-minimax"), or by its number
+	 * alone ("07" or "7" for "07-ties"). */
 	char **names;
 	size_t count = ab_lesson_names(&names);
 	const char *match = NULL;
+	bool number = n > 0 && strspn(name, "0123456789") == n;
 	for (size_t i = 0; i < count && !match; i++) {
 		const char *dash = strchr(names[i], '-');
-		if (dash && dash != names[i] && strcmp(dash + 1, name) == 0)
+		if (!dash || dash == names[i])
+			continue;
+		if (strcmp(dash + 1, name) == 0 ||
+		    (number && strspn(names[i], "0123456789") == (size_t)(dash - names[i]) &&
+		     atoi(names[i]) == atoi(name)))
 			match = names[i];
 	}
 	if (match) {

@@ -43,6 +43,9 @@ static const struct cli_case {
 	{ ARGS("--json", "stats", "lecture"), NULL, 0, "\"minimax\":{\"leaves\":9", NULL },
 	{ ARGS("--order", "best", "-e", "[[3,12,8],[2,4,6],[14,5,2]]", "stats", "--json"), NULL, 0,
 	  "\"alphabeta\":{\"leaves\":5", NULL },
+	/* A lesson by its number alone. */
+	{ ARGS("lesson", "07", "--text"), NULL, 0, "Lesson: Ties", NULL },
+	{ ARGS("lesson", "99", "--text"), NULL, 2, NULL, "no lesson called '99'" },
 	/* A mistyped command is named as one. */
 	{ ARGS("stat", "lecture"), NULL, 2, NULL, "unknown command 'stat' (did you mean 'stats'?)" },
 	{ ARGS("trce"), NULL, 2, NULL, "did you mean 'trace'?" },
