@@ -145,8 +145,14 @@ void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	set_message(diag, fmt, ap);
+	ab_diag_vat(diag, text, len, pos, fmt, ap);
 	va_end(ap);
+}
+
+void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
+		 const char *fmt, va_list ap)
+{
+	set_message(diag, fmt, ap);
 
 	if (pos > len)
 		pos = len;

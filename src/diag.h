@@ -10,6 +10,7 @@
 #ifndef AB_DIAG_H
 #define AB_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "str.h"
@@ -28,6 +29,9 @@ struct ab_diag {
  * the end of the last line rather than on an empty line after it. */
 void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same with a va_list, for parsers' own fail() helpers. */
+void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
+		 const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 /* Line and column (as above) of byte offset pos of text, for messages that
  * point back at an earlier place ("first used at line 2, column 5"). */
 void ab_diag_locate(const char *text, size_t len, size_t pos, unsigned *line,

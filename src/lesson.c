@@ -89,12 +89,10 @@ static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 
 static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 {
-	char message[sizeof p->diag->message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(message, sizeof message, fmt, ap);
+	ab_diag_vat(p->diag, p->text, p->len, pos, fmt, ap);
 	va_end(ap);
-	ab_diag_at(p->diag, p->text, p->len, pos, "%s", message);
 	return false;
 }
 

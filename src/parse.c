@@ -70,12 +70,10 @@ static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 
 static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 {
-	char msg[sizeof p->diag->message];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	ab_diag_vat(p->diag, p->text, p->len, pos, fmt, ap);
 	va_end(ap);
-	ab_diag_at(p->diag, p->text, p->len, pos, "%s", msg);
 	return false;
 }
 
