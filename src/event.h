@@ -39,7 +39,9 @@ struct ab_event {
 	uint32_t node;            /* every kind but done (done: the root) */
 	ab_value alpha, beta;     /* enter: the window; cutoff: the test */
 	ab_value value;           /* leaf, return, done */
-	ab_value lo, hi;          /* return: the proved interval */
+	ab_value lo, hi;          /* return: the proved interval; cutoff at a
+				     chance node: the range S + R·[L, U] */
+	bool is_static;           /* leaf: an inner node's static value */
 	enum ab_what what;        /* update */
 	ab_value old, new_;       /* update */
 	uint32_t by;              /* cutoff: the ancestor whose bound fired */

@@ -27,6 +27,7 @@ struct view {
 	ab_value lo, hi;  /* what is proved (leaves: the value) */
 	ab_value alpha, beta;          /* the window, when active */
 	ab_value cut_alpha, cut_beta;  /* the test that fired, when cut */
+	int64_t scale;    /* the tree's unit of values */
 };
 
 static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
@@ -35,6 +36,7 @@ static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
 	const struct ab_node_state *st = ab_trace_node(trace, n);
 	memset(v, 0, sizeof *v);
 	v->leaf = ab_is_leaf(tree, n);
+	v->scale = tree->scale;
 	v->max = ab_player_at(tree, n, trace->root_player) == AB_MAX;
 	v->reached = st->status != AB_UNVISITED;
 	v->active = st->status == AB_ACTIVE;
@@ -74,14 +76,14 @@ static void cut_test(const struct ab_trace *trace, const struct view *v,
 	bool strict = trace->config.strict;
 	if (v->max) {
 		ab_str_addf(out, "%s = ", g->alpha);
-		ab_format_value(v->cut_alpha, g, out);
+		ab_format_value(v->cut_alpha, v->scale, g, out);
 		ab_str_addf(out, " %s %s = ", strict ? ">" : g->ge, g->beta);
-		ab_format_value(v->cut_beta, g, out);
+		ab_format_value(v->cut_beta, v->scale, g, out);
 	} else {
 		ab_str_addf(out, "%s = ", g->beta);
-		ab_format_value(v->cut_beta, g, out);
+		ab_format_value(v->cut_beta, v->scale, g, out);
 		ab_str_addf(out, " %s %s = ", strict ? "<" : g->le, g->alpha);
-		ab_format_value(v->cut_alpha, g, out);
+		ab_format_value(v->cut_alpha, v->scale, g, out);
 	}
 }
 
@@ -90,7 +92,7 @@ static void cut_test(const struct ab_trace *trace, const struct view *v,
 static void value_text(const struct view *v, const struct ab_glyphs *g,
 		       struct ab_str *out)
 {
-	ab_format_interval(v->lo, v->hi, g, out);
+	ab_format_interval(v->lo, v->hi, v->scale, g, out);
 }
 
 /* The caption: title, convention, and which step is drawn. */
@@ -185,7 +187,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	dot_escaped(out, ab_str_cstr(s));
 	ab_str_clear(s);
 	if (v.leaf)
-		ab_format_value(v.lo, g, s);
+		ab_format_value(v.lo, v.scale, g, s);
 	else
 		value_text(&v, g, s);
 	if (s->len) {
@@ -194,7 +196,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	}
 	if (shows_window(trace, &v)) {
 		ab_str_clear(s);
-		ab_format_window(v.alpha, v.beta, g, s);
+		ab_format_window(v.alpha, v.beta, v.scale, g, s);
 		ab_str_add(out, "\\n");
 		dot_escaped(out, ab_str_cstr(s));
 	}
@@ -502,7 +504,7 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_truncate(out, before);
 	if (shows_window(trace, &v)) {
 		ab_str_addf(out, "  [%s, %s] = ", g->alpha, g->beta);
-		ab_format_window(v.alpha, v.beta, g, out);
+		ab_format_window(v.alpha, v.beta, v.scale, g, out);
 	}
 	if (v.cut) {
 		ab_str_addf(out, "  %s ", g->cut_mark);

@@ -28,57 +28,58 @@ const struct ab_glyphs *ab_glyphs_for_locale(bool ascii)
 	return &ab_glyphs_ascii;
 }
 
-void ab_format_value(ab_value v, const struct ab_glyphs *g, struct ab_str *out)
+void ab_format_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
+		     struct ab_str *out)
 {
-	if (v == AB_POS_INF)
-		ab_str_add(out, g->pos_inf);
-	else if (v == AB_NEG_INF)
-		ab_str_add(out, g->neg_inf);
-	else
-		ab_str_addf(out, "%lld", (long long)v);
+	ab_value_format(v, scale, g->pos_inf, g->neg_inf, out);
 }
 
-void ab_format_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
-			struct ab_str *out)
+void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,
+			const struct ab_glyphs *g, struct ab_str *out)
 {
 	if (lo == hi) {
 		ab_str_add(out, "= ");
-		ab_format_value(lo, g, out);
+		ab_format_value(lo, scale, g, out);
 	} else if (lo == AB_NEG_INF && hi == AB_POS_INF) {
 		return;
 	} else if (lo == AB_NEG_INF) {
 		ab_str_addf(out, "%s ", g->le);
-		ab_format_value(hi, g, out);
+		ab_format_value(hi, scale, g, out);
 	} else if (hi == AB_POS_INF) {
 		ab_str_addf(out, "%s ", g->ge);
-		ab_format_value(lo, g, out);
+		ab_format_value(lo, scale, g, out);
 	} else {
 		ab_str_add(out, "in [");
-		ab_format_value(lo, g, out);
+		ab_format_value(lo, scale, g, out);
 		ab_str_add(out, ", ");
-		ab_format_value(hi, g, out);
+		ab_format_value(hi, scale, g, out);
 		ab_str_add(out, "]");
 	}
 }
 
-void ab_format_window(ab_value alpha, ab_value beta, const struct ab_glyphs *g,
-		      struct ab_str *out)
+void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,
+		      const struct ab_glyphs *g, struct ab_str *out)
 {
 	ab_str_add(out, "[");
-	ab_format_value(alpha, g, out);
+	ab_format_value(alpha, scale, g, out);
 	ab_str_add(out, ", ");
-	ab_format_value(beta, g, out);
+	ab_format_value(beta, scale, g, out);
 	ab_str_add(out, "]");
 }
 
-void ab_format_json_value(ab_value v, struct ab_str *out)
+void ab_format_json_value(ab_value v, int64_t scale, struct ab_str *out)
 {
-	if (v == AB_POS_INF)
+	if (v == AB_POS_INF) {
 		ab_str_add(out, "\"+inf\"");
-	else if (v == AB_NEG_INF)
+	} else if (v == AB_NEG_INF) {
 		ab_str_add(out, "\"-inf\"");
-	else
-		ab_str_addf(out, "%lld", (long long)v);
+	} else if (ab_value_is_decimal(v, scale)) {
+		ab_value_format(v, scale, "", "", out);
+	} else {
+		ab_str_addc(out, '"');
+		ab_value_format(v, scale, "", "", out);
+		ab_str_addc(out, '"');
+	}
 }
 
 void ab_format_pad(const char *text, int width, bool align_right,

@@ -27,21 +27,25 @@ extern const struct ab_glyphs ab_glyphs_ascii;
 /* The UTF-8 set when the locale's charset is UTF-8 and ascii is false. */
 const struct ab_glyphs *ab_glyphs_for_locale(bool ascii);
 
-/* "3", "-7", "+∞", "-∞". */
-void ab_format_value(ab_value v, const struct ab_glyphs *g, struct ab_str *out);
+/* Values count 1/scale (value.h; a tree's is tree->scale). */
+
+/* "3", "-7", "2.5", "10/3", "+∞", "-∞". */
+void ab_format_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
+		     struct ab_str *out);
 /* What an interval says of a value: "= 3", "≤ 2", "≥ 5", "in [1, 4]", or ""
  * when it says nothing (-∞, +∞). */
-void ab_format_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
-			struct ab_str *out);
+void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,
+			const struct ab_glyphs *g, struct ab_str *out);
 /* "[α, β]" with values: "[3, +∞]". */
-void ab_format_window(ab_value alpha, ab_value beta, const struct ab_glyphs *g,
-		      struct ab_str *out);
+void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,
+		      const struct ab_glyphs *g, struct ab_str *out);
 /* Appends text padded with spaces to width terminal columns (CJK text
  * takes two columns a character): on the right, or on the left when
  * align_right. */
 void ab_format_pad(const char *text, int width, bool align_right,
 		   struct ab_str *out);
-/* JSON: integers, or the strings "-inf" and "+inf". */
-void ab_format_json_value(ab_value v, struct ab_str *out);
+/* JSON: exact decimals as numbers (9.3), other fractions as strings
+ * ("10/3"), and the strings "-inf" and "+inf". */
+void ab_format_json_value(ab_value v, int64_t scale, struct ab_str *out);
 
 #endif

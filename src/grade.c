@@ -141,9 +141,10 @@ static void add_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 	ab_tree_name(tree, n, out);
 }
 
-static void add_value(ab_value v, const struct ab_glyphs *g, struct ab_str *out)
+static void add_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
+		      struct ab_str *out)
 {
-	ab_format_value(v, g, out);
+	ab_format_value(v, scale, g, out);
 }
 
 /* Names separated by spaces, as an answer lists them. */
@@ -160,34 +161,34 @@ static void add_name_list(const struct ab_tree *tree, const uint32_t *nodes,
 /* "α ≥ β (3 ≥ 14)" at MAX, "β ≤ α (14 ≤ 3)" at MIN: the cut test at a node
  * with its numbers. */
 static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
-		     const struct ab_glyphs *g, struct ab_str *out)
+		     int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
 {
 	const char *op = max ? (strict ? ">" : g->ge) : (strict ? "<" : g->le);
 	ab_str_addf(out, "%s %s %s (", max ? g->alpha : g->beta, op,
 		    max ? g->beta : g->alpha);
-	add_value(max ? alpha : beta, g, out);
+	add_value(max ? alpha : beta, scale, g, out);
 	ab_str_addf(out, " %s ", op);
-	add_value(max ? beta : alpha, g, out);
+	add_value(max ? beta : alpha, scale, g, out);
 	ab_str_addc(out, ')');
 }
 
 /* A claimed bound, written as ab_format_interval writes a proved one. */
-static void add_bound(const struct ab_item *item, const struct ab_glyphs *g,
-		      struct ab_str *out)
+static void add_bound(const struct ab_item *item, int64_t scale,
+		      const struct ab_glyphs *g, struct ab_str *out)
 {
 	switch (item->bound) {
-	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, g, out); return;
-	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, g, out); return;
-	case AB_BOUND_GE: ab_format_interval(item->value, AB_POS_INF, g, out); return;
-	case AB_BOUND_IN: ab_format_interval(item->value, item->value2, g, out); return;
+	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, scale, g, out); return;
+	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, scale, g, out); return;
+	case AB_BOUND_GE: ab_format_interval(item->value, AB_POS_INF, scale, g, out); return;
+	case AB_BOUND_IN: ab_format_interval(item->value, item->value2, scale, g, out); return;
 	}
 }
 
-static void add_interval(ab_value lo, ab_value hi, const struct ab_glyphs *g,
-			 struct ab_str *out)
+static void add_interval(ab_value lo, ab_value hi, int64_t scale,
+			 const struct ab_glyphs *g, struct ab_str *out)
 {
 	size_t before = out->len;
-	ab_format_interval(lo, hi, g, out);
+	ab_format_interval(lo, hi, scale, g, out);
 	if (out->len == before)
 		ab_str_add(out, _("nothing proved"));
 }
@@ -242,10 +243,10 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_VALUE, AB_NONE, item->line);
 	it->step = f->node[0].ret_step;
 	ab_str_add(&name, _("value"));
-	add_value(f->root_value, gd->g, &exp);
-	add_value(item->value, gd->g, &giv);
+	add_value(f->root_value, gd->tree->scale, gd->g, &exp);
+	add_value(item->value, gd->tree->scale, gd->g, &giv);
 	ab_str_add(&why, _("The root's value is "));
-	add_value(f->root_value, gd->g, &why);
+	add_value(f->root_value, gd->tree->scale, gd->g, &why);
 	ab_str_add(&why, ": ");
 	add_name(gd->tree, 0, &why);
 	ab_str_addf(&why, _(" returns it at step %zu, once every move is weighed."), it->step);
@@ -276,7 +277,7 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 			ab_str_add(&why, _(" (the search proves "));
 			add_name(gd->tree, item->node, &why);
 			ab_str_addc(&why, ' ');
-			add_interval(st->lo, st->hi, gd->g, &why);
+			add_interval(st->lo, st->hi, gd->tree->scale, gd->g, &why);
 			ab_str_add(&why, ")");
 		} else {
 			ab_str_add(&why, _(" ("));
@@ -308,11 +309,11 @@ static void extra_cut(struct grader *gd, uint32_t n, struct ab_str *why)
 		    step);
 	add_name(gd->tree, p, why);
 	ab_str_addf(why, _(" has %s = "), gd->g->alpha);
-	add_value(nf->seen_alpha, gd->g, why);
+	add_value(nf->seen_alpha, gd->tree->scale, gd->g, why);
 	ab_str_addf(why, _(" and %s = "), gd->g->beta);
-	add_value(nf->seen_beta, gd->g, why);
+	add_value(nf->seen_beta, gd->tree->scale, gd->g, why);
 	ab_str_add(why, _(", so the cut test "));
-	add_test(is_max(f, p), gd->strict, nf->seen_alpha, nf->seen_beta, gd->g, why);
+	add_test(is_max(f, p), gd->strict, nf->seen_alpha, nf->seen_beta, gd->tree->scale, gd->g, why);
 	ab_str_add(why, _(" does not fire there and nothing is skipped."));
 }
 
@@ -362,7 +363,7 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	ab_str_addf(&why, _("At step %zu the cut test fires at "), it->step);
 	add_name(gd->tree, c, &why);
 	ab_str_add(&why, ": ");
-	add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, gd->g, &why);
+	add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, gd->tree->scale, gd->g, &why);
 	if (nf->cut_by != AB_NONE) {
 		ab_str_addf(&why, _(", with %s set at "), is_max(f, c) ? gd->g->beta : gd->g->alpha);
 		add_name(gd->tree, nf->cut_by, &why);
@@ -482,7 +483,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_BOUND, n, item->line);
 	add_name(gd->tree, n, &name);
-	add_bound(item, gd->g, &giv);
+	add_bound(item, gd->tree->scale, gd->g, &giv);
 	if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
@@ -494,7 +495,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	}
 	ab_value lo = st->lo, hi = st->hi, v = item->value;
 	it->step = f->node[n].ret_step;
-	add_interval(lo, hi, gd->g, &exp);
+	add_interval(lo, hi, gd->tree->scale, gd->g, &exp);
 	bool right = (item->bound == AB_BOUND_EQ && lo == v && hi == v) ||
 		     (item->bound == AB_BOUND_LE && lo == AB_NEG_INF && hi == v) ||
 		     (item->bound == AB_BOUND_GE && hi == AB_POS_INF && lo == v) ||
@@ -502,7 +503,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	if (item->bound == AB_BOUND_EQ && lo != hi && (lo == v || hi == v)) {
 		add_name(gd->tree, n, &why);
 		ab_str_add(&why, _(" is only known to be "));
-		add_interval(lo, hi, gd->g, &why);
+		add_interval(lo, hi, gd->tree->scale, gd->g, &why);
 		ab_str_addf(&why, _(" (step %zu): "), it->step);
 		if (ab_trace_cut_step(f->trace, n)) {
 			uint32_t skipped;
@@ -517,34 +518,34 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	} else if (lo == hi && (item->bound == AB_BOUND_LE || item->bound == AB_BOUND_GE) && v == lo) {
 		add_name(gd->tree, n, &why);
 		ab_str_add(&why, " = ");
-		add_value(lo, gd->g, &why);
+		add_value(lo, gd->tree->scale, gd->g, &why);
 		ab_str_addf(&why, _(" exactly (step %zu), which says more than "), it->step);
-		add_bound(item, gd->g, &why);
+		add_bound(item, gd->tree->scale, gd->g, &why);
 		ab_str_addc(&why, '.');
 	} else {
 		ab_str_add(&why, _("The search proves "));
 		add_name(gd->tree, n, &why);
 		ab_str_addc(&why, ' ');
-		add_interval(lo, hi, gd->g, &why);
+		add_interval(lo, hi, gd->tree->scale, gd->g, &why);
 		ab_str_addf(&why, _(" (step %zu), not "), it->step);
 		add_name(gd->tree, n, &why);
 		ab_str_addc(&why, ' ');
-		add_bound(item, gd->g, &why);
+		add_bound(item, gd->tree->scale, gd->g, &why);
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
 }
 
 static void add_window(bool has_alpha, ab_value alpha, bool has_beta, ab_value beta,
-		       const struct ab_glyphs *g, struct ab_str *out)
+		       int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
 {
 	if (has_alpha) {
 		ab_str_addf(out, "%s = ", g->alpha);
-		add_value(alpha, g, out);
+		add_value(alpha, scale, g, out);
 	}
 	if (has_beta) {
 		ab_str_addf(out, "%s%s = ", has_alpha ? ", " : "", g->beta);
-		add_value(beta, g, out);
+		add_value(beta, scale, g, out);
 	}
 }
 
@@ -557,7 +558,7 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_WINDOW, n, item->line);
 	add_name(gd->tree, n, &name);
 	ab_str_add(&name, _(" window"));
-	add_window(item->has_alpha, item->alpha, item->has_beta, item->beta, gd->g, &giv);
+	add_window(item->has_alpha, item->alpha, item->has_beta, item->beta, gd->tree->scale, gd->g, &giv);
 	bool right = false;
 	if (ab_is_leaf(gd->tree, n)) {
 		ab_str_add(&exp, _("none (a leaf)"));
@@ -571,13 +572,13 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 		ab_str_add(&why, _(", so it never gets a window."));
 	} else {
 		it->step = f->node[n].ret_step;
-		add_window(true, st->alpha, true, st->beta, gd->g, &exp);
+		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &exp);
 		right = (!item->has_alpha || item->alpha == st->alpha) &&
 			(!item->has_beta || item->beta == st->beta);
 		ab_str_add(&why, _("When "));
 		add_name(gd->tree, n, &why);
 		ab_str_addf(&why, _(" returns (step %zu) its window is "), it->step);
-		add_window(true, st->alpha, true, st->beta, gd->g, &why);
+		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &why);
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
@@ -845,7 +846,7 @@ static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *as
 			add_name(tree, first.ancestor, &up);
 			add_name(tree, first.child, &child);
 			add_name(tree, first.from, &from);
-			add_value(first.value, g, &value);
+			add_value(first.value, tree->scale, g, &value);
 			ab_narrate_names(tree, early, count, 8, &skipped);
 			/* One sentence, so a translation can order its parts. */
 			ab_str_addf(out, max_up

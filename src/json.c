@@ -33,10 +33,11 @@ static void field_node(const struct ab_tree *tree, const char *key, uint32_t n,
 	ab_str_free(&text);
 }
 
-static void field_value(const char *key, ab_value v, struct ab_str *out)
+static void field_value(const char *key, ab_value v, int64_t scale,
+			struct ab_str *out)
 {
 	ab_str_addf(out, ",\"%s\":", key);
-	ab_format_json_value(v, out);
+	ab_format_json_value(v, scale, out);
 }
 
 void ab_json_event(const struct ab_tree *tree, enum ab_player root,
@@ -55,22 +56,23 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 	switch (ev->kind) {
 	case AB_EV_ENTER:
 		ab_str_addf(out, ",\"player\":\"%s\",\"depth\":%u",
-			    ab_player_at(tree, ev->node, root) == AB_MAX ? "max" : "min",
+			    ab_player_word(ab_player_at(tree, ev->node, root)),
 			    tree->nodes[ev->node].depth);
-		field_value("alpha", ev->alpha, out);
-		field_value("beta", ev->beta, out);
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
 		break;
 	case AB_EV_LEAF:
-		field_value("value", ev->value, out);
+		field_value("value", ev->value, tree->scale, out);
+		ab_str_addf(out, ",\"static\":%s", ev->is_static ? "true" : "false");
 		break;
 	case AB_EV_UPDATE:
 		ab_str_addf(out, ",\"what\":\"%s\"", ab_what_name(ev->what));
-		field_value("old", ev->old, out);
-		field_value("new", ev->new_, out);
+		field_value("old", ev->old, tree->scale, out);
+		field_value("new", ev->new_, tree->scale, out);
 		break;
 	case AB_EV_CUTOFF:
-		field_value("alpha", ev->alpha, out);
-		field_value("beta", ev->beta, out);
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
 		if (ev->by == AB_NONE)
 			ab_str_add(out, ",\"by\":null");
 		else
@@ -85,15 +87,21 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 			ab_str_free(&path);
 		}
 		ab_str_addc(out, ']');
+		if (ab_player_at(tree, ev->node, root) == AB_CHANCE) {
+			field_value("lo", ev->lo, tree->scale, out);
+			field_value("hi", ev->hi, tree->scale, out);
+		}
 		break;
 	case AB_EV_RETURN:
-		field_value("value", ev->value, out);
-		field_value("lo", ev->lo, out);
-		field_value("hi", ev->hi, out);
+		field_value("value", ev->value, tree->scale, out);
+		field_value("lo", ev->lo, tree->scale, out);
+		field_value("hi", ev->hi, tree->scale, out);
 		break;
 	case AB_EV_DONE:
-		field_value("value", ev->value, out);
-		if (ev->best == AB_NONE)
+		field_value("value", ev->value, tree->scale, out);
+		if (ev->best == AB_NONE && ab_player_at(tree, 0, root) == AB_CHANCE)
+			ab_str_add(out, ",\"best\":null");
+		else if (ev->best == AB_NONE)
 			ab_str_add(out, ",\"best\":\"\"");
 		else
 			field_node(tree, "best", ev->best, out);

@@ -35,10 +35,10 @@ static void name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 	ab_tree_name(tree, n, out);
 }
 
-static void interval(ab_value lo, ab_value hi, struct ab_str *out)
+static void interval(ab_value lo, ab_value hi, int64_t scale, struct ab_str *out)
 {
 	size_t before = out->len;
-	ab_format_interval(lo, hi, &ab_glyphs_ascii, out);
+	ab_format_interval(lo, hi, scale, &ab_glyphs_ascii, out);
 	if (out->len == before)
 		ab_str_add(out, "unbounded");
 }
@@ -135,9 +135,9 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (lo != c->lo || hi != c->hi) {
 			name(tree, n, m);
 			ab_str_add(m, " is proved ");
-			interval(lo, hi, m);
+			interval(lo, hi, tree->scale, m);
 			ab_str_add(m, ", not ");
-			interval(c->lo, c->hi, m);
+			interval(c->lo, c->hi, tree->scale, m);
 		}
 		break;
 	case AB_CLAIM_RETURNS: {
@@ -237,7 +237,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (trace->records[s - 1].a != c->lo || trace->records[s - 1].b != c->hi) {
 			ab_str_add(m, " is entered with the window ");
 			ab_format_window(trace->records[s - 1].a, trace->records[s - 1].b,
-					 &ab_glyphs_ascii, m);
+					 tree->scale, &ab_glyphs_ascii, m);
 		} else {
 			ab_str_clear(m);
 		}
@@ -304,7 +304,7 @@ static void check_question(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (lo != q->lo || hi != q->hi) {
 			name(tree, q->subject.node, m);
 			ab_str_add(m, " is proved ");
-			interval(lo, hi, m);
+			interval(lo, hi, tree->scale, m);
 		}
 		break;
 	}

@@ -64,12 +64,13 @@ enum option_id {
 	OPT_STANDALONE,
 	OPT_STEP,
 	OPT_OUTPUT,
+	OPT_CHANCE_PRUNE,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
 #define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
-			TAKES(OPT_ROOT) | TAKES(OPT_ASCII))
+			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_CHANCE_PRUNE))
 
 static const struct option long_options[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
@@ -95,6 +96,7 @@ static const struct option long_options[] = {
 	{ "standalone", no_argument, NULL, OPT_STANDALONE },
 	{ "step", required_argument, NULL, OPT_STEP },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "chance-prune", required_argument, NULL, OPT_CHANCE_PRUNE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -157,6 +159,7 @@ static void print_help(void)
 		 "  --strict                   cut only on alpha > beta (default: alpha >= beta)\n"
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
+		 "  --chance-prune none|node|star1  pruning at chance nodes (needs bounds:)\n"
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
@@ -274,6 +277,12 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 				return false;
 			}
 			break;
+		case OPT_CHANCE_PRUNE:
+			if (!ab_parse_chance_prune(optarg, &cli->config.chance_prune)) {
+				*status = usage_error(cli, _("--chance-prune takes none, node or star1, not '%s'"), optarg);
+				return false;
+			}
+			break;
 		case OPT_JSON:
 			cli->json = true;
 			break;
@@ -374,8 +383,17 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 			print_diag(&diag, ab_str_cstr(&shown));
 		ab_str_free(&shown);
 	}
-	if (!tree)
+	if (!tree) {
 		*status = EXIT_USAGE;
+		return NULL;
+	}
+	enum ab_chance_prune prune = cli->config.chance_prune;
+	if ((prune == AB_CHANCE_NODE || prune == AB_CHANCE_STAR1) && !tree->has_bounds) {
+		*status = usage_error(cli, _("--chance-prune %s needs the tree's value bounds: add a header line 'bounds: LO..HI'"),
+				      ab_chance_prune_name(prune));
+		ab_tree_free(tree);
+		return NULL;
+	}
 	return tree;
 }
 

@@ -12,8 +12,9 @@
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {
-	struct ab_str parts[8];
+	struct ab_str parts[12];
 	int used;
+	int64_t scale; /* the tree's unit of values */
 };
 
 static const char *word(struct words *w, struct ab_str *text)
@@ -48,7 +49,7 @@ static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t
 static const char *value_of(struct words *w, ab_value v, const struct ab_glyphs *g)
 {
 	struct ab_str *s = fresh(w);
-	ab_format_value(v, g, s);
+	ab_format_value(v, w->scale, g, s);
 	return word(w, s);
 }
 
@@ -60,7 +61,67 @@ static void words_free(struct words *w)
 
 static const char *player_name(enum ab_player p)
 {
-	return p == AB_MAX ? "MAX" : "MIN";
+	return p == AB_MAX ? "MAX" : p == AB_MIN ? "MIN" : _("chance");
+}
+
+/* The probability of the children listed, exact. */
+static struct ab_exact probability_of(const struct ab_tree *tree,
+				      const uint32_t *kids, uint32_t count)
+{
+	int64_t w = 0;
+	for (uint32_t i = 0; i < count; i++)
+		w += ab_prob_weight(tree, kids[i]);
+	int64_t d = ab_gcd(w, tree->prob_scale);
+	return (struct ab_exact){ w / d, tree->prob_scale / d };
+}
+
+static const char *exact_of(struct words *w, struct ab_exact x)
+{
+	struct ab_str *s = fresh(w);
+	ab_exact_format(x, s);
+	return word(w, s);
+}
+
+static void narrate_chance_enter(const struct ab_trace *trace,
+				 const struct ab_event *ev,
+				 const struct ab_glyphs *g, struct words *w,
+				 struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	ab_str_addf(out, _("Enter chance node %s: its value is the expectation of its %u children, each weighted by its probability."),
+		    name, tree->nodes[ev->node].nkids);
+	enum ab_chance_prune prune = ab_config_chance(&trace->config, tree);
+	if (trace->config.algo == AB_MINIMAX || prune == AB_CHANCE_NONE)
+		return;
+	ab_str_addf(out, _(" Its window is %s = %s, %s = %s; every value lies in [%s, %s], so after each child it knows a range for its expectation."),
+		    g->alpha, value_of(w, ev->alpha, g), g->beta,
+		    value_of(w, ev->beta, g), value_of(w, tree->bound_lo, g),
+		    value_of(w, tree->bound_hi, g));
+}
+
+static void narrate_chance_cutoff(const struct ab_trace *trace,
+				  const struct ab_event *ev,
+				  const struct ab_glyphs *g, struct words *w,
+				  struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const char *rest = exact_of(w, probability_of(tree, ev->pruned, ev->npruned));
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	struct ab_str *skipped = fresh(w);
+	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
+	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
+	if (ev->alpha != AB_NEG_INF && ev->hi <= ev->alpha)
+		ab_str_addf(out, _("Cutoff at %s: its children not yet searched (probability %s) can add at most %s × %s more, so %s %s %s, and %s = %s was set at %s. Whatever they hold, %s cannot matter there. Skip %s."),
+			    name, rest, rest, value_of(w, tree->bound_hi, g), name,
+			    g->le, value_of(w, ev->hi, g), g->alpha, a, by, name,
+			    ab_str_cstr(skipped));
+	else
+		ab_str_addf(out, _("Cutoff at %s: its children not yet searched (probability %s) add at least %s × %s, so %s %s %s, and %s = %s was set at %s. Whatever they hold, %s cannot matter there. Skip %s."),
+			    name, rest, rest, value_of(w, tree->bound_lo, g), name,
+			    g->ge, value_of(w, ev->lo, g), g->beta, b, by, name,
+			    ab_str_cstr(skipped));
 }
 
 void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
@@ -95,7 +156,25 @@ static void narrate_enter(const struct ab_trace *trace, const struct ab_event *e
 {
 	const struct ab_tree *tree = trace->tree;
 	enum ab_player p = ab_player_at(tree, ev->node, trace->root_player);
+	if (p == AB_CHANCE) {
+		narrate_chance_enter(trace, ev, g, w, out);
+		return;
+	}
 	const char *name = name_of(w, tree, ev->node);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	if (parent != AB_NONE && trace->config.algo == AB_ALPHABETA &&
+	    ab_player_at(tree, parent, trace->root_player) == AB_CHANCE) {
+		if (ab_config_chance(&trace->config, tree) == AB_CHANCE_STAR1)
+			ab_str_addf(out, _("Enter %s (%s) with Star1's window %s = %s, %s = %s from chance node %s: only a value inside it can still move %s's expectation within its own window."),
+				    name, player_name(p), g->alpha, value_of(w, ev->alpha, g),
+				    g->beta, value_of(w, ev->beta, g), name_of(w, tree, parent),
+				    name_of(w, tree, parent));
+		else
+			ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s: below a chance node every child is searched with the full window."),
+				    name, player_name(p), g->alpha, value_of(w, ev->alpha, g),
+				    g->beta, value_of(w, ev->beta, g));
+		return;
+	}
 	if (trace->config.algo == AB_MINIMAX) {
 		ab_str_addf(out, _("Enter %s (%s): minimax will look at all %u of its children."),
 			    name, player_name(p), tree->nodes[ev->node].nkids);
@@ -122,7 +201,10 @@ static void narrate_update(const struct ab_trace *trace, const struct ab_event *
 	const char *old = value_of(w, ev->old, g), *new_ = value_of(w, ev->new_, g);
 	switch (ev->what) {
 	case AB_WHAT_VALUE:
-		if (ab_player_at(tree, ev->node, trace->root_player) == AB_MAX)
+		if (ab_player_at(tree, ev->node, trace->root_player) == AB_CHANCE)
+			ab_str_addf(out, _("At %s, the probability-weighted sum of the children searched so far goes from %s to %s."),
+				    name, old, new_);
+		else if (ab_player_at(tree, ev->node, trace->root_player) == AB_MAX)
 			ab_str_addf(out, _("%s's best so far rises from %s to %s (MAX keeps the largest)."),
 				    name, old, new_);
 		else
@@ -148,7 +230,12 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
 	const struct ab_tree *tree = trace->tree;
-	bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+	enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
+	if (player == AB_CHANCE) {
+		narrate_chance_cutoff(trace, ev, g, w, out);
+		return;
+	}
+	bool max = player == AB_MAX;
 	bool strict = trace->config.strict;
 	const char *name = name_of(w, tree, ev->node);
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
@@ -159,6 +246,14 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	else
 		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
 			    strict ? "<" : g->le, g->alpha, a);
+	if (ev->by != AB_NONE &&
+	    ab_player_at(tree, ev->by, trace->root_player) == AB_CHANCE) {
+		struct ab_str *skip = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
+		ab_str_addf(out, _("This window is Star1's, from chance node %s: a value beyond it would take %s's expectation out of %s's own window, whatever its other children hold. Skip %s."),
+			    by, by, by, ab_str_cstr(skip));
+		return;
+	}
 	if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)
@@ -186,7 +281,7 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	const char *value = value_of(w, ev->value, g);
 	uint32_t parent = tree->nodes[ev->node].parent;
 	struct ab_str *proved = fresh(w);
-	ab_format_interval(ev->lo, ev->hi, g, proved);
+	ab_format_interval(ev->lo, ev->hi, w->scale, g, proved);
 	if (parent == AB_NONE)
 		ab_str_addf(out, _("%s returns %s."), name, value);
 	else
@@ -225,7 +320,7 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out)
 {
-	struct words w = { .used = 0 };
+	struct words w = { .used = 0, .scale = trace->tree->scale };
 	size_t start = out->len;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
@@ -233,7 +328,11 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_LEAF: {
 		const char *name = name_of(&w, trace->tree, ev->node);
-		ab_str_addf(out, _("Look at leaf %s = %s."), name, value_of(&w, ev->value, g));
+		if (ev->is_static)
+			ab_str_addf(out, _("%s is not expanded at the depth limit: its static value %s stands in."),
+				    name, value_of(&w, ev->value, g));
+		else
+			ab_str_addf(out, _("Look at leaf %s = %s."), name, value_of(&w, ev->value, g));
 		break;
 	}
 	case AB_EV_UPDATE:

@@ -42,6 +42,10 @@ struct frame {
 	uint32_t node;  /* the list's node */
 	uint32_t depth; /* that node's depth */
 	size_t open;    /* offset of its '[' */
+	bool chance;    /* the node is a chance node */
+	uint32_t nprob; /* children with a written probability */
+	ab_wide prob_num; /* their sum, prob_num / prob_den */
+	int64_t prob_den;
 };
 
 struct label_at {
@@ -63,6 +67,10 @@ struct parser {
 	size_t nlabels, labels_cap;
 	bool slash;       /* the X/Y/Z form: node 0 is an added root */
 	bool any_header;
+	bool plain;       /* no bounds: the fast lane may take integers */
+	struct ab_exact lo, hi; /* bounds: LO..HI */
+	size_t tree_start; /* offset of the tree expression */
+	enum ab_player root_word; /* root: max|min */
 };
 
 static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
@@ -151,8 +159,8 @@ static inline bool starts_element(const struct parser *p, size_t i)
 	if (i >= p->len)
 		return false;
 	char c = p->text[i];
-	return c == '[' || c == '+' || c == '-' || is_digit(c) ||
-	       starts_label(p, i);
+	return c == '[' || c == '+' || c == '-' || c == '<' || c == '=' ||
+	       is_digit(c) || starts_label(p, i);
 }
 
 static size_t skip_hspace(const struct parser *p, size_t i)
@@ -249,8 +257,9 @@ static bool check_encoding(struct parser *p)
 
 /* ---- Header lines ----------------------------------------------------- */
 
-static const char *const header_keys[] = { "title", "root", "source" };
-enum { H_TITLE, H_ROOT, H_SOURCE, H_COUNT };
+static const char *const header_keys[] = { "title", "root", "source",
+					   "players", "bounds" };
+enum { H_TITLE, H_ROOT, H_SOURCE, H_PLAYERS, H_BOUNDS, H_COUNT };
 
 static int header_key(const char *s, size_t n)
 {
@@ -282,22 +291,123 @@ static char *copy_slice(const char *s, size_t n)
 	return c;
 }
 
+static const char *const player_words[] = { "max", "min", "chance" };
+
+/* The player word of n bytes at s, or -1. */
+static int player_word(const char *s, size_t n)
+{
+	for (int k = 0; k < 3; k++)
+		if (strlen(player_words[k]) == n &&
+		    memcmp(player_words[k], s, n) == 0)
+			return k;
+	return -1;
+}
+
+/* `players: max min min`: the cycle of players by depth. */
+static bool parse_players(struct parser *p, size_t v, size_t ve)
+{
+	const char *t = p->text;
+	enum ab_player cycle[AB_MAX_PLAYERS];
+	uint32_t count = 0;
+	size_t i = v;
+	for (;;) {
+		while (i < ve && (t[i] == ' ' || t[i] == '\t' || t[i] == ','))
+			i++;
+		if (i >= ve)
+			break;
+		size_t w = i;
+		while (i < ve && t[i] != ' ' && t[i] != '\t' && t[i] != ',')
+			i++;
+		int k = player_word(t + w, i - w);
+		if (k < 0)
+			return fail(p, w, "bad player '%.*s' in 'players:': "
+				    "expected max, min or chance",
+				    (int)ab_utf8_prefix(t + w, i - w, 32), t + w);
+		if (count == AB_MAX_PLAYERS)
+			return fail(p, w, "too many players: a cycle has at "
+				    "most %d entries", AB_MAX_PLAYERS);
+		cycle[count++] = (enum ab_player)k;
+	}
+	if (!count)
+		return fail(p, v, "expected max, min or chance after "
+			    "'players:'");
+	ab_tree_set_players(p->tree, cycle, count);
+	return true;
+}
+
+/* Reads a number of the header slice at i, as the tree's own numbers. */
+static bool header_number(struct parser *p, size_t i, size_t ve,
+			  struct ab_exact *x, size_t *end);
+
+/* `bounds: LO..HI`. */
+static bool parse_bounds(struct parser *p, size_t v, size_t ve)
+{
+	const char *t = p->text;
+	size_t i = v, end;
+	struct ab_exact lo, hi;
+	if (i >= ve)
+		return fail(p, v, "expected LO..HI after 'bounds:', e.g. "
+			    "'bounds: 0..10'");
+	if (!header_number(p, i, ve, &lo, &end))
+		return false;
+	i = skip_hspace(p, end);
+	if (i + 1 >= ve || t[i] != '.' || t[i + 1] != '.')
+		return fail(p, i, "expected '..' between the bounds, e.g. "
+			    "'bounds: 0..10'");
+	i = skip_hspace(p, i + 2);
+	if (!header_number(p, i, ve, &hi, &end))
+		return false;
+	if (skip_hspace(p, end) < ve)
+		return fail(p, skip_hspace(p, end), "trailing text after "
+			    "'bounds: LO..HI'");
+	if ((ab_wide)lo.num * hi.den > (ab_wide)hi.num * lo.den)
+		return fail(p, v, "bounds: the low bound is above the high "
+			    "bound");
+	p->lo = lo;
+	p->hi = hi;
+	p->plain = false;
+	ab_tree_set_bounds(p->tree, lo, hi);
+	return true;
+}
+
+/* With `players:`, `root:` may only repeat what the cycle says; without,
+ * it starts the alternation. */
+static bool check_root_players(struct parser *p, size_t root_at, bool root,
+			       bool players)
+{
+	struct ab_tree *t = p->tree;
+	enum ab_player r = p->root_word;
+	if (players) {
+		if (root && t->players[0] != r)
+			return fail(p, root_at, "'root: %s' contradicts "
+				    "'players:', whose first entry is %s",
+				    player_words[r], player_words[t->players[0]]);
+		return true;
+	}
+	if (root) {
+		enum ab_player cycle[2] = { r, r == AB_MAX ? AB_MIN : AB_MAX };
+		ab_tree_set_players(t, cycle, 2);
+	}
+	return true;
+}
+
 /* Reads `key: value` lines until the tree starts; p->pos is left there. */
 static bool parse_headers(struct parser *p)
 {
 	const char *t = p->text;
 	size_t seen[H_COUNT];
-	bool have[H_COUNT] = { false, false, false };
+	bool have[H_COUNT] = { false };
 	for (;;) {
 		skip_blank(p);
 		size_t key = p->pos, key_end;
 		if (!header_at(p, key, &key_end))
-			return true;
+			return check_root_players(p, have[H_ROOT] ? seen[H_ROOT] : 0,
+						  have[H_ROOT], have[H_PLAYERS]);
 		size_t klen = key_end - key;
 		int k = header_key(t + key, klen);
 		if (k < 0)
 			return fail(p, key, "unknown header key '%.*s': expected "
-				    "title, root or source",
+				    "title, root, source, players or bounds",
 				    (int)ab_utf8_prefix(t + key, klen, 32),
 				    t + key);
 		if (have[k]) {
@@ -334,11 +444,21 @@ static bool parse_headers(struct parser *p)
 		p->pos = i;
 
 		size_t vlen = ve - v;
+		if (k == H_PLAYERS) {
+			if (!parse_players(p, v, ve))
+				return false;
+			continue;
+		}
+		if (k == H_BOUNDS) {
+			if (!parse_bounds(p, v, ve))
+				return false;
+			continue;
+		}
 		if (k == H_ROOT) {
 			if (vlen == 3 && memcmp(t + v, "max", 3) == 0)
-				p->tree->root_player = AB_MAX;
+				p->root_word = AB_MAX;
 			else if (vlen == 3 && memcmp(t + v, "min", 3) == 0)
-				p->tree->root_player = AB_MIN;
+				p->root_word = AB_MIN;
 			else if (!vlen)
 				return fail(p, v, "expected max or min after "
 					    "'root:'");
@@ -446,90 +566,322 @@ static bool add_node(struct parser *p, uint32_t parent, size_t at,
 	return true;
 }
 
-/* Reads an integer at i: an optional sign and at most AB_VALUE_DIGITS
- * significant digits. */
-static bool parse_number(struct parser *p, size_t i, ab_value *value,
-			 size_t *end)
+/* Reads a number at i, ending by limit: a decimal, or with allow_fraction
+ * also a fraction (a probability). */
+static bool read_number(struct parser *p, size_t i, size_t limit,
+			bool allow_fraction, struct ab_exact *x, size_t *end)
 {
 	const char *t = p->text;
-	size_t start = i;
-	bool neg = false;
-	if (t[i] == '+' || t[i] == '-') {
-		neg = t[i] == '-';
-		i++;
-		if (i >= p->len || !is_digit(t[i]))
-			return fail(p, i, "expected a digit after '%c'",
-				    t[start]);
+	switch (ab_number_parse(t + i, limit - i, allow_fraction, x, end, NULL)) {
+	case AB_NUMBER_OK:
+		*end += i;
+		return true;
+	case AB_NUMBER_NONE:
+		if (i < limit && (t[i] == '+' || t[i] == '-'))
+			return fail(p, i + 1, "expected a digit after '%c'", t[i]);
+		return fail(p, i, "expected a number");
+	case AB_NUMBER_TOO_LARGE:
+		return fail(p, i, "number too large: values have at most %d "
+			    "digits", AB_VALUE_DIGITS);
+	case AB_NUMBER_TOO_PRECISE:
+		return fail(p, i, "number too precise: at most %d digits after "
+			    "the point", AB_VALUE_DECIMALS);
+	case AB_NUMBER_BAD_POINT:
+		return fail(p, i + *end, "expected a digit after the decimal "
+			    "point");
+	case AB_NUMBER_BAD_FRACTION:
+		return fail(p, i, "bad fraction: expected 'N/D' with D a "
+			    "whole number above 0");
 	}
-	while (i < p->len && t[i] == '0')
-		i++;
-	size_t first = i;
-	ab_value v = 0;
-	for (; i < p->len && is_digit(t[i]); i++) {
-		if (i - first >= AB_VALUE_DIGITS)
-			return fail(p, start, "number too large: values have "
-				    "at most %d digits", AB_VALUE_DIGITS);
-		v = v * 10 + (t[i] - '0');
+	return false;
+}
+
+static bool header_number(struct parser *p, size_t i, size_t ve,
+			  struct ab_exact *x, size_t *end)
+{
+	return read_number(p, i, ve, false, x, end);
+}
+
+/* The fewest decimals that write x (its denominator divides 10^d). */
+static unsigned decimals_of(struct ab_exact x)
+{
+	unsigned d = 0;
+	for (int64_t den = x.den; den > 1; den /= 10)
+		d++;
+	return d;
+}
+
+static const int64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+				10000000, 100000000, 1000000000 };
+
+/* x as a raw value: an integer count of 10^-decimals. */
+static ab_value raw_value(struct ab_exact x, unsigned decimals)
+{
+	return x.num * (tens[decimals] / x.den);
+}
+
+/* A value outside the declared bounds is an error at the value. */
+static bool within_bounds(struct parser *p, size_t at, struct ab_exact x)
+{
+	if (!p->tree->has_bounds)
+		return true;
+	if ((ab_wide)x.num * p->lo.den < (ab_wide)p->lo.num * x.den ||
+	    (ab_wide)x.num * p->hi.den > (ab_wide)p->hi.num * x.den) {
+		struct ab_str a = AB_STR_INIT, lo = AB_STR_INIT, hi = AB_STR_INIT;
+		ab_exact_format(x, &a);
+		ab_exact_format(p->lo, &lo);
+		ab_exact_format(p->hi, &hi);
+		fail(p, at, "value %s is outside the declared bounds %s..%s",
+		     a.s, lo.s, hi.s);
+		ab_str_free(&a);
+		ab_str_free(&lo);
+		ab_str_free(&hi);
+		return false;
 	}
-	*value = neg ? -v : v;
-	*end = i;
+	return true;
+}
+
+/* The kind a new node at depth gets from the cycle. */
+static enum ab_player level_kind(const struct parser *p, uint32_t depth)
+{
+	return p->tree->players[depth % p->tree->nplayers];
+}
+
+/* The probability before a child, "0.7:" or "1/3:", at i: true with
+ * *has set when there is one (p->pos then after its ':'), true with *has
+ * clear when the number at i is not one. */
+static bool parse_probability(struct parser *p, uint32_t depth, bool *has,
+			      struct ab_exact *prob)
+{
+	const char *t = p->text;
+	size_t i = p->pos, end;
+	*has = false;
+	if (!(is_digit(t[i]) || t[i] == '+' || t[i] == '-'))
+		return true;
+	/* In the X/Y/Z form a '/' between the root's children separates. */
+	bool fraction = !(p->slash && depth == 1);
+	struct ab_exact x;
+	if (!read_number(p, i, p->len, fraction, &x, &end))
+		return false;
+	size_t j = skip_hspace(p, end);
+	if (j >= p->len || t[j] != ':') {
+		if (fraction && memchr(t + i, '/', end - i))
+			return fail(p, i, "a fraction is only written as a "
+				    "probability ('1/3: X'); write a value as "
+				    "a decimal");
+		return true;
+	}
+	const struct frame *parent = p->sp ? &p->stack[p->sp - 1] : NULL;
+	if (!parent || !parent->chance)
+		return fail(p, i, "a probability is only for a chance node's "
+			    "children: write the parent as <chance>[...] or "
+			    "give its level in 'players:'");
+	if (x.num <= 0)
+		return fail(p, i, "a probability must be greater than 0");
+	if (x.num > x.den)
+		return fail(p, i, "a probability is at most 1");
+	*has = true;
+	*prob = x;
+	p->pos = j + 1;
+	skip_blank(p);
+	if (p->pos >= p->len || !starts_element(p, p->pos) ||
+	    (t[p->pos] != '[' && !is_digit(t[p->pos]) && t[p->pos] != '-' &&
+	     t[p->pos] != '+' && t[p->pos] != '<' && t[p->pos] != '=' &&
+	     !starts_label(p, p->pos)))
+		return fail(p, p->pos, "expected a child after the "
+			    "probability");
+	if (is_digit(t[p->pos]) || t[p->pos] == '+' || t[p->pos] == '-') {
+		/* "0.5: 1/2" or a second probability are no values. */
+		size_t k = p->pos, e;
+		struct ab_exact y;
+		if (ab_number_parse(t + k, p->len - k, true, &y, &e, NULL) ==
+			    AB_NUMBER_OK &&
+		    skip_hspace(p, k + e) < p->len && t[skip_hspace(p, k + e)] == ':')
+			return fail(p, k, "two probabilities for one child");
+	}
+	return true;
+}
+
+/* Folds a child's probability into its chance parent's sum. */
+static bool add_probability(struct parser *p, size_t at, struct ab_exact x)
+{
+	struct frame *f = &p->stack[p->sp - 1];
+	int64_t den;
+	if (!ab_lcm_within(f->prob_den, x.den, AB_VALUE_LIMIT, &den))
+		return fail(p, at, "probabilities too fine: their denominators "
+			    "have no common multiple within the exact range");
+	f->prob_num = f->prob_num * (den / f->prob_den) +
+		      (ab_wide)x.num * (den / x.den);
+	f->prob_den = den;
+	f->nprob++;
+	return true;
+}
+
+/* At a chance node's ']': every child has a probability or none does, and
+ * they sum to exactly 1. */
+static bool close_chance(struct parser *p, const struct frame *f)
+{
+	uint32_t kids = p->tree->nodes[f->node].nkids;
+	if (!f->nprob)
+		return true;
+	if (f->nprob != kids)
+		return fail(p, f->open, "either every child of a chance node "
+			    "has a probability or none has: %u of %u have one",
+			    (unsigned)f->nprob, (unsigned)kids);
+	if (f->prob_num != f->prob_den) {
+		ab_wide n = f->prob_num, d = f->prob_den, a = n, b = d;
+		while (b) {
+			ab_wide r = a % b;
+			a = b;
+			b = r;
+		}
+		struct ab_str sum = AB_STR_INIT;
+		if (n / a <= INT64_MAX)
+			ab_exact_format((struct ab_exact){ (int64_t)(n / a),
+							   (int64_t)(d / a) }, &sum);
+		else
+			ab_str_add(&sum, "more than 1");
+		fail(p, f->open, "the probabilities of this chance node's "
+		     "children sum to %s, not 1", sum.s);
+		ab_str_free(&sum);
+		return false;
+	}
 	return true;
 }
 
 /* Reads one element (a leaf or the head of a list) at p->pos, whose parent
- * is parent and whose depth is depth.  A list's frame is pushed; *leaf
- * tells which it was. */
+ * is parent and whose depth is depth: an optional probability, label,
+ * <kind> and =static value before a '[', or a leaf's value.  A list's
+ * frame is pushed; *leaf tells which it was. */
 static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 			  bool *leaf)
 {
 	const char *t = p->text;
+	bool has_prob;
+	struct ab_exact prob;
+	size_t prob_at = p->pos;
+	if (!parse_probability(p, depth, &has_prob, &prob))
+		return false;
 	size_t at = p->pos, i = at;
 	size_t label = at, labellen = 0;
+	int kind = -1;
+	bool has_static = false;
+	struct ab_exact static_value = { 0, 1 };
+	size_t static_at = 0;
 	char c = t[i];
-	if (c != '[' && !is_digit(c) && c != '-' && c != '+') {
+	if (c != '[' && c != '<' && c != '=' && !is_digit(c) && c != '-' &&
+	    c != '+') {
 		i = scan_label(p, i);
 		labellen = i - at;
 		if (labellen > AB_MAX_LABEL)
 			return fail(p, at, "label too long: at most %d bytes",
 				    AB_MAX_LABEL);
+		int word = player_word(t + at, labellen);
+		if (word >= 0)
+			return fail(p, at, "'%s' is a player, not a label: "
+				    "write <%s>[...]", player_words[word],
+				    player_words[word]);
 		i = skip_hspace(p, i);
-		if (i < p->len && t[i] == '=') {
-			i = skip_hspace(p, i + 1);
-			if (i >= p->len ||
-			    !(is_digit(t[i]) || t[i] == '+' || t[i] == '-'))
+	}
+	if (i < p->len && t[i] == '<') {
+		size_t w = i + 1, e = w;
+		while (e < p->len && e - w < 16 && is_ascii_letter(t[e]))
+			e++;
+		kind = player_word(t + w, e - w);
+		if (kind < 0 || e >= p->len || t[e] != '>')
+			return fail(p, i, "expected <max>, <min> or <chance>");
+		i = skip_hspace(p, e + 1);
+		if (i >= p->len || (t[i] != '[' && t[i] != '='))
+			return fail(p, i, "expected '[' after <%s>: only an inner "
+				    "node has a player", player_words[kind]);
+	}
+	if (i < p->len && t[i] == '=' && (labellen || kind >= 0 || i == at)) {
+		i = skip_hspace(p, i + 1);
+		if (i >= p->len ||
+		    !(is_digit(t[i]) || t[i] == '+' || t[i] == '-')) {
+			if (labellen)
 				return fail(p, i, "expected a number after "
 					    "'%.*s='", (int)labellen, t + at);
-		} else if (i >= p->len || t[i] != '[') {
-			if (i < p->len && (unsigned char)t[i] >= 0x80 &&
-			    !label_wide(p, i))
-				return stray(p, i);
-			return fail(p, i, "expected '[' or '=' after the label "
-				    "'%.*s'", (int)labellen, t + at);
+			return fail(p, i, "expected a number after '='");
 		}
+		size_t end;
+		if (!read_number(p, i, p->len, false, &static_value, &end))
+			return false;
+		static_at = i;
+		has_static = true;
+		/* B=5[...] is a static value; B1=3 [1 2] a leaf and a sibling. */
+		i = end;
+		if (!labellen || kind >= 0) {
+			if (i >= p->len || t[i] != '[')
+				return fail(p, i, "expected '[' after the static "
+					    "value: only an inner node has one");
+		}
+		if (i < p->len && t[i] != '[') {
+			/* B1=3: a labelled leaf. */
+			i = static_at;
+			has_static = false;
+		}
+	} else if (labellen && (i >= p->len || t[i] != '[')) {
+		if (i < p->len && (unsigned char)t[i] >= 0x80 &&
+		    !label_wide(p, i))
+			return stray(p, i);
+		return fail(p, i, "expected '[' or '=' after the label "
+			    "'%.*s'", (int)labellen, t + at);
 	}
 	uint32_t node;
 	if (t[i] == '[') {
 		if (depth >= AB_MAX_DEPTH)
 			return fail(p, i, "nesting too deep: at most %d levels "
 				    "below the root", AB_MAX_DEPTH);
-		if (!add_node(p, parent, at, label, labellen, 0, &node))
+		unsigned d = has_static ? decimals_of(static_value) : 0;
+		if (has_static && !within_bounds(p, static_at, static_value))
 			return false;
+		if (!add_node(p, parent, at, label, labellen,
+			      has_static ? raw_value(static_value, d) : 0, &node))
+			return false;
+		if (has_static) {
+			ab_tree_set_static(p->tree, node, p->tree->nodes[node].value);
+			ab_tree_set_decimals(p->tree, node, d);
+		}
+		if (kind >= 0)
+			ab_tree_set_kind(p->tree, node, (enum ab_player)kind);
+		if (has_prob) {
+			ab_tree_set_prob(p->tree, node, (struct ab_prob){ prob.num, prob.den });
+			if (!add_probability(p, prob_at, prob))
+				return false;
+		}
 		if (p->sp == p->stack_cap) {
 			p->stack_cap = p->stack_cap ? p->stack_cap * 2 : 64;
 			p->stack = ab_xreallocarray(p->stack, p->stack_cap,
 						    sizeof *p->stack);
 		}
-		p->stack[p->sp++] = (struct frame){ node, depth, i };
+		enum ab_player k = kind >= 0 ? (enum ab_player)kind
+					     : level_kind(p, depth);
+		p->stack[p->sp++] = (struct frame){
+			.node = node, .depth = depth, .open = i,
+			.chance = k == AB_CHANCE, .prob_den = 1 };
 		p->pos = i + 1;
 		*leaf = false;
 		return true;
 	}
-	ab_value value = 0;
+	if (labellen)
+		i = skip_hspace(p, i + (t[i] == '=')); /* B1=3 */
+	struct ab_exact x;
 	size_t end = i;
-	if (!parse_number(p, i, &value, &end))
+	if (!read_number(p, i, p->len, false, &x, &end))
 		return false;
-	if (!add_node(p, parent, at, label, labellen, value, &node))
+	if (!within_bounds(p, i, x))
 		return false;
+	unsigned d = decimals_of(x);
+	if (!add_node(p, parent, at, label, labellen, raw_value(x, d), &node))
+		return false;
+	if (d)
+		ab_tree_set_decimals(p->tree, node, d);
+	if (has_prob) {
+		ab_tree_set_prob(p->tree, node, (struct ab_prob){ prob.num, prob.den });
+		if (!add_probability(p, prob_at, prob))
+			return false;
+	}
 	p->pos = end;
 	*leaf = true;
 	return true;
@@ -574,6 +926,8 @@ static void fast_lane(struct parser *p, enum state *state)
 			continue;
 		}
 		struct frame *top = &p->stack[p->sp - 1];
+		if (!p->plain || top->chance)
+			break; /* bounds to check, probabilities to add up */
 		if (st == LIST_AFTER && (c == ']' || c == ',')) {
 			i++;
 			if (c == ',') {
@@ -601,7 +955,10 @@ static void fast_lane(struct parser *p, enum state *state)
 				p->stack = ab_xreallocarray(p->stack, p->stack_cap,
 							    sizeof *p->stack);
 			}
-			p->stack[p->sp++] = (struct frame){ node, depth, i };
+			p->stack[p->sp++] = (struct frame){
+				.node = node, .depth = depth, .open = i,
+				.chance = level_kind(p, depth) == AB_CHANCE,
+				.prob_den = 1 };
 			st = LIST_OPENED;
 		} else {
 			size_t j = i + (c == '-');
@@ -614,8 +971,10 @@ static void fast_lane(struct parser *p, enum state *state)
 			while (j < len && is_digit(t[j]) &&
 			       j - first < AB_VALUE_DIGITS)
 				v = v * 10 + (t[j++] - '0');
-			if (j < len && is_digit(t[j]))
-				break; /* too many digits: the loop says so */
+			if (j < len && (is_digit(t[j]) || t[j] == '.' ||
+					t[j] == ':' || t[j] == '/'))
+				break; /* too many digits, a decimal or a
+					  probability: the loop reads it */
 			ab_tree_add(p->tree, top->node, NULL, 0,
 				    c == '-' ? -v : v, NULL);
 			i = j - 1;
@@ -633,6 +992,7 @@ static bool parse_expression(struct parser *p)
 {
 	const char *t = p->text;
 	enum state state = TOP_FIRST;
+	p->tree_start = p->pos;
 	p->slash = has_top_slash(t, p->pos, p->len);
 	if (p->slash && !add_node(p, AB_NONE, p->pos, 0, 0, 0, NULL))
 		return false;
@@ -698,6 +1058,8 @@ static bool parse_expression(struct parser *p)
 				    "is never closed");
 		char c = t[i];
 		if (state == LIST_AFTER && c == ']') {
+			if (top->chance && !close_chance(p, top))
+				return false;
 			p->sp--;
 			p->pos++;
 			state = p->sp ? LIST_AFTER : TOP_AFTER;
@@ -730,6 +1092,33 @@ static bool parse_expression(struct parser *p)
 	}
 }
 
+/* Chooses the exact scale (ab_tree_settle); an error names the node. */
+static bool settle(struct parser *p)
+{
+	uint32_t bad;
+	enum ab_settle_error why;
+	if (ab_tree_settle(p->tree, &bad, &why))
+		return true;
+	struct ab_str name = AB_STR_INIT;
+	if (bad != AB_NONE)
+		ab_tree_name(p->tree, bad, &name);
+	if (why == AB_SETTLE_SCALE_RANGE)
+		fail(p, p->tree_start, "exact arithmetic out of range at node "
+		     "%s: its probabilities and the values' decimals need a "
+		     "finer unit than %lld parts", ab_str_cstr(&name),
+		     (long long)AB_VALUE_LIMIT);
+	else if (bad == AB_NONE)
+		fail(p, p->tree_start, "exact arithmetic out of range: the "
+		     "bounds are too large for the decimals and probabilities "
+		     "of this tree");
+	else
+		fail(p, p->tree_start, "exact arithmetic out of range at node "
+		     "%s: its value is too large for the decimals and "
+		     "probabilities of this tree", ab_str_cstr(&name));
+	ab_str_free(&name);
+	return false;
+}
+
 struct ab_tree *ab_parse_tree(const char *text, size_t len,
 			      struct ab_diag *diag)
 {
@@ -740,6 +1129,7 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 		len -= 3;
 	}
 	struct parser p = { 0 };
+	p.plain = true;
 	p.text = text;
 	p.len = len;
 	p.diag = diag;
@@ -759,5 +1149,9 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 		return NULL;
 	}
 	ab_tree_finish(p.tree);
+	if (!settle(&p)) {
+		ab_tree_free(p.tree);
+		return NULL;
+	}
 	return p.tree;
 }

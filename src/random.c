@@ -292,7 +292,8 @@ struct ab_tree *ab_random_tree(const struct ab_random_spec *spec)
 		}
 	}
 	ab_tree_finish(tree);
-	tree->root_player = spec->root;
+	enum ab_player cycle[2] = { spec->root, spec->root == AB_MAX ? AB_MIN : AB_MAX };
+	ab_tree_set_players(tree, cycle, 2);
 	struct ab_str text = AB_STR_INIT;
 	ab_str_addf(&text, _("Random practice tree (seed %llu)"),
 		    (unsigned long long)spec->seed);

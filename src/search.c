@@ -20,12 +20,39 @@ static ab_value min_value(ab_value a, ab_value b) { return a < b ? a : b; }
 enum ab_player ab_config_root(const struct ab_config *config,
 			      const struct ab_tree *tree)
 {
+	if (tree->root_player == AB_CHANCE)
+		return AB_CHANCE; /* no other side to move first */
 	switch (config->root) {
 	case AB_ROOT_IS_MAX: return AB_MAX;
 	case AB_ROOT_IS_MIN: return AB_MIN;
 	case AB_ROOT_FROM_TREE: break;
 	}
 	return tree->root_player;
+}
+
+enum ab_chance_prune ab_config_chance(const struct ab_config *config,
+				      const struct ab_tree *tree)
+{
+	if (config->chance_prune != AB_CHANCE_AUTO)
+		return config->chance_prune;
+	return tree->has_bounds ? AB_CHANCE_NODE : AB_CHANCE_NONE;
+}
+
+static const char *const prune_names[] = { "auto", "none", "node", "star1" };
+
+bool ab_parse_chance_prune(const char *text, enum ab_chance_prune *out)
+{
+	for (int i = 1; i < 4; i++)
+		if (strcmp(text, prune_names[i]) == 0) {
+			*out = (enum ab_chance_prune)i;
+			return true;
+		}
+	return false;
+}
+
+const char *ab_chance_prune_name(enum ab_chance_prune prune)
+{
+	return prune_names[prune];
 }
 
 /* ---- Options ------------------------------------------------------------ */
@@ -105,7 +132,7 @@ struct keyed_kid {
 static int compare_keyed(const void *pa, const void *pb)
 {
 	const struct keyed_kid *a = pa, *b = pb;
-	if (a->key != b->key)
+	if (a->key != b->key) /* keys are finite: negation cannot overflow */
 		return a->key < b->key ? -1 : 1;
 	return a->rank < b->rank ? -1 : a->rank > b->rank; /* stable */
 }
@@ -127,8 +154,15 @@ static void order_by_value(const struct ab_tree *tree, enum ab_player root,
 			keyed_cap = node->nkids;
 			keyed = ab_xreallocarray(keyed, keyed_cap, sizeof *keyed);
 		}
+		enum ab_player player = ab_player_at(tree, n, root);
+		if (player == AB_CHANCE) {
+			/* Chance does not choose: its children keep their order. */
+			memcpy(order + node->first_kid, tree->kids + node->first_kid,
+			       node->nkids * sizeof *order);
+			continue;
+		}
 		/* Ascending keys: MAX wants high values first when best. */
-		bool descending = (ab_player_at(tree, n, root) == AB_MAX) == best;
+		bool descending = (player == AB_MAX) == best;
 		for (uint32_t i = 0; i < node->nkids; i++) {
 			uint32_t kid = ab_kid(tree, n, i);
 			ab_value v = values[kid];
@@ -185,22 +219,34 @@ void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
 
 /* ---- The search --------------------------------------------------------- */
 
+typedef ab_wide wide;
+
 struct frame {
 	uint32_t node;
 	uint32_t next;          /* position in the order of the next child */
 	ab_value alpha, beta;
 	uint32_t alpha_from;    /* the node that set alpha, AB_NONE if none */
 	uint32_t beta_from;
-	ab_value value;         /* best returned value so far (fail-soft) */
+	ab_value value;         /* best returned value so far (fail-soft); at
+				   a chance node the running sum S */
 	ab_value lo, hi;        /* what the searched children prove */
 	uint32_t best;          /* the child that set the value */
+	enum ab_player player;
 	bool cut;
+	/* Chance nodes, in units of 1/(scale × prob_scale): */
+	wide sum;               /* S: Σ p_i × returned value */
+	wide lo_sum, hi_sum;    /* Σ p_i × proved lo_i, hi_i */
+	bool lo_inf, hi_inf;    /* a child's lo was -inf, hi +inf */
+	int64_t rest;           /* R: probability not yet searched (1/B) */
+	ab_value cut_value;     /* fail-soft: the bound that cut it */
+	bool cut_below;         /* it cut because S + R·U left it below alpha */
 };
 
 struct search {
 	const struct ab_tree *tree;
 	const struct ab_config *config;
 	enum ab_player root;
+	enum ab_chance_prune chance;
 	const uint32_t *order;
 	struct ab_sink *sink;
 	uint8_t *searched;      /* per node: the search has started it */
@@ -208,6 +254,7 @@ struct search {
 	uint32_t pruned_cap;    /* grown on demand: finding the widest node
 				   first would be a pass over every node */
 	uint32_t leaves, nodes;
+	bool pruning;           /* alpha-beta, not minimax */
 };
 
 static int emit(struct search *s, const struct ab_event *ev)
@@ -228,10 +275,10 @@ static bool cut_test(const struct search *s, const struct frame *f)
 	return s->config->strict ? f->alpha > f->beta : f->alpha >= f->beta;
 }
 
-static int emit_cutoff(struct search *s, struct frame *f, bool max)
+/* Lists the children not searched yet, in the tree's order. */
+static uint32_t list_pruned(struct search *s, uint32_t n)
 {
 	const struct ab_tree *t = s->tree;
-	uint32_t n = f->node;
 	uint32_t count = 0;
 	if (t->nodes[n].nkids > s->pruned_cap) {
 		s->pruned_cap = t->nodes[n].nkids;
@@ -243,6 +290,14 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 		if (!s->searched[kid])
 			s->pruned[count++] = kid;
 	}
+	return count;
+}
+
+static int emit_cutoff(struct search *s, struct frame *f, bool max)
+{
+	const struct ab_tree *t = s->tree;
+	uint32_t n = f->node;
+	uint32_t count = list_pruned(s, n);
 	uint32_t by = max ? f->beta_from : f->alpha_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
@@ -253,13 +308,85 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 	return emit(s, &ev);
 }
 
+/* x / d rounded down (d > 0). */
+static wide floor_div(wide x, wide d)
+{
+	wide q = x / d;
+	return (x % d && x < 0) ? q - 1 : q;
+}
+
+static wide ceil_div(wide x, wide d)
+{
+	return -floor_div(-x, d);
+}
+
+/* A chance frame's running sum S as a value. */
+static ab_value chance_sum(const struct search *s, const struct frame *f)
+{
+	return (ab_value)floor_div(f->sum, s->tree->prob_scale);
+}
+
+/* A child's result at a chance node: the running sum, the proved
+ * interval, then (with bounds) the cut test on S + R·[L, U]. */
+static int take_chance_result(struct search *s, struct frame *f,
+			      uint32_t child, ab_value r, ab_value lo,
+			      ab_value hi)
+{
+	const struct ab_tree *t = s->tree;
+	int64_t w = ab_prob_weight(t, child);
+	ab_value old = chance_sum(s, f);
+	f->sum += (wide)w * r;
+	f->rest -= w;
+	if (lo == AB_NEG_INF)
+		f->lo_inf = true;
+	else
+		f->lo_sum += (wide)w * lo;
+	if (hi == AB_POS_INF)
+		f->hi_inf = true;
+	else
+		f->hi_sum += (wide)w * hi;
+	ab_value now = chance_sum(s, f);
+	int stop;
+	if (now != old &&
+	    (stop = emit_update(s, f->node, AB_WHAT_VALUE, old, now)))
+		return stop;
+	f->value = now;
+	if (!s->pruning || s->chance == AB_CHANCE_NONE || f->rest == 0)
+		return 0;
+	wide b = t->prob_scale;
+	wide upper = f->sum + (wide)f->rest * t->bound_hi;
+	wide lower = f->sum + (wide)f->rest * t->bound_lo;
+	bool strict = s->config->strict;
+	bool below = f->alpha != AB_NEG_INF &&
+		     (strict ? upper < (wide)f->alpha * b : upper <= (wide)f->alpha * b);
+	bool above = !below && f->beta != AB_POS_INF &&
+		     (strict ? lower > (wide)f->beta * b : lower >= (wide)f->beta * b);
+	if (!below && !above)
+		return 0;
+	uint32_t count = list_pruned(s, f->node);
+	uint32_t by = below ? f->alpha_from : f->beta_from;
+	struct ab_event ev = {
+		.kind = AB_EV_CUTOFF, .node = f->node, .alpha = f->alpha,
+		.beta = f->beta, .by = by, .deep = by != t->nodes[f->node].parent,
+		.pruned = s->pruned, .npruned = count,
+		.lo = (ab_value)floor_div(lower, b),
+		.hi = (ab_value)ceil_div(upper, b),
+	};
+	f->cut = true;
+	f->cut_below = below;
+	f->cut_value = below ? ev.hi : ev.lo;
+	return emit(s, &ev);
+}
+
 /* Folds a child's result into its parent's frame: the running value, the
  * bound, the proved interval, then the cut test. */
 static int take_result(struct search *s, struct frame *f, uint32_t child,
 		       ab_value r, ab_value lo, ab_value hi)
 {
 	const struct ab_config *c = s->config;
-	bool max = ab_player_at(s->tree, f->node, s->root) == AB_MAX;
+	if (f->player == AB_CHANCE)
+		return take_chance_result(s, f, child, r, lo, hi);
+	bool max = f->player == AB_MAX;
 	int stop;
 	if (max) {
 		f->lo = max_value(f->lo, lo);
@@ -269,14 +396,14 @@ static int take_result(struct search *s, struct frame *f, uint32_t child,
 		f->hi = min_value(f->hi, hi);
 	}
 	bool better = max ? r > f->value : r < f->value;
-	if (c->algo == AB_MINIMAX || !c->fail_hard) {
+	if (!s->pruning || !c->fail_hard) {
 		if (better) {
 			if ((stop = emit_update(s, f->node, AB_WHAT_VALUE, f->value, r)))
 				return stop;
 			f->value = r;
 			f->best = child;
 		}
-		if (c->algo == AB_MINIMAX)
+		if (!s->pruning)
 			return 0;
 	}
 	/* Alpha-beta: the mover's bound takes the child's result (fail-hard)
@@ -302,10 +429,44 @@ static int take_result(struct search *s, struct frame *f, uint32_t child,
 	return 0;
 }
 
+/* The window a chance node hands its next child: (-inf, +inf), or under
+ * Star1 the range of the child's value that could still keep the chance
+ * node inside its own window:
+ *   alpha_i = max(L, (alpha - S - (R - p_i) U) / p_i)
+ *   beta_i  = min(U, (beta  - S - (R - p_i) L) / p_i).
+ * The tree's scale makes the division exact; rounding outwards is only a
+ * guard, and a wider window never changes a value. */
+static void chance_window(const struct search *s, const struct frame *f,
+			  uint32_t kid, ab_value *alpha, ab_value *beta)
+{
+	const struct ab_tree *t = s->tree;
+	*alpha = AB_NEG_INF;
+	*beta = AB_POS_INF;
+	if (!s->pruning || s->chance != AB_CHANCE_STAR1)
+		return;
+	wide w = ab_prob_weight(t, kid), b = t->prob_scale;
+	wide others = (wide)f->rest - w;
+	*alpha = t->bound_lo;
+	if (f->alpha != AB_NEG_INF) {
+		wide exact = (wide)f->alpha * b - f->sum - others * t->bound_hi;
+		wide a = floor_div(exact, w);
+		if (a > *alpha)
+			*alpha = a > AB_VALUE_LIMIT ? AB_VALUE_LIMIT : (ab_value)a;
+	}
+	*beta = t->bound_hi;
+	if (f->beta != AB_POS_INF) {
+		wide exact = (wide)f->beta * b - f->sum - others * t->bound_lo;
+		wide v = ceil_div(exact, w);
+		if (v < *beta)
+			*beta = v < -AB_VALUE_LIMIT ? -AB_VALUE_LIMIT : (ab_value)v;
+	}
+}
+
 static void start_frame(struct search *s, struct frame *f, uint32_t node,
 			const struct frame *parent)
 {
-	bool max = ab_player_at(s->tree, node, s->root) == AB_MAX;
+	enum ab_player player = ab_player_at(s->tree, node, s->root);
+	bool max = player == AB_MAX;
 	*f = (struct frame){
 		.node = node, .next = 0,
 		.alpha = parent ? parent->alpha : AB_NEG_INF,
@@ -316,10 +477,19 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 		.lo = max ? AB_NEG_INF : AB_POS_INF,
 		.hi = max ? AB_NEG_INF : AB_POS_INF,
 		.best = AB_NONE,
+		.player = player,
 	};
-	if (s->config->algo == AB_MINIMAX) {
+	if (player == AB_CHANCE) {
+		f->value = 0;
+		f->rest = s->tree->prob_scale;
+	}
+	if (!s->pruning) {
 		f->alpha = AB_NEG_INF;
 		f->beta = AB_POS_INF;
+	} else if (parent && parent->player == AB_CHANCE) {
+		chance_window(s, parent, node, &f->alpha, &f->beta);
+		f->alpha_from = f->beta_from =
+			s->chance == AB_CHANCE_STAR1 ? parent->node : AB_NONE;
 	}
 }
 
@@ -332,12 +502,37 @@ static int emit_enter(struct search *s, const struct frame *f)
 	return emit(s, &ev);
 }
 
+/* What a finished chance node returns and proves. */
+static ab_value chance_return(const struct search *s, const struct frame *f,
+			      ab_value *lo, ab_value *hi)
+{
+	const struct ab_tree *t = s->tree;
+	wide b = t->prob_scale;
+	*lo = f->lo_inf ? AB_NEG_INF
+			: (ab_value)floor_div(f->lo_sum + (wide)f->rest * t->bound_lo, b);
+	*hi = f->hi_inf ? AB_POS_INF
+			: (ab_value)ceil_div(f->hi_sum + (wide)f->rest * t->bound_hi, b);
+	ab_value e = chance_sum(s, f);
+	if (!s->pruning || s->chance == AB_CHANCE_NONE)
+		return e;
+	if (f->cut)
+		return s->config->fail_hard ? (f->cut_below ? f->alpha : f->beta)
+					    : f->cut_value;
+	if (!s->config->fail_hard)
+		return e;
+	bool strict = s->config->strict;
+	if (f->alpha != AB_NEG_INF && (strict ? e < f->alpha : e <= f->alpha))
+		return f->alpha;
+	if (f->beta != AB_POS_INF && (strict ? e > f->beta : e >= f->beta))
+		return f->beta;
+	return e;
+}
+
 /* The value a finished node returns under the chosen convention. */
 static ab_value returned_value(const struct search *s, const struct frame *f)
 {
-	if (s->config->algo == AB_ALPHABETA && s->config->fail_hard)
-		return ab_player_at(s->tree, f->node, s->root) == AB_MAX ? f->alpha
-									    : f->beta;
+	if (s->pruning && s->config->fail_hard)
+		return f->player == AB_MAX ? f->alpha : f->beta;
 	return f->value;
 }
 
@@ -370,15 +565,18 @@ static int run(struct search *s, struct frame *stack)
 			continue;
 		}
 		/* Every child searched or the rest cut off: return. */
-		bool max = ab_player_at(t, f->node, s->root) == AB_MAX;
-		ab_value lo = f->lo, hi = f->hi;
-		if (f->cut) {
-			if (max)
-				hi = AB_POS_INF;
-			else
-				lo = AB_NEG_INF;
+		ab_value lo = f->lo, hi = f->hi, r;
+		if (f->player == AB_CHANCE) {
+			r = chance_return(s, f, &lo, &hi);
+		} else {
+			if (f->cut) {
+				if (f->player == AB_MAX)
+					hi = AB_POS_INF;
+				else
+					lo = AB_NEG_INF;
+			}
+			r = returned_value(s, f);
 		}
-		ab_value r = returned_value(s, f);
 		struct ab_event ev = { .kind = AB_EV_RETURN, .node = f->node,
 				       .value = r, .lo = lo, .hi = hi };
 		if ((stop = emit(s, &ev)))
@@ -386,7 +584,8 @@ static int run(struct search *s, struct frame *stack)
 		if (top == 0) {
 			struct ab_event done = {
 				.kind = AB_EV_DONE, .node = 0, .value = r,
-				.best = f->best, .leaves_visited = s->leaves,
+				.best = f->player == AB_CHANCE ? AB_NONE : f->best,
+				.leaves_visited = s->leaves,
 				.nodes_visited = s->nodes,
 			};
 			return emit(s, &done);
@@ -404,6 +603,8 @@ int ab_search(const struct ab_tree *tree, const struct ab_config *config,
 	struct search s = {
 		.tree = tree, .config = config,
 		.root = ab_config_root(config, tree), .sink = sink,
+		.chance = ab_config_chance(config, tree),
+		.pruning = config->algo == AB_ALPHABETA,
 	};
 	if (tree->count == 0)
 		return 0;

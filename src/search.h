@@ -24,6 +24,14 @@ enum ab_order {
 
 enum ab_root_choice { AB_ROOT_FROM_TREE, AB_ROOT_IS_MAX, AB_ROOT_IS_MIN };
 
+/* Pruning at chance nodes (DESIGN.md, "Search variants"). */
+enum ab_chance_prune {
+	AB_CHANCE_AUTO,  /* node when the tree declares bounds, else none */
+	AB_CHANCE_NONE,  /* every child, window (-inf, +inf), no cut */
+	AB_CHANCE_NODE,  /* cut when S + R·U <= alpha or S + R·L >= beta */
+	AB_CHANCE_STAR1, /* node's test, and Star1's window for each child */
+};
+
 struct ab_config {
 	enum ab_algo algo;
 	bool fail_hard;   /* a cut node returns its bound (alpha at MAX, beta
@@ -32,10 +40,18 @@ struct ab_config {
 	enum ab_order order;
 	uint64_t seed;    /* for AB_ORDER_RANDOM */
 	enum ab_root_choice root;
+	enum ab_chance_prune chance_prune;
 };
 
 /* The defaults: alpha-beta, fail-soft, cut on >=, given order. */
-#define AB_CONFIG_DEFAULT { AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE }
+#define AB_CONFIG_DEFAULT { AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO }
+
+/* The chance pruning in force on this tree: never AB_CHANCE_AUTO. */
+enum ab_chance_prune ab_config_chance(const struct ab_config *config,
+				      const struct ab_tree *tree);
+/* Parses "none", "node" or "star1". */
+bool ab_parse_chance_prune(const char *text, enum ab_chance_prune *out);
+const char *ab_chance_prune_name(enum ab_chance_prune prune);
 
 /* The root's player under this configuration. */
 enum ab_player ab_config_root(const struct ab_config *config,

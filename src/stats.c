@@ -125,7 +125,7 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	if (!c->known)
 		return;
 	struct ab_str value = AB_STR_INIT, best = AB_STR_INIT;
-	ab_format_value(c->value, g, &value);
+	ab_format_value(c->value, tree->scale, g, &value);
 	if (c->best != AB_NONE)
 		ab_tree_name(tree, c->best, &best);
 	ab_str_add(out, "  ");

@@ -18,13 +18,45 @@ static bool is_max(const struct ab_trace *trace, uint32_t n)
 	return ab_player_at(trace->tree, n, trace->root_player) == AB_MAX;
 }
 
+static bool is_chance(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->tree->nchance &&
+	       ab_player_at(trace->tree, n, trace->root_player) == AB_CHANCE;
+}
+
+static void add_extra(struct ab_trace *trace, ab_value a, ab_value b)
+{
+	if (trace->nextras == trace->extras_cap) {
+		trace->extras_cap = trace->extras_cap ? trace->extras_cap * 2 : 16;
+		trace->extras = ab_xreallocarray(trace->extras, trace->extras_cap,
+						 sizeof *trace->extras);
+	}
+	trace->extras[trace->nextras++] = (struct ab_trace_extra){
+		(uint32_t)trace->length + 1, a, b };
+}
+
+static const struct ab_trace_extra *find_extra(const struct ab_trace *trace,
+					       size_t step)
+{
+	size_t lo = 0, hi = trace->nextras;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (trace->extras[mid].step < step)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < trace->nextras && trace->extras[lo].step == step
+		       ? &trace->extras[lo] : NULL;
+}
+
 /* The bound a node's proved interval gives its parent while the parent is
  * still searching: lo for a MAX parent, hi for a MIN one. */
 static ab_value *parent_bound(struct ab_trace *trace, uint32_t child)
 {
 	uint32_t p = trace->tree->nodes[child].parent;
-	if (p == AB_NONE)
-		return NULL;
+	if (p == AB_NONE || is_chance(trace, p))
+		return NULL; /* a chance node proves its interval at the end */
 	struct ab_node_state *ps = &trace->state[p];
 	return is_max(trace, p) ? &ps->lo : &ps->hi;
 }
@@ -57,7 +89,8 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->status = AB_ACTIVE;
 		st->alpha = r->a;
 		st->beta = r->b;
-		st->value = is_max(trace, r->node) ? AB_NEG_INF : AB_POS_INF;
+		st->value = is_chance(trace, r->node) ? 0
+			    : is_max(trace, r->node) ? AB_NEG_INF : AB_POS_INF;
 		st->lo = AB_NEG_INF;
 		st->hi = AB_POS_INF;
 		st->cut = 0;
@@ -151,6 +184,8 @@ static ab_value *recorder_fold(struct recorder *rec, uint32_t child,
 	uint32_t depth = tree->nodes[child].depth;
 	if (depth == 0)
 		return NULL;
+	if (is_chance(rec->trace, tree->nodes[child].parent))
+		return NULL;
 	ab_value *bound = &rec->bound_at[depth - 1];
 	rec->before = *bound;
 	if (is_max(rec->trace, tree->nodes[child].parent))
@@ -191,6 +226,7 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		break;
 	case AB_EV_LEAF:
 		r->a = ev->value;
+		r->spare = ev->is_static;
 		bound = recorder_fold(rec, ev->node, ev->value, ev->value);
 		r->c = bound ? *bound : 0;
 		trace->leaves_visited++;
@@ -207,10 +243,14 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		r->a = ev->alpha;
 		r->b = ev->beta;
 		r->c = ev->by;
+		if (is_chance(trace, ev->node))
+			add_extra(trace, ev->lo, ev->hi);
 		break;
 	case AB_EV_RETURN:
 		r->a = ev->lo;
 		r->b = ev->hi;
+		if (is_chance(trace, ev->node))
+			add_extra(trace, ev->value, 0);
 		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
 		break;
@@ -275,6 +315,7 @@ void ab_trace_free(struct ab_trace *trace)
 	free(trace->visit_step);
 	free(trace->cut_step);
 	free(trace->scratch);
+	free(trace->extras);
 	free(trace);
 }
 
@@ -334,6 +375,7 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		break;
 	case AB_EV_LEAF:
 		ev->value = r->a;
+		ev->is_static = r->spare;
 		break;
 	case AB_EV_UPDATE:
 		ev->what = (enum ab_what)r->what;
@@ -353,12 +395,20 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		ev->deep = r->deep;
 		ev->pruned = trace->scratch;
 		ev->npruned = count;
+		const struct ab_trace_extra *x = find_extra(trace, trace->step);
+		if (x) {
+			ev->lo = x->a;
+			ev->hi = x->b;
+		}
 		break;
 	}
 	case AB_EV_RETURN:
 		ev->lo = r->a;
 		ev->hi = r->b;
-		if (trace->config.algo == AB_ALPHABETA && trace->config.fail_hard)
+		const struct ab_trace_extra *x = find_extra(trace, trace->step);
+		if (x)
+			ev->value = x->a;
+		else if (trace->config.algo == AB_ALPHABETA && trace->config.fail_hard)
 			ev->value = is_max(trace, r->node) ? st->alpha : st->beta;
 		else
 			ev->value = st->value;

@@ -33,6 +33,9 @@ enum ab_status {
  *           under fail-hard, still in the state)
  *   done:   a = value, b = leaves visited << 32 | inner nodes entered,
  *           c = the best child (AB_NONE if none)
+ * A leaf record's spare is 1 for a static value.  What a chance node's
+ * cutoff (its range lo, hi) and return (its value) carry besides does not
+ * fit: it goes to the few extra records below, by step.
  */
 struct ab_record {
 	uint32_t node;
@@ -54,6 +57,11 @@ struct ab_node_state {
 	uint8_t cut;          /* a cutoff fired here: unvisited kids are pruned */
 };
 
+struct ab_trace_extra {
+	uint32_t step;    /* 1-based */
+	ab_value a, b;    /* cutoff: lo, hi; return: the value */
+};
+
 struct ab_trace {
 	const struct ab_tree *tree;     /* not owned */
 	struct ab_config config;
@@ -65,6 +73,8 @@ struct ab_trace {
 	uint32_t *visit_step;           /* built on first use: see */
 	uint32_t *cut_step;             /*   ab_trace_visit_step */
 	uint32_t *scratch;              /* pruned lists handed out in events */
+	struct ab_trace_extra *extras;  /* chance nodes' cutoffs and returns */
+	size_t nextras, extras_cap;
 	uint32_t leaves_visited, nodes_visited; /* over the whole search */
 	uint32_t leaves_now, nodes_now;         /* up to the current step */
 };

@@ -101,10 +101,26 @@ static uint32_t pool_add(struct ab_tree *t, const char *s, size_t n)
 
 /* ---- Building ---------------------------------------------------------- */
 
+static void finish_players(struct ab_tree *t);
+
+/* The probabilities grow with the nodes, once there are any. */
+static void grow_probs(struct ab_tree *t, uint32_t cap)
+{
+	if (!t->probs)
+		return;
+	t->probs = ab_xreallocarray(t->probs, cap, sizeof *t->probs);
+	memset(t->probs + t->count, 0, (size_t)(cap - t->count) * sizeof *t->probs);
+}
+
 struct ab_tree *ab_tree_new(void)
 {
 	struct ab_tree *t = ab_xcalloc(1, sizeof *t);
 	t->root_player = AB_MAX;
+	t->players[0] = AB_MAX;
+	t->players[1] = AB_MIN;
+	t->nplayers = 2;
+	t->scale = 1;
+	t->prob_scale = 1;
 	return t;
 }
 
@@ -116,6 +132,7 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree->kids);
 	free(tree->labels);
 	free(tree->label_slots);
+	free(tree->probs);
 	free(tree->title);
 	free(tree->source);
 	free(tree);
@@ -132,6 +149,7 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n)
 		memcpy(nodes, tree->nodes, (size_t)tree->count * sizeof *nodes);
 	free(tree->nodes);
 	tree->nodes = nodes;
+	grow_probs(tree, n);
 	tree->cap = n;
 }
 
@@ -157,6 +175,7 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 		if (cap > AB_MAX_NODES)
 			cap = AB_MAX_NODES;
 		t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
+		grow_probs(t, cap);
 		t->cap = cap;
 	}
 	uint32_t n = t->count++;
@@ -168,7 +187,7 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 	node->end = n + 1;
 	node->depth = 0;
 	node->label = AB_NONE;
-	node->spare = 0;
+	node->flags = 0;
 	node->value = value;
 	if (parent != AB_NONE) {
 		struct ab_node *p = &t->nodes[parent];
@@ -199,6 +218,9 @@ void ab_tree_finish(struct ab_tree *tree)
 	if (t->cap > t->count) {
 		t->nodes = ab_xreallocarray(t->nodes, t->count,
 					    sizeof *t->nodes);
+		if (t->probs)
+			t->probs = ab_xreallocarray(t->probs, t->count,
+						    sizeof *t->probs);
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
@@ -236,6 +258,198 @@ void ab_tree_finish(struct ab_tree *tree)
 	while (sp)
 		t->nodes[open[--sp]].end = t->count;
 	free(open);
+	finish_players(t);
+}
+
+/* The root's player and the chance nodes, once the kinds are known; a
+ * chance node's children without a written probability are equally
+ * likely. */
+static void finish_players(struct ab_tree *t)
+{
+	uint32_t own = t->nodes[0].flags & AB_KIND_MASK;
+	t->root_player = own ? (enum ab_player)(own - 1) : t->players[0];
+	t->cycle_root = t->root_player;
+	t->nchance = 0;
+	bool cycle_has_chance = false;
+	for (uint32_t i = 0; i < t->nplayers; i++)
+		cycle_has_chance |= t->players[i] == AB_CHANCE;
+	bool any_kind = cycle_has_chance;
+	for (uint32_t n = 0; !any_kind && n < t->count; n++)
+		any_kind = (t->nodes[n].flags & AB_KIND_MASK) != 0;
+	if (!any_kind)
+		return;
+	for (uint32_t n = 0; n < t->count; n++) {
+		if (!t->nodes[n].nkids ||
+		    ab_player_at(t, n, t->root_player) != AB_CHANCE)
+			continue;
+		t->nchance++;
+		if (!t->probs)
+			t->probs = ab_xcalloc(t->count, sizeof *t->probs);
+		for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
+			uint32_t kid = ab_kid(t, n, i);
+			if (!(t->nodes[kid].flags & AB_HAS_PROB))
+				t->probs[kid] = (struct ab_prob){
+					1, t->nodes[n].nkids };
+		}
+	}
+}
+
+void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
+			 uint32_t count)
+{
+	if (count < 1 || count > AB_MAX_PLAYERS)
+		return;
+	memcpy(tree->players, players, count * sizeof *players);
+	tree->nplayers = count;
+	if (!tree->count || !(tree->nodes[0].flags & AB_KIND_MASK))
+		tree->root_player = tree->cycle_root = players[0];
+}
+
+void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind)
+{
+	tree->nodes[n].flags = (tree->nodes[n].flags & ~AB_KIND_MASK) |
+			       ((uint32_t)kind + 1);
+}
+
+void ab_tree_set_static(struct ab_tree *tree, uint32_t n, ab_value value)
+{
+	tree->nodes[n].flags |= AB_HAS_STATIC;
+	tree->nodes[n].value = value;
+	tree->nstatic++;
+}
+
+void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob)
+{
+	if (!tree->probs) {
+		uint32_t cap = tree->cap > tree->count ? tree->cap : tree->count;
+		tree->probs = ab_xcalloc(cap ? cap : 1, sizeof *tree->probs);
+	}
+	tree->probs[n] = prob;
+	tree->nodes[n].flags |= AB_HAS_PROB;
+}
+
+void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals)
+{
+	tree->nodes[n].flags = (tree->nodes[n].flags & ~AB_DECIMALS_MASK) |
+			       ((uint32_t)decimals << AB_DECIMALS_SHIFT);
+	if (decimals > tree->decimals)
+		tree->decimals = decimals;
+}
+
+static unsigned exact_decimals(struct ab_exact x)
+{
+	unsigned d = 0;
+	for (int64_t den = x.den; den > 1 && d < 18; den /= 10)
+		d++;
+	return d;
+}
+
+void ab_tree_set_bounds(struct ab_tree *tree, struct ab_exact lo,
+			struct ab_exact hi)
+{
+	tree->has_bounds = true;
+	tree->raw_lo = lo;
+	tree->raw_hi = hi;
+	unsigned d = exact_decimals(lo);
+	if (exact_decimals(hi) > d)
+		d = exact_decimals(hi);
+	if (d > tree->decimals)
+		tree->decimals = d;
+}
+
+static bool mul_within(int64_t *acc, int64_t by, uint32_t times)
+{
+	for (uint32_t i = 0; i < times; i++) {
+		ab_wide v = (ab_wide)*acc * by;
+		if (v > AB_VALUE_LIMIT)
+			return false;
+		*acc = (int64_t)v;
+	}
+	return true;
+}
+
+static const int64_t powers_of_ten[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	1000000000,
+};
+
+bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
+		    enum ab_settle_error *why)
+{
+	struct ab_tree *t = tree;
+	*bad = AB_NONE;
+	*why = AB_SETTLE_SCALE_RANGE;
+	int64_t scale = powers_of_ten[t->decimals <= 9 ? t->decimals : 9];
+	if (t->nchance) {
+		/* Probabilities in units of 1/B; an expectation needs one more
+		 * factor of B per chance level, and each Star1 window divides
+		 * by a probability's numerator: 10^k B^(m+1) N^(2m) makes all
+		 * of them whole numbers of units. */
+		int64_t b = 1, nums = 1;
+		uint32_t blame = AB_NONE;
+		for (uint32_t n = 1; n < t->count; n++) {
+			if (!t->probs[n].den)
+				continue;
+			if (!ab_lcm_within(b, t->probs[n].den, AB_VALUE_LIMIT, &b)) {
+				*bad = t->nodes[n].parent;
+				return false;
+			}
+		}
+		for (uint32_t n = 1; n < t->count; n++) {
+			if (!t->probs[n].den)
+				continue;
+			int64_t w = t->probs[n].num * (b / t->probs[n].den);
+			if (!ab_lcm_within(nums, w, AB_VALUE_LIMIT, &nums)) {
+				*bad = t->nodes[n].parent;
+				return false;
+			}
+		}
+		t->prob_scale = b;
+		/* The most chance nodes on one path from the root. */
+		uint32_t *chances = ab_xcalloc(t->count, sizeof *chances);
+		uint32_t m = 0;
+		for (uint32_t n = 0; n < t->count; n++) {
+			uint32_t up = n ? chances[t->nodes[n].parent] : 0;
+			bool chance = t->nodes[n].nkids &&
+				      ab_player_at(t, n, t->root_player) == AB_CHANCE;
+			chances[n] = up + chance;
+			if (chances[n] > m) {
+				m = chances[n];
+				blame = n;
+			}
+		}
+		free(chances);
+		if (!mul_within(&scale, b, m + 1) || !mul_within(&scale, nums, 2 * m)) {
+			*bad = blame;
+			return false;
+		}
+	}
+	*why = AB_SETTLE_VALUE_RANGE;
+	if (t->has_bounds) {
+		if (!ab_exact_to_value(t->raw_lo, scale, &t->bound_lo) ||
+		    !ab_exact_to_value(t->raw_hi, scale, &t->bound_hi))
+			return false;
+	}
+	if (scale == 1) {
+		t->scale = 1;
+		return true;
+	}
+	for (uint32_t n = 0; n < t->count; n++) {
+		struct ab_node *node = &t->nodes[n];
+		unsigned d = (node->flags & AB_DECIMALS_MASK) >> AB_DECIMALS_SHIFT;
+		node->flags &= ~AB_DECIMALS_MASK;
+		if (node->nkids && !(node->flags & AB_HAS_STATIC))
+			continue;
+		ab_wide v = (ab_wide)node->value * (scale / powers_of_ten[d]);
+		if (v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) {
+			*bad = n;
+			return false;
+		}
+		node->value = (ab_value)v;
+	}
+	t->scale = scale;
+	t->decimals = 0;
+	return true;
 }
 
 static void set_text(char **field, const char *text)
@@ -442,6 +656,24 @@ bool ab_tree_uniform(const struct ab_tree *tree, uint32_t *branching,
 	return true;
 }
 
+ab_value ab_tree_expectation(const struct ab_tree *tree, uint32_t n,
+			     const ab_value *values)
+{
+	const struct ab_tree *t = tree;
+	ab_wide sum = 0;
+	for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
+		uint32_t kid = ab_kid(t, n, i);
+		if (values[kid] == AB_POS_INF || values[kid] == AB_NEG_INF)
+			return values[kid];
+		sum += (ab_wide)ab_prob_weight(t, kid) * values[kid];
+	}
+	/* The scale makes this exact; the floor is only a guard. */
+	ab_wide q = sum / t->prob_scale;
+	if (sum % t->prob_scale && sum < 0)
+		q--;
+	return (ab_value)q;
+}
+
 void ab_tree_minimax_values(const struct ab_tree *tree, enum ab_player root,
 			    ab_value *values)
 {
@@ -454,8 +686,13 @@ void ab_tree_minimax_values(const struct ab_tree *tree, enum ab_player root,
 			continue;
 		}
 		const uint32_t *kid = t->kids + node->first_kid;
+		enum ab_player player = ab_player_at(t, n, root);
+		if (player == AB_CHANCE) {
+			values[n] = ab_tree_expectation(t, n, values);
+			continue;
+		}
 		ab_value best = values[kid[0]];
-		bool max = ab_player_at(t, n, root) == AB_MAX;
+		bool max = player == AB_MAX;
 		for (uint32_t i = 1; i < node->nkids; i++) {
 			ab_value v = values[kid[i]];
 			if (max ? v > best : v < best)
@@ -471,7 +708,11 @@ bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value)
 {
 	if (n >= tree->count || tree->nodes[n].nkids)
 		return false;
-	if (value > AB_VALUE_MAX || value < -AB_VALUE_MAX)
+	/* What a file could write: at most AB_VALUE_DIGITS whole digits. */
+	ab_wide limit = (ab_wide)AB_VALUE_MAX * tree->scale;
+	if (limit > AB_VALUE_LIMIT)
+		limit = AB_VALUE_LIMIT;
+	if (value > limit || value < -limit)
 		return false;
 	tree->nodes[n].value = value;
 	return true;
@@ -516,6 +757,7 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	c->labels_cap = t->labels ? t->labels_len : 0;
 	c->label_slots = dup_mem(t->label_slots, t->label_slots_len,
 				 sizeof *t->label_slots);
+	c->probs = dup_mem(t->probs, t->probs ? t->count : 0, sizeof *t->probs);
 	c->title = t->title ? ab_xstrdup(t->title) : NULL;
 	c->source = t->source ? ab_xstrdup(t->source) : NULL;
 	return c;
@@ -537,20 +779,44 @@ static void add_header(struct ab_str *out, const char *key, const char *text)
 	ab_str_addc(out, '\n');
 }
 
-/* Writes a node's label and, for a leaf, its value; true for inner nodes,
- * whose '[' was written and whose children are still to come. */
+static const char *const kind_words[] = { "max", "min", "chance" };
+
+const char *ab_player_word(enum ab_player p)
+{
+	return kind_words[p];
+}
+
+static void write_value(const struct ab_tree *t, ab_value v, struct ab_str *out)
+{
+	ab_value_format(v, t->scale, "+inf", "-inf", out);
+}
+
+/* Writes a node's probability, label, kind, static value and, for a leaf,
+ * its value; true for inner nodes, whose '[' was written and whose
+ * children are still to come. */
 static bool write_node(const struct ab_tree *t, uint32_t n, struct ab_str *out)
 {
+	const struct ab_node *node = &t->nodes[n];
+	if (node->flags & AB_HAS_PROB) {
+		ab_exact_format((struct ab_exact){ t->probs[n].num, t->probs[n].den }, out);
+		ab_str_add(out, ": ");
+	}
 	const char *label = ab_tree_label(t, n);
 	if (label)
 		ab_str_add(out, label);
-	if (t->nodes[n].nkids) {
+	if (node->nkids) {
+		if (node->flags & AB_KIND_MASK)
+			ab_str_addf(out, "<%s>", kind_words[(node->flags & AB_KIND_MASK) - 1]);
+		if (node->flags & AB_HAS_STATIC) {
+			ab_str_addc(out, '=');
+			write_value(t, node->value, out);
+		}
 		ab_str_addc(out, '[');
 		return true;
 	}
 	if (label)
 		ab_str_addc(out, '=');
-	ab_str_addf(out, "%" PRId64, t->nodes[n].value);
+	write_value(t, node->value, out);
 	return false;
 }
 
@@ -559,8 +825,30 @@ void ab_tree_write(const struct ab_tree *tree, struct ab_str *out)
 	const struct ab_tree *t = tree;
 	if (t->title)
 		add_header(out, "title", t->title);
-	if (t->root_player == AB_MIN)
+	/* A caller that set the other root player swapped MAX and MIN. */
+	unsigned swap = t->root_player != t->cycle_root &&
+			t->root_player != AB_CHANCE && t->cycle_root != AB_CHANCE;
+	enum ab_player first = t->players[0] == AB_CHANCE ? AB_CHANCE
+							  : (enum ab_player)(t->players[0] ^ swap);
+	bool alternating = t->nplayers == 2 && t->players[0] != AB_CHANCE &&
+			   t->players[1] == (t->players[0] ^ 1u);
+	if (!alternating) {
+		ab_str_add(out, "players:");
+		for (uint32_t i = 0; i < t->nplayers; i++) {
+			enum ab_player p = t->players[i];
+			ab_str_addf(out, " %s", kind_words[p == AB_CHANCE ? p : (enum ab_player)(p ^ swap)]);
+		}
+		ab_str_addc(out, '\n');
+	} else if (first == AB_MIN) {
 		ab_str_add(out, "root: min\n");
+	}
+	if (t->has_bounds) {
+		ab_str_add(out, "bounds: ");
+		write_value(t, t->bound_lo, out);
+		ab_str_add(out, "..");
+		write_value(t, t->bound_hi, out);
+		ab_str_addc(out, '\n');
+	}
 	if (t->source)
 		add_header(out, "source", t->source);
 	if (!t->count || !t->kids)

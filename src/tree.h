@@ -5,8 +5,10 @@
  * the tree file gives them (an edit may swap two).  The layout stays under
  * 64 bytes per node including labels, so a tree of millions of leaves fits.
  *
- * Players alternate by depth from the root: the root is MAX unless the file
- * or the command line says min.
+ * A node's player (MAX, MIN or chance) is its own kind when the file wrote
+ * one (<min>[...]), else the entry of the players: cycle for its depth
+ * (by default MAX and MIN alternating from the root's player).  Values are
+ * exact: see value.h; tree->scale is this tree's unit.
  */
 #ifndef AB_TREE_H
 #define AB_TREE_H
@@ -16,14 +18,7 @@
 #include <stdint.h>
 
 #include "str.h"
-
-/* Values are integers of at most AB_VALUE_DIGITS digits; the infinities sit
- * far outside that range, so max/min and negation never overflow. */
-typedef int64_t ab_value;
-#define AB_VALUE_DIGITS 15
-#define AB_VALUE_MAX INT64_C(999999999999999)
-#define AB_POS_INF INT64_MAX
-#define AB_NEG_INF (-INT64_MAX)
+#include "value.h"
 
 #define AB_NONE UINT32_MAX
 
@@ -32,7 +27,20 @@ typedef int64_t ab_value;
 #define AB_MAX_NODES 20000000u   /* nodes, leaves included */
 #define AB_MAX_LABEL 32          /* bytes in one label */
 
-enum ab_player { AB_MAX = 0, AB_MIN = 1 };
+enum ab_player { AB_MAX = 0, AB_MIN = 1, AB_CHANCE = 2 };
+#define AB_MAX_PLAYERS 16        /* entries in a players: cycle */
+
+/* ab_node.flags */
+#define AB_KIND_MASK 3u          /* 0: from the cycle; else 1 + enum ab_player */
+#define AB_HAS_STATIC 4u         /* an inner node's value is its static value */
+#define AB_HAS_PROB 8u           /* the file gave this child's probability */
+#define AB_DECIMALS_SHIFT 4      /* while building: decimals of the value */
+#define AB_DECIMALS_MASK (15u << AB_DECIMALS_SHIFT)
+
+/* A chance child's probability, exact and reduced. */
+struct ab_prob {
+	int64_t num, den;
+};
 
 struct ab_node {
 	uint32_t parent;    /* AB_NONE for the root */
@@ -42,8 +50,9 @@ struct ab_node {
 	uint32_t end;       /* one past the last node of the subtree */
 	uint32_t depth;     /* 0 for the root */
 	uint32_t label;     /* offset into labels[], or AB_NONE */
-	uint32_t spare;     /* keeps value 8-aligned; free for later use */
-	ab_value value;     /* a leaf's value; 0 for inner nodes */
+	uint32_t flags;     /* AB_KIND_MASK, AB_HAS_STATIC, ... */
+	ab_value value;     /* a leaf's value, an inner node's static value
+			       (AB_HAS_STATIC), else 0; in 1/scale units */
 };
 
 struct ab_tree {
@@ -57,7 +66,26 @@ struct ab_tree {
 	uint32_t *label_slots;   /* open-addressing hash: node index or AB_NONE */
 	uint32_t label_slots_len;/* a power of two, or 0 */
 	uint32_t nlabels;
-	enum ab_player root_player;
+	enum ab_player root_player; /* the root's player as the file says (a
+				       caller may set the other side) */
+	enum ab_player cycle_root; /* the root's player by its kind and the
+				      cycle: root_player or --root naming
+				      the other side swaps MAX and MIN */
+	enum ab_player players[AB_MAX_PLAYERS]; /* the player of each level, as
+				    a cycle: by default MAX, MIN (root: min
+				    gives MIN, MAX) */
+	uint32_t nplayers;       /* entries in players[], at least 1 */
+	int64_t scale;           /* values count 1/scale (value.h) */
+	struct ab_prob *probs;   /* per node: its probability as a chance
+				    node's child; NULL without chance nodes */
+	int64_t prob_scale;      /* the lcm of the probabilities' denominators */
+	uint32_t nchance;        /* chance nodes */
+	uint32_t nstatic;        /* inner nodes with a static value */
+	uint32_t decimals;       /* while building: the most decimals of any
+				    value (ab_tree_settle then scales) */
+	bool has_bounds;         /* bounds: LO..HI (in 1/scale units) */
+	ab_value bound_lo, bound_hi;
+	struct ab_exact raw_lo, raw_hi; /* the bounds as written */
 	char *title;             /* from the header, or NULL */
 	char *source;            /* from the header, or NULL */
 	uint32_t cap;            /* nodes allocated (while building) */
@@ -89,6 +117,28 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n);
  * after the last ab_tree_add. */
 void ab_tree_finish(struct ab_tree *tree);
 void ab_tree_set_title(struct ab_tree *tree, const char *title);
+/* Sets the players cycle (1..AB_MAX_PLAYERS entries). */
+void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
+			 uint32_t count);
+/* Gives node n its own kind (it wins over the players: cycle). */
+void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind);
+/* Gives inner node n a static value (raw: see below). */
+void ab_tree_set_static(struct ab_tree *tree, uint32_t n, ab_value value);
+/* Gives chance child n the probability the file wrote. */
+void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob);
+
+/* While building, a value is raw: value × 10^-decimals, the decimals kept
+ * in the node's flags (ab_tree_set_decimals), the bounds as written.
+ * After ab_tree_finish, ab_tree_settle chooses the scale that makes every
+ * value, expectation and Star1 window exact and converts the values to
+ * it.  It returns false when that would leave the exact range, with *bad
+ * the node to blame (AB_NONE: the bounds) and *why the reason. */
+enum ab_settle_error { AB_SETTLE_VALUE_RANGE, AB_SETTLE_SCALE_RANGE };
+void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals);
+void ab_tree_set_bounds(struct ab_tree *tree, struct ab_exact lo,
+			struct ab_exact hi);
+bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
+		    enum ab_settle_error *why);
 void ab_tree_set_source(struct ab_tree *tree, const char *source);
 
 /* ---- Questions ------------------------------------------------------- */
@@ -103,11 +153,33 @@ static inline uint32_t ab_kid(const struct ab_tree *t, uint32_t n, uint32_t i)
 	return t->kids[t->nodes[n].first_kid + i];
 }
 
-/* The player to move at a node when the root's player is root. */
+/* The player to move at a node when the root's player is root: MAX and
+ * MIN swap at every level when root is not the file's root player (chance
+ * levels stay). */
 static inline enum ab_player ab_player_at(const struct ab_tree *t, uint32_t n,
 					  enum ab_player root)
 {
-	return (enum ab_player)(((unsigned)root + t->nodes[n].depth) & 1u);
+	const struct ab_node *node = &t->nodes[n];
+	enum ab_player p;
+	if (node->flags & AB_KIND_MASK)
+		p = (enum ab_player)((node->flags & AB_KIND_MASK) - 1);
+	else if (t->nplayers == 2)
+		p = t->players[node->depth & 1u];
+	else
+		p = t->players[node->depth % t->nplayers];
+	if (p != AB_CHANCE && root != t->cycle_root && root != AB_CHANCE &&
+	    t->cycle_root != AB_CHANCE)
+		p = (enum ab_player)(p ^ 1u);
+	return p;
+}
+
+/* "max", "min" or "chance". */
+const char *ab_player_word(enum ab_player p);
+
+/* A chance child's probability in units of 1/tree->prob_scale. */
+static inline int64_t ab_prob_weight(const struct ab_tree *t, uint32_t n)
+{
+	return t->probs[n].num * (t->prob_scale / t->probs[n].den);
 }
 
 /* The node's own label, or NULL. */
@@ -130,7 +202,15 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name);
  * is at the same depth; *branching and *depth get those numbers. */
 bool ab_tree_uniform(const struct ab_tree *tree, uint32_t *branching,
 		     uint32_t *depth);
-/* Fills values[n] with node n's true minimax value for every node. */
+static inline bool ab_tree_has_chance(const struct ab_tree *t)
+{
+	return t->nchance != 0;
+}
+/* The expectation at chance node n of its children's values[]. */
+ab_value ab_tree_expectation(const struct ab_tree *tree, uint32_t n,
+			     const ab_value *values);
+/* Fills values[n] with node n's true minimax value (the expectation at a
+ * chance node) for every node. */
 void ab_tree_minimax_values(const struct ab_tree *tree, enum ab_player root,
 			    ab_value *values);
 

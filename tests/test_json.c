@@ -32,7 +32,7 @@ static const struct { const char *tree; bool hard; enum ab_root_choice root; siz
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 1,
 	  "{\"step\":1,\"event\":\"enter\",\"path\":\"\",\"node\":\"root\",\"player\":\"max\",\"depth\":0,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n" },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 3,
-	  "{\"step\":3,\"event\":\"leaf\",\"path\":\"1.1\",\"node\":\"1.1\",\"value\":5}\n" },
+	  "{\"step\":3,\"event\":\"leaf\",\"path\":\"1.1\",\"node\":\"1.1\",\"value\":5,\"static\":false}\n" },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 5,
 	  "{\"step\":5,\"event\":\"update\",\"path\":\"1\",\"node\":\"1\",\"what\":\"beta\",\"old\":\"+inf\",\"new\":5}\n" },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 16,

@@ -84,8 +84,8 @@ static const struct bad bad_inputs[] = {
 	{ "[1\xef\xbc\x8c" "2]", 0, 1, 3, "write ',' instead" },
 	{ "[1\xe3\x80\x80" "2]", 0, 1, 3, "non-ASCII space" },
 	{ ",", 0, 1, 1, "unexpected ','" },
-	{ "[1/2]", 0, 1, 3, "unexpected '/'" },
-	{ "[1 2 =3]", 0, 1, 6, "unexpected '='" },
+	{ "[1/2]", 0, 1, 2, "a fraction is only written as a probability" },
+	{ "[1 2 =3]", 0, 1, 8, "expected '[' after the static value" },
 	/* numbers */
 	{ "[1234567890123456]", 0, 1, 2, "number too large: values have at "
 	  "most 15 digits" },
@@ -131,7 +131,7 @@ static const struct bad bad_inputs[] = {
 	{ "[\xc3\xa9\xc3\xa9 \xe2\x82]", 0, 1, 5, "invalid UTF-8" },
 	/* headers */
 	{ "titel: x\n[1]", 0, 1, 1, "unknown header key 'titel': expected "
-	  "title, root or source" },
+	  "title, root, source, players or bounds" },
 	{ "root: maximum\n[1]", 0, 1, 7, "bad root player 'maximum': "
 	  "expected max or min" },
 	{ "root:\n[1]", 0, 1, 6, "expected max or min after 'root:'" },

@@ -195,13 +195,13 @@ static void node_bound(const struct ab_replay *rp, uint32_t n, struct ab_str *ou
 {
 	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 	if (s->status == AB_DONE) {
-		ab_format_interval(s->lo, s->hi, rp->g, out);
+		ab_format_interval(s->lo, s->hi, rp->tree->scale, rp->g, out);
 	} else if (s->status == AB_ACTIVE) {
 		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
 		if (max && s->lo != AB_NEG_INF)
-			ab_format_interval(s->lo, AB_POS_INF, rp->g, out);
+			ab_format_interval(s->lo, AB_POS_INF, rp->tree->scale, rp->g, out);
 		else if (!max && s->hi != AB_POS_INF)
-			ab_format_interval(AB_NEG_INF, s->hi, rp->g, out);
+			ab_format_interval(AB_NEG_INF, s->hi, rp->tree->scale, rp->g, out);
 	}
 }
 
@@ -309,7 +309,7 @@ static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
 	if (leaf) {
 		if (marked)
 			ab_str_add(buf, rp->g->cut_mark);
-		ab_format_value(t->nodes[n].value, rp->g, buf);
+		ab_format_value(t->nodes[n].value, t->scale, rp->g, buf);
 	} else {
 		ab_str_add(buf, player_glyph(rp, n));
 		ab_tree_name(t, n, buf);
@@ -349,7 +349,7 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	if (ab_is_leaf(t, n)) {
 		if (pruned)
 			ab_str_add(buf, rp->g->cut_mark);
-		ab_format_value(t->nodes[n].value, rp->g, buf);
+		ab_format_value(t->nodes[n].value, t->scale, rp->g, buf);
 		put_in_box(v, l, n, y, ab_str_cstr(buf), a);
 		ab_str_clear(buf);
 		ab_tree_name(t, n, buf);
@@ -370,7 +370,7 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	if (ab_trace_on_path(rp->trace, n)) {
 		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 		ab_str_clear(buf);
-		ab_format_window(s->alpha, s->beta, rp->g, buf);
+		ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, buf);
 		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_PATH));
 	}
 }
@@ -419,7 +419,7 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		if (ab_is_leaf(t, n)) {
 			ab_tree_name(t, n, &buf);
 			ab_str_add(&buf, " ");
-			ab_format_value(t->nodes[n].value, rp->g, &buf);
+			ab_format_value(t->nodes[n].value, t->scale, rp->g, &buf);
 		} else {
 			ab_str_add(&buf, player_glyph(rp, n));
 			ab_tree_name(t, n, &buf);
@@ -434,7 +434,7 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 			const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 			ab_str_clear(&buf);
 			ab_str_add(&buf, "  ");
-			ab_format_window(s->alpha, s->beta, rp->g, &buf);
+			ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, &buf);
 			put(v->w, row, col, v->area.left, right, ab_str_cstr(&buf), attr(R_PATH));
 		}
 	}
@@ -617,7 +617,7 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	ab_str_add(out, " (");
 	if (ab_is_leaf(t, n)) {
 		ab_str_add(out, _("leaf "));
-		ab_format_value(t->nodes[n].value, g, out);
+		ab_format_value(t->nodes[n].value, t->scale, g, out);
 	} else {
 		ab_str_add(out, ab_player_at(t, n, tr->root_player) == AB_MAX ? "MAX" : "MIN");
 	}
@@ -638,9 +638,9 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step(tr, p));
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
 		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
-		ab_format_value(max ? cut->a : cut->b, g, out);
+		ab_format_value(max ? cut->a : cut->b, t->scale, g, out);
 		ab_str_addf(out, " %s %s = ", rel, max ? g->beta : g->alpha);
-		ab_format_value(max ? cut->b : cut->a, g, out);
+		ab_format_value(max ? cut->b : cut->a, t->scale, g, out);
 		ab_str_add(out, _("; it is never looked at."));
 		return;
 	}
@@ -663,11 +663,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	ab_str_free(&bound);
 	const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
 	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step(tr, n));
-	ab_format_window(enter->a, enter->b, g, out);
+	ab_format_window(enter->a, enter->b, t->scale, g, out);
 	if (ab_trace_cut_step(tr, n) && ab_trace_cut_step(tr, n) <= tr->step) {
 		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, n) - 1];
 		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step(tr, n));
-		ab_format_window(cut->a, cut->b, g, out);
+		ab_format_window(cut->a, cut->b, t->scale, g, out);
 	}
 	ab_str_add(out, ".");
 }

@@ -462,7 +462,7 @@ void ab_practice_claim(const struct ab_replay *rp, uint32_t n, struct ab_str *ou
 	const struct claim *c = &rp->practice->claims[n];
 	ab_str_add(out, c->bound == AB_BOUND_LE ? rp->g->le : c->bound == AB_BOUND_GE ? rp->g->ge : "=");
 	ab_str_addc(out, ' ');
-	ab_format_value(c->value, rp->g, out);
+	ab_format_value(c->value, rp->tree->scale, rp->g, out);
 }
 
 enum ab_verdict ab_practice_verdict(const struct ab_replay *rp, uint32_t n)
