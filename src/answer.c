@@ -219,33 +219,45 @@ static struct ab_item *new_item(struct parser *p, enum ab_item_kind kind, size_t
 
 /* ---- Numbers ------------------------------------------------------------- */
 
-/* An integer filling [s, e): optional sign, at most AB_VALUE_DIGITS digits. */
-static bool parse_number(struct parser *p, size_t s, size_t e, ab_value *out)
+/* A number filling [s, e): a decimal (at most AB_VALUE_DIGITS digits,
+ * AB_VALUE_DECIMALS after the point) or a fraction N/D, in the tree's unit;
+ * one that no value of the tree can equal is AB_VALUE_OFF_GRID, with the
+ * number as written in *written. */
+static bool parse_number(struct parser *p, size_t s, size_t e, ab_value *out,
+			 struct ab_exact *written)
 {
-	const char *t = p->text;
-	size_t i = s;
-	bool neg = false;
-	if (i < e && (t[i] == '-' || t[i] == '+'))
-		neg = t[i++] == '-';
-	size_t digits = i;
-	ab_value v = 0;
-	while (i < e && t[i] >= '0' && t[i] <= '9') {
-		if (i - digits >= AB_VALUE_DIGITS)
-			return FAIL(p, s, _("number too large: values have at most %d digits"),
-				    AB_VALUE_DIGITS);
-		v = v * 10 + (t[i++] - '0');
-	}
-	if (i == digits || i != e) {
+	struct ab_exact x;
+	size_t end;
+	enum ab_number_error error = ab_number_parse(p->text + s, e - s, true, &x,
+						     &end, NULL);
+	if (error == AB_NUMBER_OK && end != e - s)
+		error = AB_NUMBER_NONE; /* something after the number */
+	switch (error) {
+	case AB_NUMBER_OK:
+		break;
+	case AB_NUMBER_NONE:
+	case AB_NUMBER_BAD_POINT:
+	case AB_NUMBER_BAD_FRACTION:
 		if (!token_clean(p, s, e))
 			return false;
-		return FAIL(p, s, _("expected a whole number, not '%.*s'"), QUOTE(p, s, e));
+		return FAIL(p, s, _("expected a number such as 3, -2.5 or 10/3, not '%.*s'"),
+			    QUOTE(p, s, e));
+	case AB_NUMBER_TOO_LARGE:
+		return FAIL(p, s, _("number too large: values have at most %d digits"),
+			    AB_VALUE_DIGITS);
+	case AB_NUMBER_TOO_PRECISE:
+		return FAIL(p, s, _("number too precise: at most %d digits after the point"),
+			    AB_VALUE_DECIMALS);
 	}
-	*out = neg ? -v : v;
+	*written = x;
+	if (!ab_exact_to_value(x, p->tree->scale, out))
+		*out = AB_VALUE_OFF_GRID;
 	return true;
 }
 
 /* A window bound: a number or an infinity (inf, ∞, with a sign). */
-static bool parse_bound_value(struct parser *p, size_t s, size_t e, ab_value *out)
+static bool parse_bound_value(struct parser *p, size_t s, size_t e, ab_value *out,
+			      struct ab_exact *written)
 {
 	const char *t = p->text;
 	size_t i = s;
@@ -258,7 +270,7 @@ static bool parse_bound_value(struct parser *p, size_t s, size_t e, ab_value *ou
 		*out = neg ? AB_NEG_INF : AB_POS_INF;
 		return true;
 	}
-	return parse_number(p, s, e, out);
+	return parse_number(p, s, e, out, written);
 }
 
 /* ---- Names --------------------------------------------------------------- */
@@ -338,7 +350,7 @@ static bool parse_value(struct parser *p, size_t key, size_t i, size_t end)
 	if (i == end)
 		return FAIL(p, i, _("expected the root's value after 'value:', e.g. value: 3"));
 	struct ab_item *item = new_item(p, AB_ITEM_VALUE, key);
-	if (!parse_number(p, i, e, &item->value))
+	if (!parse_number(p, i, e, &item->value, &item->written[0]))
 		return false;
 	if (skip_separators(p, e, end) != end)
 		return FAIL(p, skip_separators(p, e, end),
@@ -621,7 +633,8 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 		if (*has)
 			return FAIL(p, at, _("%s is given twice on this line"), which ? "beta" : "alpha");
 		*has = true;
-		if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha))
+		if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha,
+				       &item->written[2 + which]))
 			return false;
 		i = e;
 	}
@@ -683,12 +696,13 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	if (bound == AB_BOUND_EQ && op == i && d + 1 < e) {
 		/* LO..HI: what the search proves when both ends are bounds. */
 		item->bound = AB_BOUND_IN;
-		if (!parse_number(p, i, d, &item->value) ||
-		    !parse_number(p, d + 2, e, &item->value2))
+		if (!parse_number(p, i, d, &item->value, &item->written[0]) ||
+		    !parse_number(p, d + 2, e, &item->value2, &item->written[1]))
 			return false;
-		if (item->value >= item->value2)
+		struct ab_exact lo = item->written[0], hi = item->written[1];
+		if ((ab_wide)lo.num * hi.den >= (ab_wide)hi.num * lo.den)
 			return FAIL(p, i, _("a range LO..HI needs LO < HI"));
-	} else if (!parse_number(p, i, e, &item->value)) {
+	} else if (!parse_number(p, i, e, &item->value, &item->written[0])) {
 		return false;
 	}
 	return parse_window(p, node, key, e, end);

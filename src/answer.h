@@ -15,7 +15,9 @@
  *   visited: B1 B2 B3 C1 ...     instead of pruned: the leaves looked at,
  *                                in the order the search looks at them
  *   C: <= 2                      a node's value or bound: 3, = 3, <= 2, >= 5,
- *                                ≤ 2, ≥ 5, or 1..3 (between, ends included)
+ *                                ≤ 2, ≥ 5, or 1..3 (between, ends included);
+ *                                numbers are decimals (4.4) or fractions
+ *                                (10/3), exact
  *   C: alpha=3 beta=2            the node's final window (α=, β= too; -inf,
  *                                +inf and ∞ allowed); may follow a bound
  *   rules: strict                the convention: strict, non-strict,
@@ -63,6 +65,9 @@ struct ab_item {
 	enum ab_bound bound;     /* bound */
 	bool has_alpha, has_beta;/* window: which were given */
 	ab_value alpha, beta;    /* window */
+	/* The numbers as written (value, value2, alpha, beta), for the report
+	 * when one is AB_VALUE_OFF_GRID. */
+	struct ab_exact written[4];
 	uint32_t *nodes;         /* pruned, visited: in the order written */
 	uint32_t count;
 };

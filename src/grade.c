@@ -172,10 +172,36 @@ static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
 	ab_str_addc(out, ')');
 }
 
+/* A number of the answer: as the tree's value, or as written when no value
+ * of the tree can equal it. */
+static void add_written(const struct ab_item *item, int which, ab_value v,
+			int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (v == AB_VALUE_OFF_GRID)
+		ab_exact_format(item->written[which], out);
+	else
+		add_value(v, scale, g, out);
+}
+
 /* A claimed bound, written as ab_format_interval writes a proved one. */
 static void add_bound(const struct ab_item *item, int64_t scale,
 		      const struct ab_glyphs *g, struct ab_str *out)
 {
+	if (item->value == AB_VALUE_OFF_GRID || item->value2 == AB_VALUE_OFF_GRID) {
+		switch (item->bound) {
+		case AB_BOUND_EQ: ab_str_add(out, "= "); break;
+		case AB_BOUND_LE: ab_str_addf(out, "%s ", g->le); break;
+		case AB_BOUND_GE: ab_str_addf(out, "%s ", g->ge); break;
+		case AB_BOUND_IN: ab_str_add(out, "in ["); break;
+		}
+		add_written(item, 0, item->value, scale, g, out);
+		if (item->bound == AB_BOUND_IN) {
+			ab_str_add(out, ", ");
+			add_written(item, 1, item->value2, scale, g, out);
+			ab_str_add(out, "]");
+		}
+		return;
+	}
 	switch (item->bound) {
 	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, scale, g, out); return;
 	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, scale, g, out); return;
@@ -244,7 +270,7 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	it->step = f->node[0].ret_step;
 	ab_str_add(&name, _("value"));
 	add_value(f->root_value, gd->tree->scale, gd->g, &exp);
-	add_value(item->value, gd->tree->scale, gd->g, &giv);
+	add_written(item, 0, item->value, gd->tree->scale, gd->g, &giv);
 	ab_str_add(&why, _("The root's value is "));
 	add_value(f->root_value, gd->tree->scale, gd->g, &why);
 	ab_str_add(&why, ": ");

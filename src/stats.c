@@ -52,8 +52,11 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 	out->leaves_total = tree->leaves;
 	out->inner_total = tree->count - tree->leaves;
 	out->uniform = ab_tree_uniform(tree, &out->branching, &out->depth);
-	if (out->uniform)
+	/* Knuth and Moore counted MAX and MIN taking turns. */
+	if (out->uniform && ab_tree_alternates(tree))
 		out->minimal_leaves = ab_knuth_moore(out->branching, out->depth);
+	else
+		out->minimal_leaves = UINT64_MAX;
 	struct ab_config c = *config;
 	if (only_asked) {
 		return ab_count(tree, &c, c.algo == AB_MINIMAX ? &out->minimax
@@ -80,8 +83,9 @@ static void json_counts(const struct ab_tree *tree, const char *key,
 {
 	if (!c->known)
 		return;
-	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":%lld",
-		    key, c->leaves, c->nodes, (long long)c->value);
+	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":",
+		    key, c->leaves, c->nodes);
+	ab_format_json_value(c->value, tree->scale, out);
 	ab_str_add(out, ",\"best\":");
 	struct ab_str path = AB_STR_INIT;
 	if (c->best != AB_NONE)
@@ -158,7 +162,7 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 	ab_str_add(out, "   ");
 	ab_format_pad(_("share"), 6, true, out);
 	ab_str_addf(out, "   %s\n", _("root value"));
-	text_row(tree, "minimax", &stats->minimax, stats, g, out);
+	text_row(tree, tree->nchance ? "expectimax" : "minimax", &stats->minimax, stats, g, out);
 	/* A random order's seed would break the table: it goes below it. */
 	ab_str_addf(&label, "alpha-beta (%s)", stats->config.order == AB_ORDER_RANDOM
 					       ? "random" : ab_str_cstr(&order));

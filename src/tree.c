@@ -305,6 +305,17 @@ void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
 		tree->root_player = tree->cycle_root = players[0];
 }
 
+bool ab_tree_alternates(const struct ab_tree *tree)
+{
+	if (tree->nchance || tree->nplayers != 2 || tree->players[0] == AB_CHANCE ||
+	    tree->players[1] != (tree->players[0] ^ 1u))
+		return false;
+	for (uint32_t n = 0; n < tree->count; n++)
+		if (tree->nodes[n].flags & AB_KIND_MASK)
+			return false;
+	return true;
+}
+
 void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind)
 {
 	tree->nodes[n].flags = (tree->nodes[n].flags & ~AB_KIND_MASK) |

@@ -202,6 +202,9 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name);
  * is at the same depth; *branching and *depth get those numbers. */
 bool ab_tree_uniform(const struct ab_tree *tree, uint32_t *branching,
 		     uint32_t *depth);
+/* Whether MAX and MIN simply take turns: no chance node, no node of its
+ * own kind, a players: cycle of MAX and MIN. */
+bool ab_tree_alternates(const struct ab_tree *tree);
 static inline bool ab_tree_has_chance(const struct ab_tree *t)
 {
 	return t->nchance != 0;

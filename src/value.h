@@ -27,6 +27,9 @@ __extension__ typedef unsigned __int128 ab_uwide;
 #define AB_NEG_INF (-INT64_MAX)
 /* Every finite scaled value lies in [-AB_VALUE_LIMIT, AB_VALUE_LIMIT]. */
 #define AB_VALUE_LIMIT (INT64_C(1) << 61)
+/* An answer's number that no value of its tree can equal (it needs a
+ * finer unit than the tree's): finite, and beyond every finite value. */
+#define AB_VALUE_OFF_GRID (AB_VALUE_LIMIT + 1)
 /* What a tree file may write: at most this many digits in all, at most
  * AB_VALUE_DECIMALS of them after the point. */
 #define AB_VALUE_DIGITS 15
