@@ -65,9 +65,16 @@ enum option_id {
 	OPT_STEP,
 	OPT_OUTPUT,
 	OPT_CHANCE_PRUNE,
+	OPT_PLAYERS,
+	OPT_CHANCE,
+	OPT_BOUNDS,
+	OPT_DECIMALS,
 };
+#define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
+			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
+			TAKES(OPT_CHANCE) | TAKES(OPT_BOUNDS) | TAKES(OPT_DECIMALS))
 
-#define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
+#define TAKES(id) (UINT64_C(1) << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
 #define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
 			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_CHANCE_PRUNE))
@@ -97,6 +104,10 @@ static const struct option long_options[] = {
 	{ "step", required_argument, NULL, OPT_STEP },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "chance-prune", required_argument, NULL, OPT_CHANCE_PRUNE },
+	{ "players", required_argument, NULL, OPT_PLAYERS },
+	{ "chance", required_argument, NULL, OPT_CHANCE },
+	{ "bounds", no_argument, NULL, OPT_BOUNDS },
+	{ "decimals", required_argument, NULL, OPT_DECIMALS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -170,6 +181,10 @@ static void print_help(void)
 		 "  --range LO..HI             leaf values (default -9..9)\n"
 		 "  --distinct                 no two leaves share a value\n"
 		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
+		 "  --players LIST             the players by level, e.g. max,min,min or max,chance,min\n"
+		 "  --chance equal|tenths      chance children equally likely, or in tenths (default)\n"
+		 "  --bounds                   declare the range as the tree's bounds: LO..HI\n"
+		 "  --decimals D               leaf values with D digits after the point (0 to 3)\n"
 		 "Export options:\n"
 		 "  --dot, --tikz, --text      Graphviz, a LaTeX forest picture, or a text drawing\n"
 		 "  --standalone               with --tikz: a whole LaTeX document\n"
@@ -186,7 +201,7 @@ static void print_help(void)
 	       program, program, program, program, program, program, program, program);
 }
 
-static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
+static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli,
 			  int *status)
 {
 	optind = 1;
@@ -289,14 +304,23 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 		case OPT_ASCII:
 			cli->ascii = true;
 			break;
+		case OPT_BOUNDS:
+			cli->random.bounds = true;
+			break;
 		case OPT_BRANCHING:
 		case OPT_DEPTH:
 		case OPT_RANGE:
+		case OPT_PLAYERS:
+		case OPT_CHANCE:
+		case OPT_DECIMALS:
 		case OPT_SEED: {
 			const char *why =
 				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
 				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
 				: c == OPT_RANGE ? ab_random_parse_range(optarg, &cli->random)
+				: c == OPT_PLAYERS ? ab_random_parse_players(optarg, &cli->random)
+				: c == OPT_CHANCE ? ab_random_parse_chance(optarg, &cli->random)
+				: c == OPT_DECIMALS ? ab_random_parse_decimals(optarg, &cli->random)
 				: ab_random_parse_seed(optarg, &cli->random);
 			if (why) {
 				*status = usage_error(cli, _("%s (not '%s')"), why, optarg);
@@ -897,18 +921,16 @@ static int cmd_practice(struct cli *cli)
 static const struct command {
 	const char *name;
 	int (*run)(struct cli *cli);
-	unsigned takes;
+	uint64_t takes;
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
-	{ "random", cmd_random, TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) |
-				TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_ROOT) },
+	{ "random", cmd_random, RANDOM_OPTIONS | TAKES(OPT_ROOT) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
-	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | TAKES(OPT_BRANCHING) |
-		TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) },
+	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | RANDOM_OPTIONS },
 };
 
 static const struct command *find_command(const char *name)

@@ -602,17 +602,18 @@ static bool header_number(struct parser *p, size_t i, size_t ve,
 	return read_number(p, i, ve, false, x, end);
 }
 
+static const int64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+				10000000, 100000000, 1000000000 };
+
 /* The fewest decimals that write x (its denominator divides 10^d). */
 static unsigned decimals_of(struct ab_exact x)
 {
 	unsigned d = 0;
-	for (int64_t den = x.den; den > 1; den /= 10)
+	while (d < 9 && tens[d] % x.den)
 		d++;
 	return d;
 }
 
-static const int64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
-				10000000, 100000000, 1000000000 };
 
 /* x as a raw value: an integer count of 10^-decimals. */
 static ab_value raw_value(struct ab_exact x, unsigned decimals)

@@ -112,6 +112,81 @@ const char *ab_random_parse_seed(const char *text, struct ab_random_spec *spec)
 	return NULL;
 }
 
+static uint64_t pow10u(unsigned d)
+{
+	uint64_t p = 1;
+	while (d--)
+		p *= 10;
+	return p;
+}
+
+static bool has_chance(const struct ab_random_spec *spec)
+{
+	for (uint32_t i = 0; i < spec->nplayers; i++)
+		if (spec->players[i] == AB_CHANCE)
+			return true;
+	return false;
+}
+
+static const char *const player_words[] = { "max", "min", "chance" };
+
+const char *ab_random_parse_players(const char *text, struct ab_random_spec *spec)
+{
+	enum ab_player cycle[AB_MAX_PLAYERS];
+	uint32_t count = 0;
+	const char *s = text;
+	for (;;) {
+		while (*s == ',' || *s == ' ')
+			s++;
+		if (!*s)
+			break;
+		size_t n = strcspn(s, ", ");
+		int k = -1;
+		for (int i = 0; i < 3; i++)
+			if (strlen(player_words[i]) == n && strncmp(s, player_words[i], n) == 0)
+				k = i;
+		if (k < 0)
+			return _("--players takes a list of max, min and chance, e.g. max,min,min");
+		if (count == AB_MAX_PLAYERS)
+			return _("--players takes at most 16 entries");
+		cycle[count++] = (enum ab_player)k;
+		s += n;
+	}
+	if (!count)
+		return _("--players takes a list of max, min and chance, e.g. max,min,min");
+	memcpy(spec->players, cycle, count * sizeof *cycle);
+	spec->nplayers = count;
+	return NULL;
+}
+
+const char *ab_random_parse_chance(const char *text, struct ab_random_spec *spec)
+{
+	if (strcmp(text, "equal") == 0)
+		spec->chance = AB_RANDOM_EQUAL;
+	else if (strcmp(text, "tenths") == 0)
+		spec->chance = AB_RANDOM_TENTHS;
+	else
+		return _("--chance takes equal or tenths");
+	bool has = false;
+	for (uint32_t i = 0; i < spec->nplayers; i++)
+		has |= spec->players[i] == AB_CHANCE;
+	if (!has) {
+		static const enum ab_player expectimax[] = { AB_MAX, AB_CHANCE, AB_MIN };
+		memcpy(spec->players, expectimax, sizeof expectimax);
+		spec->nplayers = 3;
+	}
+	return NULL;
+}
+
+const char *ab_random_parse_decimals(const char *text, struct ab_random_spec *spec)
+{
+	uint32_t d;
+	if (!parse_count(text, text + strlen(text), 9, &d) || d > AB_RANDOM_MAX_DECIMALS)
+		return _("--decimals takes 0, 1, 2 or 3");
+	spec->decimals = d;
+	return NULL;
+}
+
 /* ---- Limits ------------------------------------------------------------- */
 
 /* The most nodes and leaves the options allow: every node with bmax
@@ -154,7 +229,15 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why)
 			    spec->bmax, spec->depth, AB_RANDOM_MAX_NODES);
 		return false;
 	}
-	uint64_t values = (uint64_t)(spec->hi - spec->lo) + 1;
+	if (spec->nplayers && spec->root != AB_MAX) {
+		ab_str_add(why, _("--root and --players together: write the root's player first in --players"));
+		return false;
+	}
+	if (spec->nplayers && spec->players[0] == AB_CHANCE && spec->depth < 1) {
+		ab_str_add(why, _("a chance root needs children"));
+		return false;
+	}
+	uint64_t values = (uint64_t)(spec->hi - spec->lo) * pow10u(spec->decimals) + 1;
 	if (spec->distinct && values < leaves) {
 		ab_str_addf(why, _("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu values, but the tree can have up to %llu leaves"),
 			    (long long)spec->lo, (long long)spec->hi,
@@ -177,7 +260,43 @@ void ab_random_command(const struct ab_random_spec *spec, struct ab_str *out)
 		ab_str_add(out, " --distinct");
 	if (spec->root == AB_MIN)
 		ab_str_add(out, " --root min");
+	if (spec->nplayers) {
+		ab_str_add(out, " --players ");
+		for (uint32_t i = 0; i < spec->nplayers; i++)
+			ab_str_addf(out, "%s%s", i ? "," : "", player_words[spec->players[i]]);
+		if (has_chance(spec))
+			ab_str_addf(out, " --chance %s",
+				    spec->chance == AB_RANDOM_EQUAL ? "equal" : "tenths");
+	}
+	if (spec->bounds)
+		ab_str_add(out, " --bounds");
+	if (spec->decimals)
+		ab_str_addf(out, " --decimals %u", spec->decimals);
 	ab_str_addf(out, " --seed %llu", (unsigned long long)spec->seed);
+}
+
+/* Phase 4 (after the values, so other trees keep their numbers): each
+ * chance node's children get probabilities in tenths (hundredths past ten
+ * children), every one positive, summing to 1. */
+static void draw_probabilities(struct ab_tree *tree, struct ab_rng *rng)
+{
+	for (uint32_t n = 0; n < tree->count; n++) {
+		uint32_t k = tree->nodes[n].nkids;
+		if (!k || ab_player_at(tree, n, tree->root_player) != AB_CHANCE)
+			continue;
+		int64_t whole = k <= 10 ? 10 : 100;
+		/* Start each child at 1 part, then deal the rest at random. */
+		int64_t parts[AB_RANDOM_MAX_BRANCHING];
+		for (uint32_t i = 0; i < k; i++)
+			parts[i] = 1;
+		for (int64_t left = whole - (int64_t)k; left > 0; left--)
+			parts[ab_rng_below(rng, k)]++;
+		for (uint32_t i = 0; i < k; i++) {
+			int64_t g = ab_gcd(parts[i], whole);
+			ab_tree_set_prob(tree, ab_kid(tree, n, i),
+					 (struct ab_prob){ parts[i] / g, whole / g });
+		}
+	}
 }
 
 /* ---- Drawing ------------------------------------------------------------ */
@@ -223,7 +342,9 @@ static ab_value *draw_values(const struct ab_random_spec *spec,
 			     struct ab_rng *rng, uint32_t leaves)
 {
 	ab_value *values = ab_xreallocarray(NULL, leaves ? leaves : 1, sizeof *values);
-	uint64_t span = (uint64_t)(spec->hi - spec->lo) + 1;
+	/* With decimals, values are drawn in steps of 10^-decimals. */
+	ab_value unit = (ab_value)pow10u(spec->decimals);
+	uint64_t span = (uint64_t)(spec->hi - spec->lo) * (uint64_t)unit + 1;
 	ab_value *set = NULL;
 	bool *used = NULL;
 	size_t mask = 0;
@@ -237,7 +358,7 @@ static ab_value *draw_values(const struct ab_random_spec *spec,
 	}
 	for (uint32_t i = 0; i < leaves; i++) {
 		for (;;) {
-			ab_value v = spec->lo + (ab_value)ab_rng_below(rng, span);
+			ab_value v = spec->lo * unit + (ab_value)ab_rng_below(rng, span);
 			if (!spec->distinct) {
 				values[i] = v;
 				break;
@@ -291,9 +412,26 @@ struct ab_tree *ab_random_tree(const struct ab_random_spec *spec)
 				top--;
 		}
 	}
+	if (spec->nplayers) {
+		ab_tree_set_players(tree, spec->players, spec->nplayers);
+	} else {
+		enum ab_player cycle[2] = { spec->root, spec->root == AB_MAX ? AB_MIN : AB_MAX };
+		ab_tree_set_players(tree, cycle, 2);
+	}
+	for (uint32_t n = 0; spec->decimals && n < tree->count; n++)
+		if (ab_is_leaf(tree, n))
+			ab_tree_set_decimals(tree, n, spec->decimals);
+	if (spec->bounds)
+		ab_tree_set_bounds(tree, (struct ab_exact){ spec->lo, 1 },
+				   (struct ab_exact){ spec->hi, 1 });
 	ab_tree_finish(tree);
-	enum ab_player cycle[2] = { spec->root, spec->root == AB_MAX ? AB_MIN : AB_MAX };
-	ab_tree_set_players(tree, cycle, 2);
+	if (has_chance(spec) && spec->chance == AB_RANDOM_TENTHS)
+		draw_probabilities(tree, &rng);
+	uint32_t bad;
+	enum ab_settle_error why;
+	/* A few levels of tenths and three decimals fit the exact range. */
+	bool settled = ab_tree_settle(tree, &bad, &why);
+	(void)settled;
 	struct ab_str text = AB_STR_INIT;
 	ab_str_addf(&text, _("Random practice tree (seed %llu)"),
 		    (unsigned long long)spec->seed);

@@ -28,10 +28,17 @@ struct ab_random_spec {
 	bool distinct;         /* no two leaves share a value */
 	uint64_t seed;
 	enum ab_player root;   /* who moves at the root */
+	enum ab_player players[AB_MAX_PLAYERS]; /* --players, when nplayers */
+	uint32_t nplayers;     /* 0: MAX and MIN alternate from root */
+	enum ab_random_chance { AB_RANDOM_TENTHS, AB_RANDOM_EQUAL } chance;
+	bool bounds;           /* declare bounds: LO..HI (the range) */
+	unsigned decimals;     /* digits after the point in leaf values */
 };
 
 /* The defaults: `--branching 2-3 --depth 3 --range -9..9`, root MAX. */
-#define AB_RANDOM_DEFAULT { 2, 3, 3, -9, 9, false, 0, AB_MAX }
+#define AB_RANDOM_DEFAULT { 2, 3, 3, -9, 9, false, 0, AB_MAX, { AB_MAX }, 0, \
+			    AB_RANDOM_TENTHS, false, 0 }
+#define AB_RANDOM_MAX_DECIMALS 3u
 
 /* Option values.  Each returns NULL and sets its field(s) of spec, or
  * returns a message saying what is wrong (spec untouched). */
@@ -40,6 +47,12 @@ const char *ab_random_parse_branching(const char *text,
 const char *ab_random_parse_depth(const char *text, struct ab_random_spec *spec);
 const char *ab_random_parse_range(const char *text, struct ab_random_spec *spec);
 const char *ab_random_parse_seed(const char *text, struct ab_random_spec *spec);
+/* "max,min,min" or "max chance min": the players: cycle. */
+const char *ab_random_parse_players(const char *text, struct ab_random_spec *spec);
+/* "equal" or "tenths": how chance children's probabilities are drawn (with
+ * no chance level in --players, it adds one: max,chance,min). */
+const char *ab_random_parse_chance(const char *text, struct ab_random_spec *spec);
+const char *ab_random_parse_decimals(const char *text, struct ab_random_spec *spec);
 
 /* Whether the options together make a tree within the limits; if not,
  * appends the reason to why and returns false. */

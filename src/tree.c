@@ -347,10 +347,15 @@ void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals)
 		tree->decimals = decimals;
 }
 
+static const int64_t powers_of_ten[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	1000000000,
+};
+
 static unsigned exact_decimals(struct ab_exact x)
 {
 	unsigned d = 0;
-	for (int64_t den = x.den; den > 1 && d < 18; den /= 10)
+	while (d < 9 && powers_of_ten[d] % x.den)
 		d++;
 	return d;
 }
@@ -379,10 +384,6 @@ static bool mul_within(int64_t *acc, int64_t by, uint32_t times)
 	return true;
 }
 
-static const int64_t powers_of_ten[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	1000000000,
-};
 
 bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		    enum ab_settle_error *why)

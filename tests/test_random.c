@@ -39,12 +39,18 @@ START_TEST(same_seed_same_bytes)
 END_TEST
 
 static const struct ab_random_spec specs[] = {
-	{ 2, 3, 3, -9, 9, false, 0, AB_MAX },
-	{ 3, 3, 2, 0, 20, true, 0, AB_MAX },
-	{ 1, 4, 4, -100, 100, false, 0, AB_MIN },
-	{ 2, 2, 5, 1, 32, true, 0, AB_MAX },
-	{ 5, 5, 1, 0, 0, false, 0, AB_MAX },
-	{ 20, 20, 2, -AB_VALUE_MAX, AB_VALUE_MAX, true, 0, AB_MAX },
+	{ 2, 3, 3, -9, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	{ 3, 3, 2, 0, 20, true, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	{ 1, 4, 4, -100, 100, false, 0, AB_MIN, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	{ 2, 2, 5, 1, 32, true, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	{ 5, 5, 1, 0, 0, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	{ 20, 20, 2, -AB_VALUE_MAX, AB_VALUE_MAX, true, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 },
+	/* Coursework shapes: two MIN agents; chance levels in tenths or equal;
+	 * decimals; declared bounds. */
+	{ 2, 3, 3, -9, 9, false, 4, AB_MAX, { AB_MAX, AB_MIN, AB_MIN }, 3, AB_RANDOM_TENTHS, false, 0 },
+	{ 2, 3, 3, 0, 10, false, 5, AB_MAX, { AB_MAX, AB_CHANCE, AB_MIN }, 3, AB_RANDOM_TENTHS, true, 1 },
+	{ 1, 4, 4, -5, 5, false, 6, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_EQUAL, true, 2 },
+	{ 2, 2, 3, 0, 1, true, 7, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 3 },
 };
 
 /* Every option respected, over many seeds, and the text parses back to the
@@ -68,7 +74,7 @@ START_TEST(options_respected)
 				continue;
 			}
 			bad_depth += node->depth != spec.depth;
-			bad_value += node->value < spec.lo || node->value > spec.hi;
+			bad_value += node->value < spec.lo * t->scale || node->value > spec.hi * t->scale;
 			if (spec.distinct)
 				for (uint32_t m = 0; m < n; m++)
 					repeated += !t->nodes[m].nkids && t->nodes[m].value == node->value;
@@ -182,15 +188,15 @@ static const struct limit_case {
 	struct ab_random_spec spec;
 	const char *message;  /* NULL: within the limits */
 } limit_cases[] = {
-	{ { 2, 3, 3, -9, 9, false, 0, AB_MAX }, NULL },
-	{ { 2, 3, 3, -9, 9, true, 0, AB_MAX }, "--distinct needs at least as many values as leaves: --range -9..9 has 19 values, but the tree can have up to 27 leaves" },
-	{ { 2, 3, 3, 1, 27, true, 0, AB_MAX }, NULL },
-	{ { 20, 20, 20, 0, 9, false, 0, AB_MAX }, "could make more than 1000000 nodes" },
-	{ { 10, 10, 5, 0, 9, false, 0, AB_MAX }, NULL },
-	{ { 10, 10, 6, 0, 9, false, 0, AB_MAX }, "could make more than" },
-	{ { 2, 2, 0, 0, 9, false, 0, AB_MAX }, "--depth" },
-	{ { 0, 2, 2, 0, 9, false, 0, AB_MAX }, "--branching" },
-	{ { 2, 2, 2, 9, 0, false, 0, AB_MAX }, "--range" },
+	{ { 2, 3, 3, -9, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, NULL },
+	{ { 2, 3, 3, -9, 9, true, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--distinct needs at least as many values as leaves: --range -9..9 has 19 values, but the tree can have up to 27 leaves" },
+	{ { 2, 3, 3, 1, 27, true, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, NULL },
+	{ { 20, 20, 20, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "could make more than 1000000 nodes" },
+	{ { 10, 10, 5, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, NULL },
+	{ { 10, 10, 6, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "could make more than" },
+	{ { 2, 2, 0, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--depth" },
+	{ { 0, 2, 2, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--branching" },
+	{ { 2, 2, 2, 9, 0, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--range" },
 };
 
 START_TEST(limits)
@@ -208,7 +214,7 @@ END_TEST
 /* A tree near the node limit is drawn and parses back. */
 START_TEST(largest)
 {
-	struct ab_random_spec spec = { 15, 15, 5, 0, 9, false, 99, AB_MAX };
+	struct ab_random_spec spec = { 15, 15, 5, 0, 9, false, 99, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 };
 	struct ab_str why = AB_STR_INIT;
 	ck_assert(ab_random_check(&spec, &why));
 	ab_str_free(&why);
