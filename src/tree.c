@@ -393,12 +393,16 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 	*why = AB_SETTLE_SCALE_RANGE;
 	int64_t scale = powers_of_ten[t->decimals <= 9 ? t->decimals : 9];
 	if (t->nchance) {
-		/* Probabilities in units of 1/B; an expectation needs one more
-		 * factor of B per chance level, and each Star1 window divides
-		 * by a probability's numerator: 10^k B^(m+1) N^(2m) makes all
-		 * of them whole numbers of units. */
-		int64_t b = 1, nums = 1;
-		uint32_t blame = AB_NONE;
+		/* Probabilities in units of 1/B, the lcm of their denominators.
+		 * An expectation at a chance node c divides by the denominators
+		 * of its children's probabilities (their lcm B_c), and a Star1
+		 * window multiplies by 1/p_i, dividing by the numerators (lcm
+		 * A_c).  So the values need lcm over paths of the product of B_c
+		 * on the path, the windows as much again times the product of
+		 * A_c: 10^k × that makes every one a whole number of units.
+		 * (The search rounds a window outwards, never inwards, should
+		 * one not be.) */
+		int64_t b = 1;
 		for (uint32_t n = 1; n < t->count; n++) {
 			if (!t->probs[n].den)
 				continue;
@@ -407,32 +411,36 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 				return false;
 			}
 		}
-		for (uint32_t n = 1; n < t->count; n++) {
-			if (!t->probs[n].den)
-				continue;
-			int64_t w = t->probs[n].num * (b / t->probs[n].den);
-			if (!ab_lcm_within(nums, w, AB_VALUE_LIMIT, &nums)) {
-				*bad = t->nodes[n].parent;
-				return false;
-			}
-		}
 		t->prob_scale = b;
-		/* The most chance nodes on one path from the root. */
-		uint32_t *chances = ab_xcalloc(t->count, sizeof *chances);
-		uint32_t m = 0;
-		for (uint32_t n = 0; n < t->count; n++) {
-			uint32_t up = n ? chances[t->nodes[n].parent] : 0;
-			bool chance = t->nodes[n].nkids &&
-				      ab_player_at(t, n, t->root_player) == AB_CHANCE;
-			chances[n] = up + chance;
-			if (chances[n] > m) {
-				m = chances[n];
-				blame = n;
+		int64_t *den_path = ab_xcalloc(t->count, sizeof *den_path);
+		int64_t *num_path = ab_xcalloc(t->count, sizeof *num_path);
+		int64_t dens = 1, nums = 1;
+		bool ok = true;
+		for (uint32_t n = 0; ok && n < t->count; n++) {
+			const struct ab_node *node = &t->nodes[n];
+			int64_t d = n ? den_path[node->parent] : 1;
+			int64_t u = n ? num_path[node->parent] : 1;
+			if (node->nkids && ab_player_at(t, n, t->root_player) == AB_CHANCE) {
+				int64_t bc = 1, ac = 1;
+				for (uint32_t i = 0; ok && i < node->nkids; i++) {
+					uint32_t kid = ab_kid(t, n, i);
+					ok = ab_lcm_within(bc, t->probs[kid].den, AB_VALUE_LIMIT, &bc) &&
+					     ab_lcm_within(ac, t->probs[kid].num, AB_VALUE_LIMIT, &ac);
+				}
+				ok = ok && mul_within(&d, bc, 1) && mul_within(&u, ac, 1);
 			}
+			den_path[n] = d;
+			num_path[n] = u;
+			ok = ok && ab_lcm_within(dens, d, AB_VALUE_LIMIT, &dens) &&
+			     ab_lcm_within(nums, u, AB_VALUE_LIMIT, &nums);
+			if (!ok)
+				*bad = n;
 		}
-		free(chances);
-		if (!mul_within(&scale, b, m + 1) || !mul_within(&scale, nums, 2 * m)) {
-			*bad = blame;
+		free(den_path);
+		free(num_path);
+		if (!ok || !mul_within(&scale, dens, 1) || !mul_within(&scale, nums, 1)) {
+			if (*bad == AB_NONE)
+				*bad = 0;
 			return false;
 		}
 	}
