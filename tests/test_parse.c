@@ -147,6 +147,45 @@ static const struct bad bad_inputs[] = {
 	{ "\xef\xbb\xbf[1 %]", 0, 1, 4, "stray character '%'" },
 	{ "\xef\xbb\xbf", 0, 1, 1, "empty file" },
 	{ "[1 \xef\xbb\xbf]", 0, 1, 4, "U+FEFF" },
+	/* exact values */
+	{ "[1 2.5 0.1234567891]", 0, 1, 8, "number too precise: at most 9 digits after the point" },
+	{ "[1 12345678901234.56]", 0, 1, 4, "number too large" },
+	{ "[1 3.]", 0, 1, 6, "expected a digit after the decimal point" },
+	{ "[1 .5]", 0, 1, 4, "stray character '.'" },
+	{ "[1 2/3]", 0, 1, 4, "a fraction is only written as a probability" },
+	/* players and kinds */
+	{ "players: max foe\n[1]", 0, 1, 14, "bad player 'foe' in 'players:'" },
+	{ "players:\n[1]", 0, 1, 9, "expected max, min or chance after 'players:'" },
+	{ "players: max max max max max max max max max max max max max max max max max\n[1]",
+	  0, 1, 74, "too many players" },
+	{ "root: min\nplayers: max min\n[1]", 0, 1, 1, "'root: min' contradicts 'players:'" },
+	{ "[min[1 2] 3]", 0, 1, 2, "'min' is a player, not a label: write <min>[...]" },
+	{ "A[chance=3 1]", 0, 1, 3, "'chance' is a player, not a label" },
+	{ "[max 1]", 0, 1, 2, "'max' is a player, not a label" },
+	{ "[<mini>[1 2]]", 0, 1, 2, "expected <max>, <min> or <chance>" },
+	{ "[<min>3]", 0, 1, 7, "expected '[' after <min>: only an inner node has a player" },
+	/* probabilities */
+	{ "<chance>[0.5: 1, 0.4: 2]", 0, 1, 9, "the probabilities of this chance node's children sum to 0.9, not 1" },
+	{ "<chance>[2/3: 1, 2/3: 2]", 0, 1, 9, "sum to 4/3, not 1" },
+	{ "<chance>[0.5: 1, 2]", 0, 1, 9, "either every child of a chance node has a probability or none has: 1 of 2" },
+	{ "<chance>[0: 1, 1: 2]", 0, 1, 10, "a probability must be greater than 0" },
+	{ "<chance>[1.5: 1, 2]", 0, 1, 10, "a probability is at most 1" },
+	{ "[0.5: 1, 0.5: 2]", 0, 1, 2, "a probability is only for a chance node's children" },
+	{ "<chance>[0.5: 0.5: 1, 0.5: 2]", 0, 1, 15, "two probabilities for one child" },
+	{ "<chance>[0.5:]", 0, 1, 14, "expected a child after the probability" },
+	{ "players: max chance\n[ [1/2: 3, 1/3: 4] ]", 0, 2, 3, "sum to 5/6, not 1" },
+	/* bounds */
+	{ "bounds: 0..10\n[1 11]", 0, 2, 4, "value 11 is outside the declared bounds 0..10" },
+	{ "bounds: 0..10\n[1 -0.5]", 0, 2, 4, "value -0.5 is outside the declared bounds 0..10" },
+	{ "bounds: 0..10\n[B=12[1 2] 3]", 0, 2, 4, "value 12 is outside the declared bounds" },
+	{ "bounds: 5..1\n[1]", 0, 1, 9, "the low bound is above the high bound" },
+	{ "bounds: 0-10\n[1]", 0, 1, 10, "expected '..' between the bounds" },
+	{ "bounds:\n[1]", 0, 1, 8, "expected LO..HI after 'bounds:'" },
+	/* static values */
+	{ "[=5 1]", 0, 1, 4, "expected '[' after the static value" },
+	{ "[B=[1 2]]", 0, 1, 4, "expected a number after 'B='" },
+	/* the exact range */
+	{ "[123456789012345 0.000000001]", 0, 1, 1, "exact arithmetic out of range at node 1" },
 };
 
 START_TEST(test_bad_input)
@@ -447,6 +486,60 @@ START_TEST(test_big_tree_speed)
 }
 END_TEST
 
+/* Coursework trees: each parses to the kinds, probabilities, statics and
+ * scale below, and writes back to text that reads the same. */
+static const struct {
+	const char *text;
+	int64_t scale;        /* the exact unit chosen */
+	uint32_t nchance;
+	const char *players;  /* the player of each node, in preorder */
+} coursework[] = {
+	{ "[2.99 10.0 -0.5]", 100, 0, "max . . ." },
+	{ "players: max min min\n[[1 2] [[3 4]]]", 1, 0, "max min . . min min . ." },
+	{ "A[ B<chance>[0.7: D[9 10], 0.3: E[9 7]] C<min>[6 <max>[1 2]] ]", 10 * 7 * 3, 1,
+	  "max chance max . . max . . min . max . ." },
+	{ "<chance>[1/3: 4, 2/3: 10]", 3 * 2, 1, "chance . ." },
+	{ "<chance>[4 10 7]", 3, 1, "chance . . ." },
+	{ "bounds: 0..10\nplayers: max chance min\n[[0.5: [1 2] 0.5: [3 4]]]", 2, 1,
+	  "max chance min . . min . ." },
+	{ "root: min\n[B=5[3 12 8] =2.5[2 4]]", 10, 0, "min max . . . max . ." },
+	{ "players: chance max\n[[1 2] [3 4]]", 2, 1, "chance max . . max . ." },
+};
+
+START_TEST(test_coursework_trees)
+{
+	struct ab_diag diag;
+	const char *text = coursework[_i].text;
+	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_msg(t != NULL, "%s: %s", text, diag.message);
+	ck_assert_int_eq(t->scale, coursework[_i].scale);
+	ck_assert_uint_eq(t->nchance, coursework[_i].nchance);
+	char players[256] = "";
+	for (uint32_t n = 0; n < t->count; n++) {
+		if (n)
+			strcat(players, " ");
+		strcat(players, t->nodes[n].nkids ? ab_player_word(ab_player_at(t, n, t->root_player)) : ".");
+	}
+	ck_assert_str_eq(players, coursework[_i].players);
+	struct ab_str once = AB_STR_INIT, twice = AB_STR_INIT;
+	ab_tree_write(t, &once);
+	struct ab_tree *u = ab_parse_tree(once.s, once.len, &diag);
+	ck_assert_msg(u != NULL, "%s: %s", once.s, diag.message);
+	ab_tree_write(u, &twice);
+	ck_assert_str_eq(once.s, twice.s);
+	ck_assert_int_eq(u->scale, t->scale);
+	for (uint32_t n = 0; n < t->count; n++) {
+		ck_assert_int_eq(u->nodes[n].value, t->nodes[n].value);
+		ck_assert_uint_eq(u->nodes[n].flags & ~AB_DECIMALS_MASK,
+				  t->nodes[n].flags & ~AB_DECIMALS_MASK);
+	}
+	ab_str_free(&once);
+	ab_str_free(&twice);
+	ab_tree_free(u);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *parse_suite(void)
 {
 	Suite *s = suite_create("parse");
@@ -465,6 +558,8 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, test_line_endings_bom_tabs);
 	tcase_add_test(tc, test_values_and_labels);
 	tcase_add_test(tc, test_write_round_trip);
+	tcase_add_loop_test(tc, test_coursework_trees, 0,
+			    (int)(sizeof coursework / sizeof coursework[0]));
 	tcase_add_test(tc, test_big_tree_speed);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
