@@ -132,7 +132,8 @@ static void tokens_free(struct token *toks, size_t count)
 	free(toks);
 }
 
-/* An integer of at most AB_VALUE_DIGITS digits, or an infinity. */
+/* A number (a decimal or a fraction, in units of 1/AB_LESSON_SCALE until
+ * the lesson is bound to its tree), or an infinity. */
 static bool parse_value(const char *s, ab_value *v)
 {
 	if (strcmp(s, "+inf") == 0 || strcmp(s, "inf") == 0 ||
@@ -144,21 +145,33 @@ static bool parse_value(const char *s, ab_value *v)
 		*v = AB_NEG_INF;
 		return true;
 	}
-	const char *p = s;
-	bool neg = false;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (!*p)
+	struct ab_exact x;
+	size_t end, n = strlen(s);
+	if (ab_number_parse(s, n, true, &x, &end, NULL) != AB_NUMBER_OK || end != n)
 		return false;
-	ab_value n = 0;
-	int digits = 0;
-	for (; *p; p++) {
-		if (!isdigit((unsigned char)*p) || ++digits > AB_VALUE_DIGITS)
-			return false;
-		n = n * 10 + (*p - '0');
-	}
-	*v = neg ? -n : n;
+	return ab_exact_to_value(x, AB_LESSON_SCALE, v);
+}
+
+/* A count (leaves, steps): a whole number read by parse_value. */
+static bool parse_count(const char *s, ab_value *v)
+{
+	if (!parse_value(s, v) || *v == AB_POS_INF || *v == AB_NEG_INF ||
+	    *v % AB_LESSON_SCALE)
+		return false;
+	*v /= AB_LESSON_SCALE;
 	return true;
+}
+
+/* A value read in units of 1/from, in units of 1/to (AB_VALUE_OFF_GRID
+ * when no value of the tree can equal it). */
+static ab_value rescale(ab_value v, int64_t from, int64_t to)
+{
+	if (v == AB_POS_INF || v == AB_NEG_INF || from == to || v == AB_VALUE_OFF_GRID)
+		return v;
+	ab_value out;
+	if (!ab_exact_to_value(ab_value_exact(v, from), to, &out))
+		return AB_VALUE_OFF_GRID;
+	return out;
 }
 
 /* A value or bound: "3", "= 3", "<= 2", "≤2", ">= 5", "≥ 5". */
@@ -312,7 +325,7 @@ static bool parse_anchor(struct parser *p, const char *word, size_t word_pos,
 	b->event_node.node = AB_NONE;
 	if (strcmp(word, "step") == 0) {
 		ab_value v;
-		if (n != 1 || !parse_value(toks[0].text, &v) || v < 0 || v == AB_POS_INF)
+		if (n != 1 || !parse_count(toks[0].text, &v) || v < 0)
 			return fail(p, n ? toks[0].pos : word_pos, "%s", "write @step N with a step number (0 or more)");
 		b->anchor = AB_ANCHOR_STEP;
 		b->step = (size_t)v;
@@ -394,8 +407,7 @@ static const struct {
 static bool parse_number_claim(struct parser *p, struct ab_lesson_claim *c,
 			       const struct token *toks, size_t n, const char *usage)
 {
-	if (n != 2 || !parse_value(toks[1].text, &c->number) || c->number < 0 ||
-	    c->number == AB_POS_INF)
+	if (n != 2 || !parse_count(toks[1].text, &c->number) || c->number < 0)
 		return fail(p, n > 1 ? toks[1].pos : toks[0].pos, "write %s", usage);
 	return true;
 }
@@ -626,6 +638,7 @@ static bool parse_line(struct parser *p, size_t start, size_t end)
 struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *diag)
 {
 	struct ab_lesson *lesson = ab_xcalloc(1, sizeof *lesson);
+	lesson->value_scale = AB_LESSON_SCALE;
 	struct ab_config defaults = AB_CONFIG_DEFAULT;
 	lesson->config = defaults;
 	lesson->text = ab_xmalloc(len + 1);
@@ -817,6 +830,32 @@ static bool bind_block(struct ab_lesson *lesson, struct ab_lesson_block *b,
 	return true;
 }
 
+/* The claims' and questions' values, in the tree's unit. */
+static void rescale_values(struct ab_lesson *lesson)
+{
+	int64_t from = lesson->value_scale, to = lesson->tree->scale;
+	if (from == to)
+		return;
+	for (size_t b = 0; b < lesson->nblocks; b++) {
+		struct ab_lesson_block *block = &lesson->blocks[b];
+		for (size_t i = 0; i < block->nquestions; i++) {
+			struct ab_lesson_question *q = &block->questions[i];
+			q->lo = rescale(q->lo, from, to);
+			q->hi = rescale(q->hi, from, to);
+		}
+		for (size_t i = 0; i < block->nclaims; i++) {
+			struct ab_lesson_claim *c = &block->claims[i];
+			if (c->kind == AB_CLAIM_RETURNS)
+				c->number = rescale(c->number, from, to);
+			if (c->kind == AB_CLAIM_VALUE || c->kind == AB_CLAIM_WINDOW) {
+				c->lo = rescale(c->lo, from, to);
+				c->hi = rescale(c->hi, from, to);
+			}
+		}
+	}
+	lesson->value_scale = to;
+}
+
 bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_diag)
 {
 	*tree_diag = false;
@@ -851,6 +890,7 @@ bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_d
 			return false;
 		after = lesson->blocks[b].step;
 	}
+	rescale_values(lesson);
 	return true;
 }
 
@@ -909,7 +949,9 @@ bool ab_lesson_answer_ok(const struct ab_lesson *lesson,
 		if (n > 1 && ab_tree_find(lesson->tree, toks[0].text) == q->subject.node)
 			bound = answer + toks[1].pos;
 		ab_value lo, hi;
-		ok = parse_bound(bound, &lo, &hi) && lo == q->lo && hi == q->hi;
+		ok = parse_bound(bound, &lo, &hi) &&
+		     rescale(lo, AB_LESSON_SCALE, lesson->value_scale) == q->lo &&
+		     rescale(hi, AB_LESSON_SCALE, lesson->value_scale) == q->hi;
 		break;
 	}
 	case AB_ASK_EVENT: {

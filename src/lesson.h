@@ -122,6 +122,11 @@ struct ab_lesson_block {
 	size_t pos;
 };
 
+/* The unit a lesson's numbers are read in before its tree is known: any
+ * decimal of up to 6 places and any fraction whose denominator divides
+ * 720720 (every denominator up to 16) is a whole number of them. */
+#define AB_LESSON_SCALE (INT64_C(1000000) * 720720)
+
 struct ab_lesson {
 	char *text;                 /* the file, kept for messages */
 	size_t len;
@@ -134,6 +139,9 @@ struct ab_lesson {
 	struct ab_config config;    /* from the header's search: line */
 	struct ab_lesson_block *blocks;
 	size_t nblocks;
+	/* Claims' and questions' values count 1/value_scale: AB_LESSON_SCALE
+	 * as read, the tree's own unit once bound. */
+	int64_t value_scale;
 	/* Set by ab_lesson_bind: */
 	struct ab_tree *tree;       /* owned */
 	struct ab_trace *trace;     /* owned, under config */
