@@ -259,6 +259,8 @@ static bool apply_search_word(const char *w, struct ab_config *c)
 		c->root = AB_ROOT_IS_MAX;
 	else if (strcmp(w, "root=min") == 0)
 		c->root = AB_ROOT_IS_MIN;
+	else if (strncmp(w, "chance-prune=", 13) == 0)
+		return ab_parse_chance_prune(w + 13, &c->chance_prune);
 	else
 		return false;
 	return true;
@@ -270,7 +272,8 @@ static bool apply_search_words(struct parser *p, const struct token *toks,
 	for (size_t i = from; i < count; i++)
 		if (!apply_search_word(toks[i].text, c))
 			return fail(p, toks[i].pos, "unknown search word '%s' (minimax, alphabeta, "
-				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min)",
+				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min, "
+				    "chance-prune=none|node|star1)",
 				    toks[i].text);
 	return true;
 }
