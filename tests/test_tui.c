@@ -287,6 +287,60 @@ START_TEST(test_lecture_end_and_start)
 }
 END_TEST
 
+/* A chance-node tree: the chance glyph, the probabilities on the
+ * children, the running range of the chance node on the path, and the
+ * subtree its cutoff skipped greyed out and marked. */
+START_TEST(test_chance_tree)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	/* 80x24 shows part of the tree (it follows the current node);
+	 * 160x50 all of it. */
+	bool wide = _i == 1;
+	start(wide ? 160 : 80, wide ? 50 : 24, NULL, "expectimax");
+	WAIT_FOR(&s, "step 0/33", "0.7: ", "0.3: ", "expectimax 8");
+	if (wide)
+		WAIT_FOR(&s, "○B", "○C", "○ chance");
+	keys("n");
+	/* The cut at C: S = 4.2 with 0.3 left, so C lies in [4.2, 7.2]. */
+	WAIT_FOR(&s, "step 30/33", "Cutoff at C", "○C in [4.2, 7.2]", "Skip G");
+	if (wide) {
+		capture(&s, true);
+		static struct screen_cells sc;
+		parse_cells(ab_str_cstr(&s), &sc);
+		static const char *const names[] = { "D1", "D2", "E1", "E2", "F1", "F2", "G1", "G2" };
+		for (size_t i = 0; i < 8; i++) {
+			int r, c;
+			ck_assert_msg(find_text(&sc, names[i], 0, &r, &c), "leaf %s not shown", names[i]);
+			bool pruned = i >= 6;
+			ck_assert_msg(cells_dim(&sc, r, c, 2) == pruned,
+				      "leaf %s should %sbe dim", names[i], pruned ? "" : "not ");
+		}
+		int r, c;
+		ck_assert(find_text(&sc, "✂2", 0, &r, &c));
+		ck_assert(find_text(&sc, "✂10", 0, &r, &c));
+		ck_assert(cells_dim(&sc, r, c, 3));
+	}
+	keys("G");
+	WAIT_FOR(&s, "step 33/33", "A = 8.4");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	/* ASCII and no colour: the chance glyph and the marks still read. */
+	start(wide ? 160 : 80, wide ? 50 : 24, "NO_COLOR=1", "--ascii --chance-prune star1 expectimax");
+	WAIT_FOR(&s, "step 0/33", "0.7: ");
+	keys("G");
+	WAIT_FOR(&s, "step 33/33", "alpha-beta 5 of 5");
+	if (wide)
+		WAIT_FOR(&s, "oB", "oC", "x8", "x2", "x10");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 START_TEST(test_next_cutoff)
 {
 	if (skip_without_tmux())
@@ -716,6 +770,7 @@ static Suite *tui_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
 	tcase_add_test(tc, test_next_cutoff);
+	tcase_add_loop_test(tc, test_chance_tree, 0, 2);
 	tcase_add_test(tc, test_edit_leaf);
 	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
 	tcase_add_test(tc, test_resize_and_too_small);

@@ -183,10 +183,30 @@ static void fill_row(WINDOW *w, int row, int left, int cols, attr_t a)
 
 static const char *player_glyph(const struct ab_replay *rp, uint32_t n)
 {
-	bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
+	enum ab_player p = ab_player_at(rp->tree, n, rp->trace->root_player);
 	if (rp->g->ascii)
-		return max ? "^" : "v";
-	return max ? "▲" : "▼";
+		return p == AB_MAX ? "^" : p == AB_MIN ? "v" : "o";
+	return p == AB_MAX ? "▲" : p == AB_MIN ? "▼" : "○";
+}
+
+/* A chance node on the current path: the range its expectation can still
+ * take, S + R·[L, U], with the bounds; else nothing yet. */
+static void chance_range(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	const struct ab_tree *t = rp->tree;
+	if (!t->has_bounds)
+		return;
+	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
+	ab_wide rest = t->prob_scale;
+	for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
+		uint32_t kid = ab_kid(t, n, i);
+		if (ab_trace_node(rp->trace, kid)->status == AB_DONE)
+			rest -= ab_prob_weight(t, kid);
+	}
+	ab_wide lo = (ab_wide)s->value * t->prob_scale + rest * t->bound_lo;
+	ab_wide hi = (ab_wide)s->value * t->prob_scale + rest * t->bound_hi;
+	ab_format_interval((ab_value)(lo / t->prob_scale), (ab_value)(hi / t->prob_scale),
+			   t->scale, rp->g, out);
 }
 
 /* What is known of an inner node now: its proved interval once done, the
@@ -197,6 +217,10 @@ static void node_bound(const struct ab_replay *rp, uint32_t n, struct ab_str *ou
 	if (s->status == AB_DONE) {
 		ab_format_interval(s->lo, s->hi, rp->tree->scale, rp->g, out);
 	} else if (s->status == AB_ACTIVE) {
+		if (ab_player_at(rp->tree, n, rp->trace->root_player) == AB_CHANCE) {
+			chance_range(rp, n, out);
+			return;
+		}
 		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
 		if (max && s->lo != AB_NEG_INF)
 			ab_format_interval(s->lo, AB_POS_INF, rp->tree->scale, rp->g, out);
@@ -346,6 +370,7 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	enum role role = node_role(rp, n, &pruned);
 	attr_t a = attr(role) | (pruned ? A_DIM : 0);
 	ab_str_clear(buf);
+	ab_layout_prob_text(t, n, buf);
 	if (ab_is_leaf(t, n)) {
 		if (pruned)
 			ab_str_add(buf, rp->g->cut_mark);
@@ -574,10 +599,13 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 		bar = 40;
 	uint32_t scale = rp->tree->leaves;
 	ab_str_clear(&text);
+	bool chance = rp->tree->nchance != 0;
 	if (mm)
-		ab_str_addf(&text, _("minimax %u of %u"), now, rp->minimax_leaves);
+		ab_str_addf(&text, chance ? _("expectimax %u of %u") : _("minimax %u of %u"),
+			    now, rp->minimax_leaves);
 	else
-		ab_str_addf(&text, _("minimax %u"), rp->minimax_leaves);
+		ab_str_addf(&text, chance ? _("expectimax %u") : _("minimax %u"),
+			    rp->minimax_leaves);
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_NORMAL));
 	draw_bar(w, row, label, bar, mm ? now : rp->minimax_leaves, rp->minimax_leaves,
 		 scale, rp->g);
@@ -619,7 +647,8 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		ab_str_add(out, _("leaf "));
 		ab_format_value(t->nodes[n].value, t->scale, g, out);
 	} else {
-		ab_str_add(out, ab_player_at(t, n, tr->root_player) == AB_MAX ? "MAX" : "MIN");
+		enum ab_player player = ab_player_at(t, n, tr->root_player);
+		ab_str_add(out, player == AB_MAX ? "MAX" : player == AB_MIN ? "MIN" : _("chance"));
 	}
 	if (n) {
 		ab_str_add(out, _(", path "));
@@ -765,7 +794,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	struct ab_event ev = { .kind = AB_EV_DONE };
 	if (tr->step)
 		ab_trace_event(tr, &ev);
-	enum ab_pseudo_kind kind = ab_pseudo_kind_of(&rp->config);
+	enum ab_pseudo_kind kind = ab_pseudo_kind_for(&rp->config, rp->tree);
 
 	/* Title. */
 	struct ab_str text = AB_STR_INIT;
@@ -774,8 +803,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
 	/* A legend at the right, when it fits: shapes and the pruned mark. */
 	ab_str_clear(&text);
-	ab_str_addf(&text, _("%s MAX  %s MIN  %s pruned"), rp->g->ascii ? "^" : "▲",
-		    rp->g->ascii ? "v" : "▼", rp->g->cut_mark);
+	if (rp->tree->nchance)
+		ab_str_addf(&text, _("%s MAX  %s MIN  %s chance  %s pruned"), rp->g->ascii ? "^" : "▲",
+			    rp->g->ascii ? "v" : "▼", rp->g->ascii ? "o" : "○", rp->g->cut_mark);
+	else
+		ab_str_addf(&text, _("%s MAX  %s MIN  %s pruned"), rp->g->ascii ? "^" : "▲",
+			    rp->g->ascii ? "v" : "▼", rp->g->cut_mark);
 	long legend = cols - (long)ab_text_width(ab_str_cstr(&text)) - 1;
 	if (legend > title_end + 2)
 		put(w, 0, (int)legend, 0, cols, ab_str_cstr(&text), attr(R_FAINT));

@@ -33,12 +33,20 @@ unsigned ab_text_width(const char *text)
 	return width;
 }
 
-static unsigned value_width(ab_value v, const struct ab_glyphs *g)
+static unsigned value_width(ab_value v, int64_t scale, const struct ab_glyphs *g)
 {
 	if (v == AB_POS_INF)
 		return ab_text_width(g->pos_inf);
 	if (v == AB_NEG_INF)
 		return ab_text_width(g->neg_inf);
+	if (scale != 1) {
+		/* Decimals and fractions ("2.99", "10/3"): as written. */
+		struct ab_str text = AB_STR_INIT;
+		ab_format_value(v, scale, g, &text);
+		unsigned w = ab_text_width(ab_str_cstr(&text));
+		ab_str_free(&text);
+		return w;
+	}
 	unsigned w = v < 0 ? 2 : 1;
 	for (ab_value a = v < 0 ? -v : v; a >= 10; a /= 10)
 		w++;
@@ -50,6 +58,25 @@ static uint32_t max_u32(uint32_t a, uint32_t b)
 	return a > b ? a : b;
 }
 
+void ab_layout_prob_text(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	uint32_t p = tree->nodes[n].parent;
+	if (!tree->probs || p == AB_NONE ||
+	    ab_player_at(tree, p, tree->root_player) != AB_CHANCE)
+		return;
+	ab_exact_format((struct ab_exact){ tree->probs[n].num, tree->probs[n].den }, out);
+	ab_str_add(out, ": ");
+}
+
+unsigned ab_layout_prob_width(const struct ab_tree *tree, uint32_t n)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_layout_prob_text(tree, n, &text);
+	unsigned w = ab_text_width(ab_str_cstr(&text));
+	ab_str_free(&text);
+	return w;
+}
+
 /* The widest box text of every node, from the widest value anywhere. */
 static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
 		       const struct ab_glyphs *g)
@@ -57,7 +84,12 @@ static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
 	unsigned widest = max_u32(ab_text_width(g->pos_inf), ab_text_width(g->neg_inf));
 	for (uint32_t n = 0; n < tree->count; n++)
 		if (ab_is_leaf(tree, n))
-			widest = max_u32(widest, value_width(tree->nodes[n].value, g));
+			widest = max_u32(widest, value_width(tree->nodes[n].value,
+							     tree->scale, g));
+	/* Expectations and Star1's windows may need more digits than any
+	 * leaf ("8.4", "54/7"): a little room for them. */
+	if (tree->nchance)
+		widest = max_u32(widest + 2, 6);
 	unsigned rel = max_u32(ab_text_width(g->le), ab_text_width(g->ge));
 	unsigned bound = rel + 1 + widest;           /* "≤ 12" or "= 12" */
 	unsigned window = 1 + widest + 2 + widest + 1; /* "[-∞, 12]" */
@@ -69,9 +101,11 @@ static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
 		unsigned nw = ab_text_width(ab_str_cstr(&name));
 		unsigned w;
 		if (ab_is_leaf(tree, n))
-			w = max_u32(nw, mark + value_width(tree->nodes[n].value, g));
+			w = max_u32(nw, mark + value_width(tree->nodes[n].value,
+							   tree->scale, g));
 		else
 			w = max_u32(1 + nw + 1 + bound, window); /* "▲A ≤ 12" */
+		w += ab_layout_prob_width(tree, n);
 		l->w[n] = (uint16_t)(w > UINT16_MAX ? UINT16_MAX : w);
 	}
 	ab_str_free(&name);

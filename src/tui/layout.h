@@ -38,6 +38,10 @@ struct ab_layout {
 
 /* Terminal columns of UTF-8 text (invalid bytes count one each). */
 unsigned ab_text_width(const char *text);
+/* A chance node's child carries its probability before its text, as a
+ * tree file writes it ("0.7: "); nothing for other nodes. */
+void ab_layout_prob_text(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
+unsigned ab_layout_prob_width(const struct ab_tree *tree, uint32_t n);
 
 /* Lays the tree out for the glyph set g (glyph widths matter).  Sizes boxes
  * for the widest text any step can put in them: the name with its player

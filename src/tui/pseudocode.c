@@ -1,7 +1,8 @@
 /* pseudocode.c - the three listings as tables of tagged template lines.
  *
  * A template writes {a} for α, {b} for β, {gets} for the assignment arrow,
- * {inf} for infinity and {cut} for the cut test's comparison; the tag says
+ * {inf} for infinity, {cut} for the cut test's comparison and {le} for the
+ * other way round (a chance node's test); the tag says
  * which step of the algorithm the line is, so mapping an event to a line
  * is a lookup of its tag, the same for every listing.
  */
@@ -18,6 +19,7 @@ enum tag {
 	T_LEAF,      /* looking at a leaf */
 	T_MAX_VALUE, T_MAX_ALPHA, T_MAX_CUT, T_MAX_RETURN,
 	T_MIN_VALUE, T_MIN_BETA, T_MIN_CUT, T_MIN_RETURN,
+	T_CHANCE_VALUE, T_CHANCE_CUT, T_CHANCE_RETURN,
 };
 
 struct line {
@@ -74,6 +76,69 @@ static const struct line minimax[] = {
 	{ T_MIN_RETURN, "    return v" },
 };
 
+/* With chance nodes: each listing again, and what a chance node does. */
+static const struct line fail_soft_chance[] = {
+	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
+	{ T_HEADER, "ab(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_VALUE, "      v {gets} max(v, ab(c, {a}, {b}))" },
+	{ T_MAX_ALPHA, "      {a} {gets} max({a}, v)" },
+	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "    return v" },
+	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_VALUE, "      v {gets} min(v, ab(c, {a}, {b}))" },
+	{ T_MIN_BETA, "      {b} {gets} min({b}, v)" },
+	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MIN_RETURN, "    return v" },
+	{ T_NONE, "  if n is chance: S {gets} 0, R {gets} 1" },
+	{ T_NONE, "    for each child c, probability p:" },
+	{ T_CHANCE_VALUE, "      S {gets} S + p·ab(c, ...); R {gets} R - p" },
+	{ T_CHANCE_CUT, "      if S+R·U {le} {a} or S+R·L {cut} {b}: break" },
+	{ T_CHANCE_RETURN, "    return S, or the bound that cut" },
+};
+
+static const struct line fail_hard_chance[] = {
+	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
+	{ T_HEADER, "ab(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
+	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "    return {a}" },
+	{ T_NONE, "  if n is MIN:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
+	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MIN_RETURN, "    return {b}" },
+	{ T_NONE, "  if n is chance: S {gets} 0, R {gets} 1" },
+	{ T_NONE, "    for each child c, probability p:" },
+	{ T_CHANCE_VALUE, "      S {gets} S + p·ab(c, ...); R {gets} R - p" },
+	{ T_CHANCE_CUT, "      if S+R·U {le} {a} or S+R·L {cut} {b}: break" },
+	{ T_CHANCE_RETURN, "    return S clamped to [{a}, {b}]" },
+};
+
+static const struct line expectimax[] = {
+	{ T_ROOT, "value {gets} mm(root)" },
+	{ T_HEADER, "mm(n):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_VALUE, "      v {gets} max(v, mm(c))" },
+	{ T_MAX_RETURN, "    return v" },
+	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_VALUE, "      v {gets} min(v, mm(c))" },
+	{ T_MIN_RETURN, "    return v" },
+	{ T_NONE, "  if n is chance: v {gets} 0" },
+	{ T_NONE, "    for each child c, probability p:" },
+	{ T_CHANCE_VALUE, "      v {gets} v + p·mm(c)" },
+	{ T_CHANCE_RETURN, "    return v" },
+};
+
 static const struct listing {
 	const struct line *lines;
 	unsigned count;
@@ -85,7 +150,28 @@ static const struct listing {
 				  N_("alpha-beta, fail-hard") },
 	[AB_PSEUDO_MINIMAX] = { minimax, sizeof minimax / sizeof minimax[0],
 				N_("minimax") },
+	[AB_PSEUDO_FAIL_SOFT_CHANCE] = { fail_soft_chance,
+					 sizeof fail_soft_chance / sizeof fail_soft_chance[0],
+					 N_("alpha-beta, fail-soft") },
+	[AB_PSEUDO_FAIL_HARD_CHANCE] = { fail_hard_chance,
+					 sizeof fail_hard_chance / sizeof fail_hard_chance[0],
+					 N_("alpha-beta, fail-hard") },
+	[AB_PSEUDO_EXPECTIMAX] = { expectimax, sizeof expectimax / sizeof expectimax[0],
+				   N_("expectimax") },
 };
+
+enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
+				       const struct ab_tree *tree)
+{
+	enum ab_pseudo_kind kind = ab_pseudo_kind_of(config);
+	if (!tree->nchance)
+		return kind;
+	switch (kind) {
+	case AB_PSEUDO_MINIMAX: return AB_PSEUDO_EXPECTIMAX;
+	case AB_PSEUDO_FAIL_HARD: return AB_PSEUDO_FAIL_HARD_CHANCE;
+	default: return AB_PSEUDO_FAIL_SOFT_CHANCE;
+	}
+}
 
 enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config)
 {
@@ -113,11 +199,13 @@ void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
 		const char *name;
 		size_t len;
 	} fields[] = { { "{a}", 3 }, { "{b}", 3 }, { "{gets}", 6 }, { "{inf}", 5 },
-		       { "{cut}", 5 } };
+		       { "{cut}", 5 }, { "{le}", 4 } };
 	const char *ge = strict ? ">" : g->ge;
+	const char *le = strict ? "<" : g->le;
 	const char *subst[] = { g->alpha, g->beta, g->ascii ? "<-" : "←",
-				g->ascii ? "inf" : "∞", ge };
-	for (const char *p = listings[kind].lines[i].text; *p;) {
+				g->ascii ? "inf" : "∞", ge, le };
+	const char *text = listings[kind].lines[i].text;
+	for (const char *p = text; *p;) {
 		size_t f = 0;
 		while (f < sizeof fields / sizeof fields[0] &&
 		       strncmp(p, fields[f].name, fields[f].len) != 0)
@@ -125,6 +213,9 @@ void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
 		if (f < sizeof fields / sizeof fields[0]) {
 			ab_str_add(out, subst[f]);
 			p += fields[f].len;
+		} else if (g->ascii && strncmp(p, "·", strlen("·")) == 0) {
+			ab_str_addc(out, '*'); /* "p·ab(c)" reads "p*ab(c)" */
+			p += strlen("·");
 		} else {
 			ab_str_addc(out, *p++);
 		}
@@ -134,6 +225,17 @@ void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
 static enum tag tag_of(const struct ab_event *ev, enum ab_player player)
 {
 	bool max = player == AB_MAX;
+	if (player == AB_CHANCE) {
+		switch (ev->kind) {
+		case AB_EV_ENTER: return T_HEADER;
+		case AB_EV_LEAF: return T_LEAF;
+		case AB_EV_UPDATE: return T_CHANCE_VALUE;
+		case AB_EV_CUTOFF: return T_CHANCE_CUT;
+		case AB_EV_RETURN: return T_CHANCE_RETURN;
+		case AB_EV_DONE: return T_ROOT;
+		default: return T_NONE;
+		}
+	}
 	switch (ev->kind) {
 	case AB_EV_ENTER:
 		return T_HEADER;

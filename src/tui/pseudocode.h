@@ -16,10 +16,16 @@
 #include "search.h"
 #include "str.h"
 
-enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD, AB_PSEUDO_MINIMAX };
+enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD, AB_PSEUDO_MINIMAX,
+		      AB_PSEUDO_FAIL_SOFT_CHANCE, AB_PSEUDO_FAIL_HARD_CHANCE,
+		      AB_PSEUDO_EXPECTIMAX };
 
 /* The listing for a search configuration. */
 enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config);
+/* The listing for a configuration on this tree: with chance nodes, the
+ * listing that says what a chance node does. */
+enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
+				       const struct ab_tree *tree);
 /* A title such as "alpha-beta, fail-soft". */
 const char *ab_pseudo_title(enum ab_pseudo_kind kind);
 unsigned ab_pseudo_lines(enum ab_pseudo_kind kind);

@@ -59,7 +59,9 @@ static void count_leaves(struct ab_replay *rp)
 		rp->minimax_leaves = ok ? c.leaves : 0;
 	}
 	rp->uniform = ab_tree_uniform(rp->tree, &rp->branching, &rp->depth);
-	rp->knuth_moore = rp->uniform ? ab_knuth_moore(rp->branching, rp->depth) : 0;
+	/* Knuth and Moore's count holds where MAX and MIN take turns. */
+	rp->knuth_moore = rp->uniform && ab_tree_alternates(rp->tree)
+			  ? ab_knuth_moore(rp->branching, rp->depth) : UINT64_MAX;
 }
 
 /* Searches again after a change of tree or configuration and goes back to
