@@ -919,6 +919,10 @@ static void fast_lane(struct parser *p, enum state *state)
 	size_t len = p->len, i = p->pos, resume = i;
 	enum state st = *state;
 	bool blank = false;
+	/* Bounds to check, or a chance node's probabilities to add up: the
+	 * loop below does those. */
+	if (!p->plain || p->stack[p->sp - 1].chance)
+		return;
 	while (i < len && p->sp) {
 		char c = t[i];
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
@@ -927,9 +931,9 @@ static void fast_lane(struct parser *p, enum state *state)
 			continue;
 		}
 		struct frame *top = &p->stack[p->sp - 1];
-		if (!p->plain || top->chance)
-			break; /* bounds to check, probabilities to add up */
 		if (st == LIST_AFTER && (c == ']' || c == ',')) {
+			if (c == ']' && top->chance)
+				break; /* probabilities to add up: the loop does */
 			i++;
 			if (c == ',') {
 				st = LIST_COMMA;
@@ -956,11 +960,18 @@ static void fast_lane(struct parser *p, enum state *state)
 				p->stack = ab_xreallocarray(p->stack, p->stack_cap,
 							    sizeof *p->stack);
 			}
+			bool chance = level_kind(p, depth) == AB_CHANCE;
 			p->stack[p->sp++] = (struct frame){
 				.node = node, .depth = depth, .open = i,
-				.chance = level_kind(p, depth) == AB_CHANCE,
-				.prob_den = 1 };
+				.chance = chance, .prob_den = 1 };
 			st = LIST_OPENED;
+			if (chance) {
+				/* Its children may carry probabilities. */
+				i++;
+				resume = i;
+				blank = false;
+				break;
+			}
 		} else {
 			size_t j = i + (c == '-');
 			if (j >= len || !is_digit(t[j]))

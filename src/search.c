@@ -467,21 +467,24 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 {
 	enum ab_player player = ab_player_at(s->tree, node, s->root);
 	bool max = player == AB_MAX;
-	*f = (struct frame){
-		.node = node, .next = 0,
-		.alpha = parent ? parent->alpha : AB_NEG_INF,
-		.beta = parent ? parent->beta : AB_POS_INF,
-		.alpha_from = parent ? parent->alpha_from : AB_NONE,
-		.beta_from = parent ? parent->beta_from : AB_NONE,
-		.value = max ? AB_NEG_INF : AB_POS_INF,
-		.lo = max ? AB_NEG_INF : AB_POS_INF,
-		.hi = max ? AB_NEG_INF : AB_POS_INF,
-		.best = AB_NONE,
-		.player = player,
-	};
+	/* Field by field: a compound literal would clear the chance node's
+	 * wide sums at every frame of every search. */
+	f->node = node;
+	f->next = 0;
+	f->alpha = parent ? parent->alpha : AB_NEG_INF;
+	f->beta = parent ? parent->beta : AB_POS_INF;
+	f->alpha_from = parent ? parent->alpha_from : AB_NONE;
+	f->beta_from = parent ? parent->beta_from : AB_NONE;
+	f->value = f->lo = f->hi = max ? AB_NEG_INF : AB_POS_INF;
+	f->best = AB_NONE;
+	f->player = player;
+	f->cut = false;
 	if (player == AB_CHANCE) {
 		f->value = 0;
 		f->rest = s->tree->prob_scale;
+		f->sum = f->lo_sum = f->hi_sum = 0;
+		f->lo_inf = f->hi_inf = f->cut_below = false;
+		f->cut_value = 0;
 	}
 	if (!s->pruning) {
 		f->alpha = AB_NEG_INF;

@@ -171,6 +171,7 @@ struct recorder {
 	 * leaves the per-node state untouched (still step 0) and a search
 	 * that only wants counts never pays for it. */
 	ab_value *bound_at;
+	uint8_t *player_at; /* the player of the node on the path, by depth */
 	ab_value before;   /* the last folded bound's old value */
 };
 
@@ -184,11 +185,12 @@ static ab_value *recorder_fold(struct recorder *rec, uint32_t child,
 	uint32_t depth = tree->nodes[child].depth;
 	if (depth == 0)
 		return NULL;
-	if (is_chance(rec->trace, tree->nodes[child].parent))
+	enum ab_player parent = (enum ab_player)rec->player_at[depth - 1];
+	if (parent == AB_CHANCE)
 		return NULL;
 	ab_value *bound = &rec->bound_at[depth - 1];
 	rec->before = *bound;
-	if (is_max(rec->trace, tree->nodes[child].parent))
+	if (parent == AB_MAX)
 		*bound = *bound > lo ? *bound : lo;
 	else
 		*bound = *bound < hi ? *bound : hi;
@@ -218,12 +220,16 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	r->a = r->b = r->c = 0;
 	ab_value *bound;
 	switch (ev->kind) {
-	case AB_EV_ENTER:
+	case AB_EV_ENTER: {
 		r->a = ev->alpha;
 		r->b = ev->beta;
-		rec->bound_at[trace->tree->nodes[ev->node].depth] =
-			is_max(trace, ev->node) ? AB_NEG_INF : AB_POS_INF;
+		uint32_t depth = trace->tree->nodes[ev->node].depth;
+		enum ab_player player = ab_player_at(trace->tree, ev->node,
+						     trace->root_player);
+		rec->player_at[depth] = (uint8_t)player;
+		rec->bound_at[depth] = player == AB_MAX ? AB_NEG_INF : AB_POS_INF;
 		break;
+	}
 	case AB_EV_LEAF:
 		r->a = ev->value;
 		r->spare = ev->is_static;
@@ -284,11 +290,13 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->cap = guess < AB_MAX_EVENTS ? guess : AB_MAX_EVENTS;
 	trace->records = ab_xreallocarray(NULL, trace->cap,
 					  sizeof *trace->records);
-	struct recorder rec = { trace, 1, NULL, 0 };
+	struct recorder rec = { trace, 1, NULL, NULL, 0 };
 	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
+	rec.player_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.player_at);
 	struct ab_sink sink = { record_event, &rec };
 	int stopped = ab_search(tree, config, &sink);
 	free(rec.bound_at);
+	free(rec.player_at);
 	if (stopped != 0) {
 		ab_trace_free(trace);
 		return NULL;

@@ -102,6 +102,7 @@ static uint32_t pool_add(struct ab_tree *t, const char *s, size_t n)
 /* ---- Building ---------------------------------------------------------- */
 
 static void finish_players(struct ab_tree *t);
+static void update_alternating(struct ab_tree *t);
 
 /* The probabilities grow with the nodes, once there are any. */
 static void grow_probs(struct ab_tree *t, uint32_t cap)
@@ -119,6 +120,7 @@ struct ab_tree *ab_tree_new(void)
 	t->players[0] = AB_MAX;
 	t->players[1] = AB_MIN;
 	t->nplayers = 2;
+	t->alternating = true;
 	t->scale = 1;
 	t->prob_scale = 1;
 	return t;
@@ -273,10 +275,8 @@ static void finish_players(struct ab_tree *t)
 	bool cycle_has_chance = false;
 	for (uint32_t i = 0; i < t->nplayers; i++)
 		cycle_has_chance |= t->players[i] == AB_CHANCE;
-	bool any_kind = cycle_has_chance;
-	for (uint32_t n = 0; !any_kind && n < t->count; n++)
-		any_kind = (t->nodes[n].flags & AB_KIND_MASK) != 0;
-	if (!any_kind)
+	update_alternating(t);
+	if (!cycle_has_chance && !t->nkinds)
 		return;
 	for (uint32_t n = 0; n < t->count; n++) {
 		if (!t->nodes[n].nkids ||
@@ -301,25 +301,29 @@ void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
 		return;
 	memcpy(tree->players, players, count * sizeof *players);
 	tree->nplayers = count;
+	update_alternating(tree);
 	if (!tree->count || !(tree->nodes[0].flags & AB_KIND_MASK))
 		tree->root_player = tree->cycle_root = players[0];
 }
 
 bool ab_tree_alternates(const struct ab_tree *tree)
 {
-	if (tree->nchance || tree->nplayers != 2 || tree->players[0] == AB_CHANCE ||
-	    tree->players[1] != (tree->players[0] ^ 1u))
-		return false;
-	for (uint32_t n = 0; n < tree->count; n++)
-		if (tree->nodes[n].flags & AB_KIND_MASK)
-			return false;
-	return true;
+	return tree->alternating;
+}
+
+static void update_alternating(struct ab_tree *t)
+{
+	t->alternating = !t->nkinds && t->nplayers == 2 && t->players[0] != AB_CHANCE &&
+			 t->players[1] == (t->players[0] ^ 1u);
 }
 
 void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind)
 {
+	if (!(tree->nodes[n].flags & AB_KIND_MASK))
+		tree->nkinds++;
 	tree->nodes[n].flags = (tree->nodes[n].flags & ~AB_KIND_MASK) |
 			       ((uint32_t)kind + 1);
+	update_alternating(tree);
 }
 
 void ab_tree_set_static(struct ab_tree *tree, uint32_t n, ab_value value)

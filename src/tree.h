@@ -80,6 +80,10 @@ struct ab_tree {
 				    node's child; NULL without chance nodes */
 	int64_t prob_scale;      /* the lcm of the probabilities' denominators */
 	uint32_t nchance;        /* chance nodes */
+	uint32_t nkinds;         /* nodes with a kind of their own */
+	bool alternating;        /* MAX and MIN take turns, no node with a
+				    kind of its own: the fast case of
+				    ab_player_at */
 	uint32_t nstatic;        /* inner nodes with a static value */
 	uint32_t decimals;       /* while building: the most decimals of any
 				    value (ab_tree_settle then scales) */
@@ -160,6 +164,9 @@ static inline enum ab_player ab_player_at(const struct ab_tree *t, uint32_t n,
 					  enum ab_player root)
 {
 	const struct ab_node *node = &t->nodes[n];
+	if (t->alternating)
+		return (enum ab_player)((((unsigned)t->players[0] ^ (root != t->cycle_root)) +
+					 node->depth) & 1u);
 	enum ab_player p;
 	if (node->flags & AB_KIND_MASK)
 		p = (enum ab_player)((node->flags & AB_KIND_MASK) - 1);
