@@ -66,22 +66,43 @@ static const struct cli_case {
 	  "value: 3\npruned:\nC: 3\n", 0, "cut on alpha > beta", NULL },
 	{ ARGS("check", "--ascii", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"),
 	  "value: 3\npruned:\nC: 3\n", 1, "Your answer is right if ties are not pruned (cut only on alpha > beta); this assignment prunes on alpha >= beta.", NULL },
+	/* The command line wins; the report says where the file said otherwise. */
 	{ ARGS("check", "--ascii", "--strict", "lecture", "-"), "rules: non-strict\nvalue: 3\n", 0,
-	  "cut on alpha >= beta", "note: - says 'rules: non-strict', which overrides the command line" },
+	  "cut on alpha > beta, order given; root MAX\n# declares rules: non-strict; graded under alpha > beta\n",
+	  "note: <stdin> declares rules: non-strict; graded under alpha > beta." },
+	{ ARGS("check", "--ascii", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"), "rules: strict\nvalue: 3\npruned:\n", 0,
+	  "cut on alpha > beta", NULL },
+	{ ARGS("check", "--ascii", "--non-strict", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"), "rules: strict\nvalue: 3\npruned:\n", 1,
+	  "# declares rules: strict; graded under alpha >= beta\n", NULL },
+	{ ARGS("check", "--ascii", "--fail-soft", "lecture", "-"), "rules: fail-hard strict\nvalue: 3\n", 0,
+	  "alpha-beta, fail-soft, cut on alpha > beta", "declares rules: fail-hard; graded under fail-soft" },
+	{ ARGS("check", "--strict", "--non-strict", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --strict and --non-strict" },
+	{ ARGS("check", "--json", "--csv", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --json, --csv" },
+	{ ARGS("check", "--values", "maybe", "lecture", "-"), "value: 3\n", 2, NULL, "--values takes returned or proved" },
+	/* values: returned, and returns items. */
+	{ ARGS("check", "--ascii", "lecture", "-"), "C: 2\nD: returns 2\n", 1, "WRONG C: = 2 (expected <= 2)", NULL },
+	{ ARGS("check", "--ascii", "--values", "returned", "lecture", "-"), "C: 2\nD: returns 2\n", 0, "ok    C returns: 2\nok    D returns: 2\n", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "values: returned\nC: 2\n", 0, "ok    C returns: 2", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "C: returns 3\n", 1,
+	  "WRONG C returns: 3 (expected 2) -- C returns 2 (step 16), not 3. Under fail-soft a cut node returns the best value it found before the cut.", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "C2: returns 4\n", 1, "C2 is pruned (the cutoff at C, step 15), so it never returns a number.", NULL },
 	{ ARGS("check", "--ascii", "--order", "reverse", "lecture", "-"), "pruned:\nvalue: 3\n", 0, "order reverse", NULL },
 	/* JSON: one object per answer file, one per line. */
 	{ ARGS("check", "--json", "lecture", "@lecture-exact-c.ans"), NULL, 1,
-	  "\"score\":0.8,\"right\":4,\"total\":5,\"diagnosis\":null,\"items\":[{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"why\":null,\"step\":28,\"line\":1}", NULL },
+	  "\"score\":0.8,\"points\":4,\"out_of\":5,\"right\":4,\"total\":5,\"diagnosis\":\"Your answer is right if a node's number is what the node returns (values: returned, as many textbooks write it); this assignment reads it as what the search proves.\",\"items\":[{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"points\":1,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":null,\"step\":28,\"line\":1}", NULL },
 	{ ARGS("check", "--json", "lecture", "@lecture-exact-c.ans"), NULL, 1,
-	  "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"why\":\"C is only known to be ≤ 2 (step 16)", NULL },
+	  "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"points\":0,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":\"C is only known to be ≤ 2 (step 16)", NULL },
 	/* Several files: a table. */
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-exact-c.ans"), NULL, 1,
-	  "lecture-exact-c.ans  4/5          C: C is only known to be <= 2", NULL },
+	  "lecture-exact-c.ans  4/5          C: Your answer is right if a node's number is what the node returns", NULL },
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-right.ans"), NULL, 0, "FILE", NULL },
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@bad-syntax.ans"), NULL, 2,
-	  "unusable", "bad-syntax.ans:3:12: error: no node called 'C9' in this tree; C's children are C1, C2 and C3" },
+	  "unusable", "bad-syntax.ans:3:8: error: expected ':' after 'pruned'" },
+	/* An unknown name costs its item only. */
+	{ ARGS("check", "--ascii", "lecture", "-"), "value: 3\npruned: C2 C9\n", 1,
+	  "WRONG pruned C9: C9 (expected a node of this tree) -- This tree has no node called 'C9'; C's children are C1, C2 and C3.", NULL },
 	/* Unusable input: exit 2 with FILE:LINE:COLUMN. */
-	{ ARGS("check", "lecture", "@bad-syntax.ans"), NULL, 2, NULL, "bad-syntax.ans:3:12: error: no node called 'C9'" },
+	{ ARGS("check", "lecture", "@bad-syntax.ans"), NULL, 2, NULL, "bad-syntax.ans:3:8: error: expected ':'" },
 	{ ARGS("check", "lecture", "-"), "value 3\n", 2, NULL, "<stdin>:1:7: error: expected ':'" },
 	{ ARGS("check", "lecture", "-"), "", 2, NULL, "nothing to check" },
 	{ ARGS("check", "lecture", "/no/such/answer"), NULL, 2, NULL, "No such file" },
@@ -145,7 +166,7 @@ START_TEST(json_several)
 		"@lecture-right.ans", "@lecture-missed-cut.ans", "@bad-syntax.ans"));
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_int_eq(json_lines(ab_str_cstr(&r.out)), 3);
-	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":1,"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":1,"));
 	ck_assert_ptr_nonnull(strstr(r.out.s, "\"score\":0.75,"));
 	ck_assert_ptr_nonnull(strstr(r.out.s, "bad-syntax.ans\",\"error\":\""));
 	run_result_free(&r);

@@ -82,7 +82,8 @@ static const struct grade_case {
 	/* A missed cut: C2 not marked. */
 	{ "lecture", 0, "pruned: C3\n", 1, 2, "cut at C",
 	  "At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.", NULL },
-	{ "lecture", 0, "pruned:\n", 0, 1, "cut at C", "the answer misses C2 and C3", NULL },
+	{ "lecture", 0, "pruned:\n", 0, 1, "cut at C", "the answer misses C2 and C3",
+	  "Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here." },
 	{ "lecture", 0, "visited: B1 B2 B3 C1 C2 D1 D2 D3\n", 2, 3, "cut at C", "the answer misses C2", NULL },
 	/* Visit order. */
 	{ "lecture", 0, "visited: B1 B2 B3 C1 D2 D1 D3\n", 2, 3, "visit order",
@@ -100,7 +101,7 @@ static const struct grade_case {
 	{ "lecture", 0, "D: beta=2\n", 1, 1, NULL, NULL, NULL },
 	/* Strict cuts: a tie at C. */
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "value: 3\nbest: B\npruned:\nC: = 3\n", 2, 4, "cut at C",
-	  "β ≤ α (3 ≤ 3)", "Your answer is right if ties are not pruned (cut only on α > β); this assignment prunes on α ≥ β." },
+	  "β ≤ α (3 ≤ 3)", "Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here. Your answer is right if ties are not pruned (cut only on α > β); this assignment prunes on α ≥ β." },
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\nbest: B\npruned:\nC: = 3\n", 4, 4, NULL, NULL, NULL },
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\npruned: C2 C3\n", 1, 3, "pruned C2",
 	  "β < α (3 < 3) does not fire", "Your answer is right if ties are pruned (cut on α ≥ β); this assignment cuts only on α > β." },
@@ -108,7 +109,7 @@ static const struct grade_case {
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "rules: strict\npruned:\n", 1, 1, NULL, NULL, NULL },
 	/* Reversed order, and a MIN root. */
 	{ "lecture", 0, "value: 3\nbest: B\npruned:\nC: 2\n", 2, 4, "cut at C", "fires at C",
-	  "right if the children are searched last to first" },
+	  "matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here. Your answer is right if the children are searched last to first" },
 	{ "lecture", REVERSE, "value: 3\nbest: B\npruned:\nC: 2\n", 4, 4, NULL, NULL, NULL },
 	{ "lecture", 0, "value: 6\nbest: C\npruned: D2 D3\n", 0, 5, "value", "The root's value is 3",
 	  "right if MIN moves at the root" },
@@ -153,7 +154,7 @@ START_TEST(graded)
 	struct ab_tree *t = load(c->tree);
 	struct ab_answer *a = answer_of(t, c->answer);
 	struct ab_config config = config_of(c->flags);
-	ab_answer_apply_rules(a, &config);
+	ab_answer_apply_rules(a, 0, &config, NULL);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	struct ab_str report = AB_STR_INIT;
@@ -219,7 +220,7 @@ START_TEST(example_answers)
 	struct ab_answer *a = ab_answer_parse(t, text, len, &diag);
 	ck_assert_msg(a != NULL, "%s:%u:%u: %s", e->file, diag.line, diag.column, diag.message);
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	ab_answer_apply_rules(a, &config);
+	ab_answer_apply_rules(a, 0, &config, NULL);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	ck_assert_msg(g.right == e->right && g.count == e->total, "%s: %zu/%zu", e->file,
@@ -276,9 +277,9 @@ START_TEST(json_report)
 	struct ab_str json = AB_STR_INIT;
 	ab_grade_json(&g, "x.ans", &json);
 	const char *s = ab_str_cstr(&json);
-	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
-	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
-	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
+	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"points\":1,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"points\":0,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
 	ck_assert(s[json.len - 1] == '}');
 	ab_str_free(&json);
 	ab_grade_free(&g);
