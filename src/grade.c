@@ -904,7 +904,7 @@ static void grade_set(struct grader *gd, const struct ab_item *k, const struct a
 			ab_str_add(&why, _("The leaves are not listed in the order the search looks at them, so the share is halved."));
 		}
 	}
-	it->kind = AB_GRADE_SET;
+	it->kind = a ? AB_GRADE_SET : AB_GRADE_UNANSWERED;
 	settle(gd->out, it, &name, &exp, &giv, &why, all);
 	it->points = k->points * share;
 	if (!a)
@@ -1379,9 +1379,13 @@ bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *co
 		ab_grade_free(out);
 		return false;
 	}
+	/* Only the answer's own items: a question not answered, or a set
+	 * whose marks are all right but whose order is not given, is no
+	 * convention's doing. */
 	bool wrong = false;
 	for (size_t i = 0; i < out->count; i++)
-		wrong |= !out->items[i].right;
+		wrong |= !out->items[i].right && out->items[i].kind != AB_GRADE_UNANSWERED &&
+			 out->items[i].kind != AB_GRADE_SET;
 	if (wrong) {
 		struct ab_str note = AB_STR_INIT, clause = AB_STR_INIT;
 		if (diagnose_convention(tree, config, options->values_returned, answer, &f, g,
@@ -1640,6 +1644,10 @@ void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out)
 		ab_str_addf(&text, "%s\n", grade->overruled);
 	if (grade->diagnosis)
 		ab_str_addf(&text, _("Diagnosis: %s\n"), grade->diagnosis);
+	if (grade->keyed)
+		ab_str_addf(&text, _("%zu of %zu questions right.\n"), grade->right, grade->total);
+	else
+		ab_str_addf(&text, _("%zu of %zu items right.\n"), grade->right, grade->total);
 	ab_str_add(out, ",\"output\":");
 	ab_json_string(ab_str_cstr(&text), out);
 	ab_str_add(out, ",\"tests\":[");

@@ -660,6 +660,49 @@ static int list_lessons(enum ab_lang lang)
 	return written != EXIT_OK ? written : status;
 }
 
+/* abtrace lesson --check FILE: every claim and every question's answer
+ * held to the search; each one that does not hold named at its place. */
+static int check_lesson(const char *name)
+{
+	struct ab_str path = AB_STR_INIT;
+	if (!ab_lesson_find(name, &path)) {
+		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+			program, name, program);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	struct ab_diag diag;
+	bool in_tree = false;
+	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
+		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	size_t checked = 0;
+	for (size_t b = 0; b < lesson->nblocks; b++)
+		checked += lesson->blocks[b].nclaims + lesson->blocks[b].nquestions;
+	struct ab_diag *fails = NULL;
+	size_t nfails = ab_lesson_check(lesson, &fails);
+	struct ab_str out = AB_STR_INIT;
+	for (size_t i = 0; i < nfails; i++)
+		ab_diag_format(&fails[i], path.s, &out);
+	if (nfails)
+		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"), path.s,
+			    nfails, checked);
+	else
+		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), path.s, checked);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	free(fails);
+	ab_lesson_free(lesson);
+	ab_str_free(&path);
+	status = finish_output(status);
+	return status != EXIT_OK ? status : nfails ? EXIT_MISTAKES : EXIT_OK;
+}
+
 static int cmd_lesson(struct cli *cli)
 {
 	enum ab_lang lang = ab_lang_from_env();
@@ -669,6 +712,11 @@ static int cmd_lesson(struct cli *cli)
 		/* The narration between the lesson's text follows --lang too. */
 		setenv("LANGUAGE", lang == AB_LANG_ZH ? "zh_CN" : "en", 1);
 #endif
+	}
+	if (cli->check) {
+		if (cli->nargs != 1)
+			return usage_error(cli, _("lesson --check takes one lesson file or name"));
+		return check_lesson(cli->args[0]);
 	}
 	if (cli->nargs == 0)
 		return list_lessons(lang);
