@@ -961,6 +961,31 @@ static bool answers(const struct ab_item *k, const struct ab_item *a)
 	return false;
 }
 
+/* The key's name for what item k asks. */
+static char *question_name(const struct ab_tree *tree, const struct ab_item *k)
+{
+	struct ab_str name = AB_STR_INIT;
+	switch (k->kind) {
+	case AB_ITEM_VALUE: ab_str_add(&name, _("value")); break;
+	case AB_ITEM_BEST: ab_str_add(&name, _("best")); break;
+	case AB_ITEM_PRUNED: ab_str_add(&name, _("pruned")); break;
+	case AB_ITEM_VISITED: ab_str_add(&name, _("visited")); break;
+	case AB_ITEM_BOUND: add_name(tree, k->node, &name); break;
+	case AB_ITEM_RETURNS: {
+		struct ab_str who = AB_STR_INIT;
+		add_name(tree, k->node, &who);
+		ab_str_addf(&name, _("%s returns"), who.s);
+		ab_str_free(&who);
+		break;
+	}
+	case AB_ITEM_WINDOW:
+		add_name(tree, k->node, &name);
+		ab_str_add(&name, _(" window"));
+		break;
+	}
+	return take(&name);
+}
+
 /* Grading against a key: its items in its order, each worth its points;
  * then the answer's items the key does not ask, shown but not scored. */
 static void grade_keyed(struct grader *gd, const struct ab_answer *key,
@@ -984,6 +1009,7 @@ static void grade_keyed(struct grader *gd, const struct ab_answer *key,
 		else
 			grade_item(gd, a, claimed, k->kind == AB_ITEM_RETURNS);
 		struct ab_grade_item *it = &gd->out->items[start];
+		it->question = question_name(gd->tree, k);
 		it->scored = it->asked = true;
 		it->out_of = k->points;
 		if (it->kind != AB_GRADE_SET)
@@ -1421,6 +1447,7 @@ void ab_grade_free(struct ab_grade *grade)
 		free(it->given);
 		free(it->why);
 		free(it->mistake);
+		free(it->question);
 	}
 	free(grade->items);
 	free(grade->diagnosis);
@@ -1729,7 +1756,7 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 		for (size_t i = 0; i < gr->count; i++) {
 			const struct ab_grade_item *it = &gr->items[i];
 			if (it->scored) {
-				struct tally *t = tally_of(&items, it->name);
+				struct tally *t = tally_of(&items, it->question ? it->question : it->name);
 				if (t->last != f + 1) {
 					t->last = f + 1;
 					t->files++;

@@ -64,6 +64,9 @@ struct ab_grade_item {
 	bool asked;           /* without a key always; with one, the key asks it */
 	bool detail;          /* part of the AB_GRADE_SET item before it */
 	double points, out_of;/* what it earns and is worth (0 when not scored) */
+	char *question;       /* with a key, on a scored item: the key's name
+				 for what it asks ("C" for C: ?), which the
+				 class summary counts by; NULL otherwise */
 	char *mistake;        /* when wrong: the mistake as the class summary
 				 counts it, a clause after "41 of 120": "missed
 				 the cut at C: β = 2 ≤ α = 3"; NULL when right */
