@@ -907,8 +907,12 @@ static void grade_set(struct grader *gd, const struct ab_item *k, const struct a
 	it->kind = a ? AB_GRADE_SET : AB_GRADE_UNANSWERED;
 	settle(gd->out, it, &name, &exp, &giv, &why, all);
 	it->points = k->points * share;
+	/* The marks and cuts carry their own mistakes; the set's own is a
+	 * missing answer or a missing order. */
 	if (!a)
 		set_mistake(it, _("did not answer %s"), it->name);
+	else if (halved && a->kind == AB_ITEM_PRUNED)
+		set_mistake(it, _("gave pruned: where visited: (the leaves in the order looked at) is asked"));
 }
 
 /* The key's item asked and not answered. */
