@@ -1463,9 +1463,17 @@ void ab_grade_free(struct ab_grade *grade)
 
 const struct ab_grade_item *ab_grade_first_mistake(const struct ab_grade *grade)
 {
-	for (size_t i = 0; i < grade->count; i++)
-		if (!grade->items[i].right)
-			return &grade->items[i];
+	for (size_t i = 0; i < grade->count; i++) {
+		const struct ab_grade_item *it = &grade->items[i];
+		if (it->right || !(it->scored || it->detail))
+			continue;
+		/* A set's first wrong mark or cut says more than its share. */
+		for (size_t d = i + 1; it->kind == AB_GRADE_SET && d < grade->count &&
+				       grade->items[d].detail; d++)
+			if (!grade->items[d].right)
+				return &grade->items[d];
+		return it;
+	}
 	return NULL;
 }
 
@@ -1641,10 +1649,7 @@ void ab_grade_csv_field(const char *text, struct ab_str *out)
  * more than one item), else "name: why". */
 static void add_first_mistake(const struct ab_grade *grade, struct ab_str *out)
 {
-	const struct ab_grade_item *bad = NULL;
-	for (size_t i = 0; i < grade->count && !bad; i++)
-		if (!grade->items[i].right && (grade->items[i].scored || grade->items[i].detail))
-			bad = &grade->items[i];
+	const struct ab_grade_item *bad = ab_grade_first_mistake(grade);
 	if (!bad)
 		return;
 	ab_str_addf(out, "%s: %s", bad->name, grade->diagnosis ? grade->diagnosis : bad->why);

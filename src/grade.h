@@ -115,7 +115,8 @@ unsigned ab_grade_percent(const struct ab_grade *grade);
 /* Points as people write them: "3", "2.5", "0.67" (two decimals at most). */
 void ab_grade_format_points(double points, struct ab_str *out);
 
-/* The first wrong item, or NULL when all are right. */
+/* The first wrong item that counts (scored, or part of a scored set; for
+ * a set, its first wrong mark or cut), or NULL when all are right. */
 const struct ab_grade_item *ab_grade_first_mistake(const struct ab_grade *grade);
 /* The item about node n: a pruned mark on it or an ancestor, a missed cut
  * that skipped it, or its value or bound (in that order); NULL if none. */

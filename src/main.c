@@ -952,10 +952,7 @@ static void table_row(const struct checked *c, size_t width, struct ab_str *out)
 	ab_str_addc(out, ' ');
 	ab_str_free(&score);
 	size_t before = out->len;
-	const struct ab_grade_item *bad = NULL;
-	for (size_t i = 0; i < gr->count && !bad; i++)
-		if (!gr->items[i].right && (gr->items[i].scored || gr->items[i].detail))
-			bad = &gr->items[i];
+	const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
 	/* The diagnosis, when there is one, says more than one item. */
 	if (bad)
 		ab_str_addf(out, "%s: %s", bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
