@@ -81,6 +81,16 @@ static const struct cli_case {
 	{ ARGS("check", "--strict", "--non-strict", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --strict and --non-strict" },
 	{ ARGS("check", "--json", "--csv", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --json, --csv" },
 	{ ARGS("check", "--values", "maybe", "lecture", "-"), "value: 3\n", 2, NULL, "--values takes returned or proved" },
+	/* Keys: an exact file of the grader's; what it does not ask is shown, not scored. */
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "value: ? | 2\n", 0,
+	  "ok    value: 3 [2/2]\nok    best: B (not asked, not scored)\n", NULL },
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "value: ?\nZ9: ?\n", 2,
+	  NULL, "<stdin>:2:1: error: no node called 'Z9' in this tree" },
+	{ ARGS("check", "--key", "-", "lecture", "@lecture-right.ans"), "value: 3\n", 2,
+	  NULL, "<stdin>:1:8: error: in a key, write '?' where the search decides the answer" },
+	{ ARGS("check", "--key", "/no/such/key", "lecture", "@lecture-right.ans"), NULL, 2, NULL, "No such file" },
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "rules: strict\nvalue: ?\n", 0,
+	  "cut on alpha > beta", NULL },
 	/* values: returned, and returns items. */
 	{ ARGS("check", "--ascii", "lecture", "-"), "C: 2\nD: returns 2\n", 1, "WRONG C: = 2 (expected <= 2)", NULL },
 	{ ARGS("check", "--ascii", "--values", "returned", "lecture", "-"), "C: 2\nD: returns 2\n", 0, "ok    C returns: 2\nok    D returns: 2\n", NULL },
