@@ -718,8 +718,15 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("nothing (pruned)"));
-		add_pruned_reason(gd, n, &why);
-		ab_str_add(&why, _(", so it never returns a number."));
+		if (c == AB_NONE)
+			ab_str_addf(&why, _("%s is never reached, so it never returns a number."), who.s);
+		else {
+			struct ab_str at = AB_STR_INIT;
+			add_name(gd->tree, c, &at);
+			ab_str_addf(&why, _("%s is pruned (the cutoff at %s, step %u), so it never returns a number."),
+				    who.s, at.s, ab_trace_cut_step(f->trace, c));
+			ab_str_free(&at);
+		}
 	} else {
 		it->step = f->node[n].ret_step;
 		add_value(f->node[n].returned, gd->g, &exp);
@@ -792,10 +799,8 @@ static void grade_item(struct grader *gd, const struct ab_item *item,
 
 /* The pruned subtrees, as a right answer lists them (a node not reached
  * whose parent is), or the leaves looked at in the order looked at. */
-static void add_right_set(const struct facts *f, bool pruned, const struct ab_glyphs *g,
-			  struct ab_str *out)
+static void add_right_set(const struct facts *f, bool pruned, struct ab_str *out)
 {
-	(void)g;
 	const struct ab_tree *tree = f->tree;
 	size_t start = out->len;
 	if (pruned) {
@@ -883,7 +888,7 @@ static void grade_set(struct grader *gd, const struct ab_item *k, const struct a
 	struct ab_grade_item *it = &gd->out->items[head];
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	ab_str_add(&name, ask_pruned ? _("pruned") : _("visited"));
-	add_right_set(f, ask_pruned, gd->g, &exp);
+	add_right_set(f, ask_pruned, &exp);
 	if (a)
 		add_given_list(tree, a, &giv);
 	else
