@@ -83,10 +83,16 @@ static uint64_t seen_key(enum seen_kind kind, uint32_t what)
 /* ---- The parser ---------------------------------------------------------- */
 
 enum keyword { K_VALUE, K_BEST, K_PRUNED, K_VISITED, K_RULES, K_ORDER, K_ROOT,
-	       K_COUNT, K_NODE = K_COUNT };
+	       K_VALUES, K_COUNT, K_NODE = K_COUNT };
 
 static const char *const keywords[K_COUNT] = {
-	"value", "best", "pruned", "visited", "rules", "order", "root",
+	"value", "best", "pruned", "visited", "rules", "order", "root", "values",
+};
+
+/* A name folded to lower case, for matching names ignoring case. */
+struct fold {
+	char *name;
+	uint32_t node;
 };
 
 struct parser {
@@ -99,6 +105,12 @@ struct parser {
 	size_t listed;     /* items plus listed names, against the limit */
 	size_t list_line;  /* offset of the pruned:/visited: key, if any */
 	bool have_list;
+	bool key;          /* a key: '?' and '| N', unknown names are errors */
+	struct ab_unknown pending; /* the unknown name parse_name just read */
+	struct fold *folds;/* every node's names folded, sorted (on first need) */
+	size_t nfolds;
+	bool folded;
+	double points;     /* key: the points of the line being read */
 };
 
 /* Sets the error at byte pos and yields false, so `return FAIL(...)`. */
@@ -132,11 +144,28 @@ static size_t skip_blank(const struct parser *p, size_t i, size_t end)
 	return i;
 }
 
+/* A full-width ':' (U+FF1A) or ',' (U+FF0C) at i, as a Chinese input
+ * method types them: the ASCII character it stands for, or 0. */
+static char fullwidth_at(const struct parser *p, size_t i, size_t end)
+{
+	const unsigned char *t = (const unsigned char *)p->text + i;
+	if (end - i < 3 || t[0] != 0xef || t[1] != 0xbc)
+		return 0;
+	return t[2] == 0x9a ? ':' : t[2] == 0x8c ? ',' : 0;
+}
+
+#define FULLWIDTH_LEN 3
+
 static size_t skip_separators(const struct parser *p, size_t i, size_t end)
 {
-	while (i < end && is_separator(p->text[i]))
-		i++;
-	return i;
+	for (;;) {
+		if (i < end && is_separator(p->text[i]))
+			i++;
+		else if (i < end && fullwidth_at(p, i, end) == ',')
+			i += FULLWIDTH_LEN;
+		else
+			return i;
+	}
 }
 
 static bool starts_with(const struct parser *p, size_t i, size_t end,
@@ -161,11 +190,16 @@ static bool lookalike(struct parser *p, size_t i)
 	return true;
 }
 
-/* The end of the token at i: up to a separator, ':' or end. */
+/* The end of the token at i: up to a separator, ':' (when colon) or end;
+ * full-width ',' and ':' count as theirs. */
 static size_t token_end(const struct parser *p, size_t i, size_t end, bool colon)
 {
-	while (i < end && !is_separator(p->text[i]) && !(colon && p->text[i] == ':'))
+	while (i < end && !is_separator(p->text[i]) && !(colon && p->text[i] == ':')) {
+		char fw = fullwidth_at(p, i, end);
+		if (fw == ',' || (colon && fw == ':'))
+			break;
 		i++;
+	}
 	return i;
 }
 
@@ -305,27 +339,163 @@ static void name_hint(const struct ab_tree *tree, const char *name, struct ab_st
 		ab_str_add(out, ", ...");
 }
 
-/* Resolves the name [s, e) or fails at s. */
+static void fold_case(char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+}
+
+static int compare_folds(const void *a, const void *b)
+{
+	const struct fold *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Trees larger than this are matched by exact names only: folding every
+ * name would cost more than a mistyped letter is worth. */
+#define FOLD_MAX_NODES (1u << 20)
+
+/* Every node's name as shown (and its label, and "root"), folded to lower
+ * case and sorted, built the first time a name does not match exactly. */
+static void build_folds(struct parser *p)
+{
+	const struct ab_tree *t = p->tree;
+	p->folded = true;
+	if (t->count > FOLD_MAX_NODES)
+		return;
+	size_t cap = (size_t)t->count * 2 + 1;
+	p->folds = ab_xreallocarray(NULL, cap, sizeof *p->folds);
+	struct ab_str name = AB_STR_INIT;
+	for (uint32_t n = 0; n < t->count; n++) {
+		for (int which = 0; which < 2; which++) {
+			ab_str_clear(&name);
+			const char *label = ab_tree_label(t, n);
+			if (which == 0)
+				ab_tree_name(t, n, &name);
+			else if (label)
+				ab_str_add(&name, label);
+			else
+				continue;
+			if (strcspn(ab_str_cstr(&name), "abcdefghijklmnopqrstuvwxyz"
+					       "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == name.len)
+				continue; /* a path: nothing to fold */
+			char *folded = ab_xstrdup(ab_str_cstr(&name));
+			fold_case(folded);
+			p->folds[p->nfolds++] = (struct fold){ folded, n };
+		}
+	}
+	p->folds[p->nfolds++] = (struct fold){ ab_xstrdup("root"), 0 };
+	ab_str_free(&name);
+	qsort(p->folds, p->nfolds, sizeof *p->folds, compare_folds);
+}
+
+static void free_folds(struct parser *p)
+{
+	for (size_t i = 0; i < p->nfolds; i++)
+		free(p->folds[i].name);
+	free(p->folds);
+}
+
+/* The node name means ignoring case; AB_NONE when none does, and with
+ * *others set when several do. */
+static uint32_t find_folded(struct parser *p, const char *name, uint32_t *others,
+			    size_t max_others, size_t *nothers)
+{
+	*nothers = 0;
+	if (!p->folded)
+		build_folds(p);
+	char *folded = ab_xstrdup(name);
+	fold_case(folded);
+	size_t lo = 0, hi = p->nfolds;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(p->folds[mid].name, folded) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	uint32_t found = AB_NONE;
+	for (size_t i = lo; i < p->nfolds && strcmp(p->folds[i].name, folded) == 0; i++) {
+		/* Sorted by node within a name: one node's entries are adjacent. */
+		if (i > lo && p->folds[i].node == p->folds[i - 1].node)
+			continue;
+		if (found == AB_NONE)
+			found = p->folds[i].node;
+		if (*nothers < max_others)
+			others[(*nothers)++] = p->folds[i].node;
+	}
+	free(folded);
+	if (*nothers > 1)
+		return AB_NONE;
+	*nothers = 0;
+	return found;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *d = ab_xcalloc(n + 1, 1);
+	memcpy(d, s, n);
+	return d;
+}
+
+static void unknown_clear(struct ab_unknown *u)
+{
+	free(u->name);
+	free(u->hint);
+	u->name = u->hint = NULL;
+}
+
+/* Resolves the name [s, e): exactly, then ignoring case when only one node
+ * matches so.  An unknown name fails at s in a key; in an answer it yields
+ * AB_NONE and leaves the name in p->pending for the item. */
 static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
 {
 	if (!token_clean(p, s, e))
 		return false;
 	char buf[128];
 	size_t n = e - s;
+	struct ab_str hint = AB_STR_INIT;
 	if (n < sizeof buf) {
 		memcpy(buf, p->text + s, n);
 		buf[n] = '\0';
 		*node = ab_tree_find(p->tree, buf);
 		if (*node != AB_NONE)
 			return true;
+		uint32_t others[4];
+		size_t nothers;
+		*node = find_folded(p, buf, others, 4, &nothers);
+		if (*node != AB_NONE)
+			return true;
+		if (nothers) {
+			ab_str_add(&hint, _("; ignoring case, several nodes match: "));
+			ab_narrate_names(p->tree, others, (uint32_t)nothers, 4, &hint);
+		} else {
+			name_hint(p->tree, buf, &hint);
+		}
 	}
-	struct ab_str hint = AB_STR_INIT;
-	if (n < sizeof buf)
-		name_hint(p->tree, buf, &hint);
+	if (!p->key) {
+		unknown_clear(&p->pending);
+		p->pending.name = dup_n(p->text + s, n);
+		p->pending.hint = ab_xstrdup(ab_str_cstr(&hint));
+		ab_str_free(&hint);
+		*node = AB_NONE;
+		return true;
+	}
 	(void)FAIL(p, s, _("no node called '%.*s' in this tree%s"), QUOTE(p, s, e),
 	     ab_str_cstr(&hint));
 	ab_str_free(&hint);
 	return false;
+}
+
+/* Moves the pending unknown name onto item. */
+static void take_unknown(struct parser *p, struct ab_item *item)
+{
+	item->unknown = ab_xreallocarray(item->unknown, item->nunknown + 1,
+					 sizeof *item->unknown);
+	item->unknown[item->nunknown++] = p->pending;
+	p->pending.name = p->pending.hint = NULL;
 }
 
 /* ---- Key words ------------------------------------------------------------ */
@@ -341,8 +511,20 @@ static bool once(struct parser *p, uint64_t key, size_t pos, const char *what)
 		    line_of(p, first));
 }
 
+/* In a key, [i, end) must be '?' alone: what the search decides. */
+static bool parse_ask(struct parser *p, struct ab_item *item, size_t i, size_t end)
+{
+	i = skip_separators(p, i, end);
+	if (i == end || p->text[i] != '?' || skip_separators(p, i + 1, end) != end)
+		return FAIL(p, i, _("in a key, write '?' where the search decides the answer"));
+	item->ask = true;
+	return true;
+}
+
 static bool parse_value(struct parser *p, size_t key, size_t i, size_t end)
 {
+	if (p->key)
+		return parse_ask(p, new_item(p, AB_ITEM_VALUE, key), i, end);
 	i = skip_blank(p, i, end);
 	if (i < end && p->text[i] == '=')
 		i = skip_blank(p, i + 1, end);
@@ -361,6 +543,8 @@ static bool parse_value(struct parser *p, size_t key, size_t i, size_t end)
 
 static bool parse_best(struct parser *p, size_t key, size_t i, size_t end)
 {
+	if (p->key)
+		return parse_ask(p, new_item(p, AB_ITEM_BEST, key), i, end);
 	i = skip_separators(p, i, end);
 	if (i == end)
 		return FAIL(p, i, _("expected a move after 'best:', e.g. best: B"));
@@ -368,7 +552,9 @@ static bool parse_best(struct parser *p, size_t key, size_t i, size_t end)
 	struct ab_item *item = new_item(p, AB_ITEM_BEST, key);
 	if (!parse_name(p, i, e, &item->node))
 		return false;
-	if (p->tree->nodes[item->node].parent != 0 || item->node == 0)
+	if (item->node == AB_NONE)
+		take_unknown(p, item);
+	else if (p->tree->nodes[item->node].parent != 0 || item->node == 0)
 		return FAIL(p, i, _("best: names a move, one of the root's children; '%.*s' is not one"),
 			    QUOTE(p, i, e));
 	size_t more = skip_separators(p, e, end);
@@ -394,6 +580,8 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 	p->list_line = key;
 	bool pruned = kw == K_PRUNED;
 	struct ab_item *item = new_item(p, pruned ? AB_ITEM_PRUNED : AB_ITEM_VISITED, key);
+	if (p->key)
+		return parse_ask(p, item, i, end);
 	size_t cap = 0;
 	size_t *where = NULL;
 	/* "pruned: none" is what students write for an empty list (unless a
@@ -409,6 +597,11 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		uint32_t node;
 		if (!count_item(p, i) || !parse_name(p, i, e, &node))
 			goto fail;
+		if (node == AB_NONE) {
+			take_unknown(p, item);
+			i = e;
+			continue;
+		}
 		if (node == 0) {
 			(void)FAIL(p, i, pruned ? _("the root is always searched; it cannot be pruned")
 					  : _("visited: lists leaves, and the root is not a leaf"));
@@ -576,6 +769,22 @@ static bool parse_root(struct parser *p, size_t i, size_t end)
 	return true;
 }
 
+static bool parse_values(struct parser *p, size_t i, size_t end)
+{
+	size_t e;
+	if (!one_word(p, "values", &i, end, &e))
+		return false;
+	struct ab_answer_rules *r = &p->answer->rules;
+	if (e - i == 8 && strncmp(p->text + i, "returned", 8) == 0)
+		r->values_returned = true;
+	else if (e - i == 6 && strncmp(p->text + i, "proved", 6) == 0)
+		r->values_returned = false;
+	else
+		return FAIL(p, i, _("values: takes returned or proved, not '%.*s'"), QUOTE(p, i, e));
+	r->has_values = true;
+	return true;
+}
+
 /* ---- Node lines ----------------------------------------------------------- */
 
 /* Which window bound the word at i names (alpha, α, beta, β), with its
@@ -594,6 +803,16 @@ static int window_word(const struct parser *p, size_t i, size_t end, size_t *len
 	return -1;
 }
 
+/* Appends the node's name as the answer wrote it: the tree's name for it,
+ * or the unknown name pending. */
+static void written_name(const struct parser *p, uint32_t node, struct ab_str *out)
+{
+	if (node == AB_NONE)
+		ab_str_add(out, p->pending.name ? p->pending.name : "?");
+	else
+		ab_tree_name(p->tree, node, out);
+}
+
 static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 			 size_t end)
 {
@@ -609,17 +828,20 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 				    QUOTE(p, i, e));
 		}
 		if (!item) {
-			if (ab_is_leaf(p->tree, node))
+			if (node != AB_NONE && ab_is_leaf(p->tree, node))
 				return FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
-			struct ab_str name = AB_STR_INIT;
-			ab_tree_name(p->tree, node, &name);
-			ab_str_add(&name, _("'s window"));
-			bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
-			ab_str_free(&name);
-			if (!fresh)
-				return false;
+			if (node != AB_NONE) {
+				struct ab_str name = AB_STR_INIT;
+				ab_tree_name(p->tree, node, &name);
+				ab_str_add(&name, _("'s window"));
+				bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
+				ab_str_free(&name);
+				if (!fresh)
+					return false;
+			}
 			item = new_item(p, AB_ITEM_WINDOW, key);
 			item->node = node;
+			item->ask = p->key;
 		}
 		size_t at = i;
 		i = skip_blank(p, i + wlen, end);
@@ -633,11 +855,50 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 		if (*has)
 			return FAIL(p, at, _("%s is given twice on this line"), which ? "beta" : "alpha");
 		*has = true;
-		if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha,
-				       &item->written[2 + which]))
+		if (p->key) {
+			if (e - i != 1 || p->text[i] != '?')
+				return FAIL(p, i, _("in a key, write '?' where the search decides the answer"));
+		} else if (!parse_bound_value(p, i, e, which ? &item->beta : &item->alpha,
+					      &item->written[2 + which])) {
 			return false;
+		}
 		i = e;
 	}
+	return true;
+}
+
+/* Whether the word at i is "returns" standing alone. */
+static bool returns_word(const struct parser *p, size_t i, size_t end)
+{
+	return starts_with(p, i, end, "returns") &&
+	       (i + 7 == end || is_separator(p->text[i + 7]));
+}
+
+/* NODE: returns V (or ? in a key). */
+static bool parse_returns(struct parser *p, uint32_t node, size_t key, size_t i,
+			  size_t end)
+{
+	struct ab_str name = AB_STR_INIT;
+	written_name(p, node, &name);
+	ab_str_add(&name, _("'s value"));
+	bool fresh = node == AB_NONE || once(p, seen_key(SEEN_BOUND, node), key, ab_str_cstr(&name));
+	ab_str_free(&name);
+	if (!fresh)
+		return false;
+	struct ab_item *item = new_item(p, AB_ITEM_RETURNS, key);
+	item->node = node;
+	if (p->key)
+		return parse_ask(p, item, i, end);
+	i = skip_blank(p, i, end);
+	size_t e = token_end(p, i, end, false);
+	if (i == e)
+		return FAIL(p, i, _("expected the number the node returns after 'returns', e.g. returns 2"));
+	if (!parse_number(p, i, e, &item->value, &item->written[0]))
+		return false;
+	size_t more = skip_separators(p, e, end);
+	if (more != end)
+		return FAIL(p, more, _("one number only: unexpected '%.*s'"),
+			    QUOTE(p, more, token_end(p, more, end, false)));
 	return true;
 }
 
@@ -647,7 +908,7 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	const char *t = p->text;
 	i = skip_blank(p, i, end);
 	struct ab_str name = AB_STR_INIT;
-	ab_tree_name(p->tree, node, &name);
+	written_name(p, node, &name);
 	if (i == end) {
 		(void)FAIL(p, i, _("expected a value or bound after '%s:', e.g. %s: <= 2"),
 		     ab_str_cstr(&name), ab_str_cstr(&name));
@@ -658,6 +919,10 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	if (window_word(p, i, end, &wlen) >= 0) {
 		ab_str_free(&name);
 		return parse_window(p, node, key, i, end);
+	}
+	if (returns_word(p, i, end)) {
+		ab_str_free(&name);
+		return parse_returns(p, node, key, i + 7, end);
 	}
 	enum ab_bound bound = AB_BOUND_EQ;
 	size_t op = i;
@@ -683,19 +948,27 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 		return FAIL(p, i, _("expected a number after '%.*s'"), QUOTE(p, op, i));
 	}
 	ab_str_add(&name, _("'s value"));
-	bool fresh = once(p, seen_key(SEEN_BOUND, node), key, ab_str_cstr(&name));
+	bool fresh = node == AB_NONE || once(p, seen_key(SEEN_BOUND, node), key, ab_str_cstr(&name));
 	ab_str_free(&name);
 	if (!fresh)
 		return false;
 	struct ab_item *item = new_item(p, AB_ITEM_BOUND, key);
 	item->node = node;
 	item->bound = bound;
+	item->plain = op == i;
+	if (p->key) {
+		if (op != i || e - i != 1 || t[i] != '?')
+			return FAIL(p, op, _("in a key, write '?' where the search decides the answer"));
+		item->ask = true;
+		return parse_window(p, node, key, e, end);
+	}
 	size_t d = i;
 	while (d + 1 < e && !(t[d] == '.' && t[d + 1] == '.'))
 		d++;
 	if (bound == AB_BOUND_EQ && op == i && d + 1 < e) {
 		/* LO..HI: what the search proves when both ends are bounds. */
 		item->bound = AB_BOUND_IN;
+		item->plain = false;
 		if (!parse_number(p, i, d, &item->value, &item->written[0]) ||
 		    !parse_number(p, d + 2, e, &item->value2, &item->written[1]))
 			return false;
@@ -708,6 +981,7 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	return parse_window(p, node, key, e, end);
 }
 
+
 /* ---- Lines ------------------------------------------------------------------ */
 
 static enum keyword keyword_of(const struct parser *p, size_t s, size_t e)
@@ -719,15 +993,52 @@ static enum keyword keyword_of(const struct parser *p, size_t s, size_t e)
 	return K_NODE;
 }
 
+static bool parse_item_line(struct parser *p, enum keyword kw, size_t key,
+			    size_t key_end, size_t rest, size_t end);
+
+/* Points after '|': a positive number with at most two decimals, at most
+ * 1000. */
+static bool parse_points(struct parser *p, size_t i, size_t end)
+{
+	const char *t = p->text;
+	i = skip_blank(p, i, end);
+	size_t s = i;
+	double v = 0, scale = 0;
+	unsigned digits = 0;
+	for (; i < end; i++) {
+		if (t[i] >= '0' && t[i] <= '9') {
+			if (scale) {
+				v += (t[i] - '0') * scale;
+				scale /= 10;
+				if (scale < 0.0005)
+					break;
+			} else {
+				v = v * 10 + (t[i] - '0');
+			}
+			if (++digits > 6)
+				break;
+		} else if (t[i] == '.' && !scale && digits) {
+			scale = 0.1;
+		} else {
+			break;
+		}
+	}
+	if (!digits || i != end || t[end - 1] == '.' || v <= 0 || v > 1000)
+		return FAIL(p, s, _("points after '|' are a number above 0 and at most 1000, with at most two decimals"));
+	p->points = v;
+	return true;
+}
+
 static bool parse_line(struct parser *p, size_t i, size_t end)
 {
 	const char *t = p->text;
 	size_t key = i;
 	size_t key_end = token_end(p, i, end, true);
 	if (key_end == key)
-		return FAIL(p, i, _("expected a key (value, best, pruned, visited, rules, order, root) or a node's name before ':'"));
+		return FAIL(p, i, _("expected a key (value, best, pruned, visited, rules, order, root, values) or a node's name before ':'"));
 	size_t colon = skip_blank(p, key_end, end);
-	if (colon == end || t[colon] != ':') {
+	bool fullwidth = colon < end && fullwidth_at(p, colon, end) == ':';
+	if (colon == end || (t[colon] != ':' && !fullwidth)) {
 		if (!token_clean(p, key, key_end) || (colon < end && !lookalike(p, colon)))
 			return false;
 		/* A fullwidth colon glued to the key ends up inside it. */
@@ -740,7 +1051,39 @@ static bool parse_line(struct parser *p, size_t i, size_t end)
 	if (!count_item(p, key))
 		return false;
 	enum keyword kw = keyword_of(p, key, key_end);
-	size_t rest = colon + 1;
+	size_t rest = colon + (fullwidth ? FULLWIDTH_LEN : 1);
+	/* Points, in a key: "value: ? | 2". */
+	if (p->key) {
+		size_t bar = end;
+		while (bar > rest && t[bar - 1] != '|')
+			bar--;
+		if (bar > rest) {
+			if (kw == K_RULES || kw == K_ORDER || kw == K_ROOT || kw == K_VALUES)
+				return FAIL(p, bar - 1, _("only a question has points"));
+			if (!parse_points(p, bar, end))
+				return false;
+			end = bar - 1;
+			while (end > rest && is_blank(t[end - 1]))
+				end--;
+		} else {
+			p->points = 1;
+		}
+	} else {
+		const char *bar = memchr(t + rest, '|', end - rest);
+		if (bar)
+			return FAIL(p, (size_t)(bar - t), _("points ('| N') belong in a key (--key), not in an answer"));
+	}
+	size_t before = p->answer->count;
+	bool ok = parse_item_line(p, kw, key, key_end, rest, end);
+	for (size_t k = before; ok && p->key && k < p->answer->count; k++)
+		p->answer->items[k].points = p->points;
+	return ok;
+}
+
+/* The rest of a line, once its key and points are known. */
+static bool parse_item_line(struct parser *p, enum keyword kw, size_t key,
+			    size_t key_end, size_t rest, size_t end)
+{
 	if (kw != K_NODE && kw != K_RULES) {
 		char what[32];
 		snprintf(what, sizeof what, "'%s:'", keywords[kw]);
@@ -755,16 +1098,28 @@ static bool parse_line(struct parser *p, size_t i, size_t end)
 	case K_RULES: return parse_rules(p, rest, end);
 	case K_ORDER: return parse_order(p, rest, end);
 	case K_ROOT: return parse_root(p, rest, end);
+	case K_VALUES: return parse_values(p, rest, end);
 	case K_NODE: break;
 	}
 	uint32_t node;
 	if (!parse_name(p, key, key_end, &node))
 		return false;
-	return parse_node_line(p, node, key, rest, end);
+	size_t before = p->answer->count;
+	bool ok = parse_node_line(p, node, key, rest, end);
+	/* An unknown node's items carry its name, for the grader to mark. */
+	for (size_t k = before; ok && node == AB_NONE && k < p->answer->count; k++) {
+		struct ab_unknown copy = { ab_xstrdup(p->pending.name), ab_xstrdup(p->pending.hint) };
+		struct ab_unknown keep = p->pending;
+		p->pending = copy;
+		take_unknown(p, &p->answer->items[k]);
+		p->pending = keep;
+	}
+	unknown_clear(&p->pending);
+	return ok;
 }
 
-struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
-				  size_t len, struct ab_diag *diag)
+static struct ab_answer *parse(const struct ab_tree *tree, const char *text,
+			       size_t len, bool key, struct ab_diag *diag)
 {
 	/* A byte order mark is skipped, as in tree files; positions count
 	 * from after it, as editors show the file. */
@@ -772,7 +1127,7 @@ struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 		text += 3;
 		len -= 3;
 	}
-	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag };
+	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag, .key = key };
 	memset(diag, 0, sizeof *diag);
 	p.answer = ab_answer_new();
 	if (len > AB_MAX_ANSWER_BYTES) {
@@ -805,44 +1160,117 @@ struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 	}
 	free(p.seen.keys);
 	free(p.seen.where);
+	free_folds(&p);
 	return p.answer;
 fail:
 	free(p.seen.keys);
 	free(p.seen.where);
+	free_folds(&p);
+	unknown_clear(&p.pending);
 	ab_answer_free(p.answer);
 	return NULL;
 }
 
+struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
+				  size_t len, struct ab_diag *diag)
+{
+	return parse(tree, text, len, false, diag);
+}
+
+struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *text,
+				      size_t len, struct ab_diag *diag)
+{
+	return parse(tree, text, len, true, diag);
+}
+
 /* ---- The answer's rules ------------------------------------------------- */
 
-unsigned ab_answer_apply_rules(const struct ab_answer *answer,
-			       struct ab_config *config)
+unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
+			       struct ab_config *config, bool *values_returned)
 {
 	const struct ab_answer_rules *r = &answer->rules;
-	unsigned changed = 0;
+	unsigned overruled = 0;
 	if (r->has_strict) {
-		if (config->strict != r->strict)
-			changed |= AB_RULE_STRICT;
-		config->strict = r->strict;
+		if (!(fixed & AB_RULE_STRICT))
+			config->strict = r->strict;
+		else if (config->strict != r->strict)
+			overruled |= AB_RULE_STRICT;
 	}
 	if (r->has_fail) {
-		if (config->fail_hard != r->fail_hard)
-			changed |= AB_RULE_FAIL;
-		config->fail_hard = r->fail_hard;
+		if (!(fixed & AB_RULE_FAIL))
+			config->fail_hard = r->fail_hard;
+		else if (config->fail_hard != r->fail_hard)
+			overruled |= AB_RULE_FAIL;
 	}
 	if (r->has_order) {
-		if (config->order != r->order || config->seed != r->seed)
-			changed |= AB_RULE_ORDER;
-		config->order = r->order;
-		config->seed = r->seed;
+		if (!(fixed & AB_RULE_ORDER)) {
+			config->order = r->order;
+			config->seed = r->seed;
+		} else if (config->order != r->order ||
+			   (r->order == AB_ORDER_RANDOM && config->seed != r->seed)) {
+			overruled |= AB_RULE_ORDER;
+		}
 	}
 	if (r->has_root) {
 		enum ab_root_choice root = r->root == AB_MIN ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
-		if (config->root != AB_ROOT_FROM_TREE && config->root != root)
-			changed |= AB_RULE_ROOT;
-		config->root = root;
+		if (!(fixed & AB_RULE_ROOT))
+			config->root = root;
+		else if (config->root != AB_ROOT_FROM_TREE && config->root != root)
+			overruled |= AB_RULE_ROOT;
 	}
-	return changed;
+	if (r->has_values && values_returned) {
+		if (!(fixed & AB_RULE_VALUES))
+			*values_returned = r->values_returned;
+		else if (*values_returned != r->values_returned)
+			overruled |= AB_RULE_VALUES;
+	}
+	return overruled;
+}
+
+void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overruled,
+				  const struct ab_config *config, bool values_returned,
+				  const struct ab_glyphs *g, struct ab_str *out)
+{
+	const struct ab_answer_rules *r = &answer->rules;
+	struct ab_str said = AB_STR_INIT, used = AB_STR_INIT;
+	if (overruled & (AB_RULE_STRICT | AB_RULE_FAIL)) {
+		ab_str_add(&said, "rules:");
+		if (overruled & AB_RULE_STRICT) {
+			ab_str_add(&said, r->strict ? " strict" : " non-strict");
+			ab_str_addf(&used, config->strict ? "%s > %s" : "%s %s %s", g->alpha,
+				    config->strict ? g->beta : g->ge, g->beta);
+		}
+		if (overruled & AB_RULE_FAIL) {
+			ab_str_add(&said, r->fail_hard ? " fail-hard" : " fail-soft");
+			ab_str_add(&used, used.len ? ", " : "");
+			ab_str_add(&used, config->fail_hard ? "fail-hard" : "fail-soft");
+		}
+	}
+	if (overruled & AB_RULE_ORDER) {
+		struct ab_config c = *config;
+		c.order = r->order;
+		c.seed = r->seed;
+		ab_str_add(&said, said.len ? "; order: " : "order: ");
+		ab_order_describe(&c, &said);
+		ab_str_add(&used, used.len ? ", order " : "order ");
+		ab_order_describe(config, &used);
+	}
+	if (overruled & AB_RULE_ROOT) {
+		ab_str_addf(&said, "%sroot: %s", said.len ? "; " : "", r->root == AB_MIN ? "min" : "max");
+		ab_str_addf(&used, "%sroot %s", used.len ? ", " : "",
+			    config->root == AB_ROOT_IS_MIN ? "MIN" : "MAX");
+	}
+	if (overruled & AB_RULE_VALUES) {
+		ab_str_addf(&said, "%svalues: %s", said.len ? "; " : "",
+			    r->values_returned ? "returned" : "proved");
+		ab_str_addf(&used, "%svalues %s", used.len ? ", " : "",
+			    values_returned ? "returned" : "proved");
+	}
+	if (said.len)
+		ab_str_addf(out, _("declares %s; graded under %s"), ab_str_cstr(&said),
+			    ab_str_cstr(&used));
+	ab_str_free(&said);
+	ab_str_free(&used);
 }
 
 void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out)
@@ -866,6 +1294,9 @@ void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out
 	if (r->has_root)
 		ab_str_addf(out, "%sroot: %s", out->len > start ? "; " : "",
 			    r->root == AB_MIN ? "min" : "max");
+	if (r->has_values)
+		ab_str_addf(out, "%svalues: %s", out->len > start ? "; " : "",
+			    r->values_returned ? "returned" : "proved");
 }
 
 /* ---- Building ------------------------------------------------------------- */
@@ -879,8 +1310,15 @@ void ab_answer_free(struct ab_answer *answer)
 {
 	if (!answer)
 		return;
-	for (size_t i = 0; i < answer->count; i++)
-		free(answer->items[i].nodes);
+	for (size_t i = 0; i < answer->count; i++) {
+		struct ab_item *item = &answer->items[i];
+		free(item->nodes);
+		for (uint32_t k = 0; k < item->nunknown; k++) {
+			free(item->unknown[k].name);
+			free(item->unknown[k].hint);
+		}
+		free(item->unknown);
+	}
 	free(answer->items);
 	free(answer);
 }
@@ -895,6 +1333,7 @@ static struct ab_item *add_item(struct ab_answer *a, enum ab_item_kind kind)
 	memset(item, 0, sizeof *item);
 	item->kind = kind;
 	item->node = AB_NONE;
+	item->points = 1;
 	return item;
 }
 

@@ -20,13 +20,27 @@
  *                                (10/3), exact
  *   C: alpha=3 beta=2            the node's final window (α=, β= too; -inf,
  *                                +inf and ∞ allowed); may follow a bound
+ *   D: returns 2                 the number the search hands back at D
+ *                                under the chosen convention
  *   rules: strict                the convention: strict, non-strict,
  *   rules: fail-hard             fail-hard, fail-soft (several words allowed)
  *   order: reverse               any --order value (random needs :SEED)
  *   root: min                    who moves at the root
- * Names are labels, paths ("2.3") or textbook names ("C2"); the key words
- * above are matched case-insensitively and win over a node of that name
- * (name such a node by its path).
+ *   values: returned             a bare number (C: 2) is what the node
+ *                                returns, not what is proved (values: proved)
+ * Names are labels, paths ("2.3") or textbook names ("C2"), matched exactly
+ * first, then ignoring (ASCII) case when only one node matches that way; the
+ * key words above are matched case-insensitively and win over a node of that
+ * name (name such a node by its path).  Full-width '：' and '，' read as ':'
+ * and ','.  A name the tree does not have is no error: the item keeps it
+ * (struct ab_unknown) and the grader marks that item wrong.
+ *
+ * A key (ab_answer_parse_key) is an answer file written by the grader: each
+ * item says what is asked, with '?' where the search decides the answer
+ * (value: ?, best: ?, pruned: ?, visited: ?, C: ?, C: returns ?,
+ * C: alpha=? beta=?), and optionally its points after '|' (value: ? | 2;
+ * 1 when not given).  In a key an unknown name is an error, and its rules:,
+ * order:, root: and values: lines are the grader's, like the command line.
  */
 #ifndef AB_ANSWER_H
 #define AB_ANSWER_H
@@ -36,6 +50,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "format.h"
 #include "search.h"
 #include "tree.h"
 
@@ -50,16 +65,25 @@ enum ab_item_kind {
 	AB_ITEM_VISITED, /* visited: LEAF... */
 	AB_ITEM_BOUND,   /* NODE: [op] V */
 	AB_ITEM_WINDOW,  /* NODE: alpha=A beta=B */
+	AB_ITEM_RETURNS, /* NODE: returns V */
 };
 
 /* What a bound claims of a node's value. */
 enum ab_bound { AB_BOUND_EQ, AB_BOUND_LE, AB_BOUND_GE,
 		AB_BOUND_IN /* value..value2, both ends included */ };
 
+/* A name the tree does not have, as written, with a hint of the names
+ * near it ("; C's children are C1, C2 and C3"). */
+struct ab_unknown {
+	char *name;
+	char *hint;
+};
+
 struct ab_item {
 	enum ab_item_kind kind;
 	unsigned line, column;   /* where it was written; 0 when built */
-	uint32_t node;           /* best, bound, window */
+	uint32_t node;           /* best, bound, window, returns; AB_NONE when
+				    the name is unknown (see unknown) */
 	ab_value value;          /* value, bound */
 	ab_value value2;         /* bound AB_BOUND_IN: the upper end */
 	enum ab_bound bound;     /* bound */
@@ -70,6 +94,12 @@ struct ab_item {
 	struct ab_exact written[4];
 	uint32_t *nodes;         /* pruned, visited: in the order written */
 	uint32_t count;
+	bool plain;              /* bound: a bare number, no operator */
+	bool ask;                /* key: '?', the search decides */
+	double points;           /* key: the item's points (1 by default) */
+	struct ab_unknown *unknown; /* names the tree does not have: the
+				    item's own (node AB_NONE), or listed ones */
+	uint32_t nunknown;
 };
 
 /* Which parts of the convention the answer states. */
@@ -81,6 +111,7 @@ struct ab_answer_rules {
 	uint64_t seed;           /* for random:SEED */
 	bool has_root;
 	enum ab_player root;
+	bool has_values, values_returned;
 };
 
 struct ab_answer {
@@ -93,17 +124,28 @@ struct ab_answer {
  * *diag filled in (line and column of the first error). */
 struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 				  size_t len, struct ab_diag *diag);
+/* The same for a key: '?' for what is asked, '| N' for points. */
+struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *text,
+				      size_t len, struct ab_diag *diag);
 void ab_answer_free(struct ab_answer *answer);
 
-/* Applies the rules the answer states over config (the command line's):
- * the answer file wins for what it states.  Returns a mask of the parts
- * it changed, for a note (AB_RULE_STRICT | AB_RULE_FAIL | ...). */
-enum { AB_RULE_STRICT = 1, AB_RULE_FAIL = 2, AB_RULE_ORDER = 4, AB_RULE_ROOT = 8 };
-unsigned ab_answer_apply_rules(const struct ab_answer *answer,
-			       struct ab_config *config);
+/* The parts of a convention. */
+enum { AB_RULE_STRICT = 1, AB_RULE_FAIL = 2, AB_RULE_ORDER = 4, AB_RULE_ROOT = 8,
+       AB_RULE_VALUES = 16 };
+/* Applies the rules the answer states to config and *values_returned,
+ * except the parts in fixed (those the person grading stated: the command
+ * line, the key): those win.  Returns the parts the answer states and
+ * fixed overrules with another setting, for a note. */
+unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
+			       struct ab_config *config, bool *values_returned);
 /* Appends the rules the answer states as the file spells them, e.g.
  * "rules: strict; order: reverse" ("" when none). */
 void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out);
+/* Appends the note for the parts in overruled (as ab_answer_apply_rules
+ * returned them): "declares rules: strict; graded under α ≥ β". */
+void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overruled,
+				  const struct ab_config *config, bool values_returned,
+				  const struct ab_glyphs *g, struct ab_str *out);
 
 /* ---- Building an answer without a file (practice mode) ----------------- */
 

@@ -14,6 +14,8 @@
  */
 #include "grade.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@
 #include "json.h"
 #include "narrate.h"
 #include "trace.h"
+#include "utf8.h"
 
 /* ---- Facts from one pass through the trace ------------------------------ */
 
@@ -29,6 +32,7 @@ struct node_facts {
 	uint32_t cut_by;            /* the ancestor whose bound fired its cut */
 	ab_value seen_alpha, seen_beta; /* the parent's window when reached */
 	ab_value cut_alpha, cut_beta;   /* the numbers of its cut test */
+	ab_value returned;          /* what it returns (a leaf: its value) */
 };
 
 struct facts {
@@ -62,8 +66,10 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		case AB_EV_LEAF:
 			nf->seen_alpha = p == AB_NONE ? AB_NEG_INF : t->state[p].alpha;
 			nf->seen_beta = p == AB_NONE ? AB_POS_INF : t->state[p].beta;
-			if (ev.kind == AB_EV_LEAF)
+			if (ev.kind == AB_EV_LEAF) {
 				nf->ret_step = (uint32_t)t->step;
+				nf->returned = ev.value;
+			}
 			break;
 		case AB_EV_CUTOFF:
 			nf->cut_alpha = ev.alpha;
@@ -72,6 +78,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			break;
 		case AB_EV_RETURN:
 			nf->ret_step = (uint32_t)t->step;
+			nf->returned = ev.value;
 			break;
 		case AB_EV_UPDATE:
 			if (ev.node == 0 && (hard ? ev.what != AB_WHAT_VALUE
@@ -172,6 +179,40 @@ static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
 	ab_str_addc(out, ')');
 }
 
+/* The cut test at a node in short, with its numbers in place: "β = 2 ≤
+ * α = 3" at MIN, "α = 5 ≥ β = 3" at MAX; when it does not fire, the
+ * opposite relation ("β = 5 > α = 3"). */
+static void add_test_short(bool max, bool strict, ab_value alpha, ab_value beta,
+			   bool fires, int64_t scale, const struct ab_glyphs *g,
+			   struct ab_str *out)
+{
+	/* MAX tests α against β, MIN tests β against α. */
+	const char *op;
+	if (max)
+		op = fires ? (strict ? ">" : g->ge) : (strict ? g->le : "<");
+	else
+		op = fires ? (strict ? "<" : g->le) : (strict ? g->ge : ">");
+	ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
+	add_value(max ? alpha : beta, scale, g, out);
+	ab_str_addf(out, " %s %s = ", op, max ? g->beta : g->alpha);
+	add_value(max ? beta : alpha, scale, g, out);
+}
+
+/* Sets an item's summary clause from a format. */
+static void set_mistake(struct ab_grade_item *it, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void set_mistake(struct ab_grade_item *it, const char *fmt, ...)
+{
+	struct ab_str m = AB_STR_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	ab_str_vaddf(&m, fmt, ap);
+	va_end(ap);
+	free(it->mistake);
+	it->mistake = take(&m);
+}
+
 /* A number of the answer: as the tree's value, or as written when no value
  * of the tree can equal it. */
 static void add_written(const struct ab_item *item, int which, ab_value v,
@@ -259,6 +300,7 @@ struct grader {
 	const struct ab_glyphs *g;
 	bool strict;
 	bool minimax;     /* no cut test at all */
+	bool values_returned; /* a bare number is what the node returns */
 	struct ab_grade *out;
 };
 
@@ -277,6 +319,8 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	add_name(gd->tree, 0, &why);
 	ab_str_addf(&why, _(" returns it at step %zu, once every move is weighed."), it->step);
 	settle(gd->out, it, &name, &exp, &giv, &why, item->value == f->root_value);
+	if (!it->right)
+		set_mistake(it, _("gave the root's value as %s, not %s"), it->given, it->expected);
 }
 
 static void grade_best(struct grader *gd, const struct ab_item *item)
@@ -313,6 +357,8 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!it->right)
+		set_mistake(it, _("chose %s as the best move, not %s"), it->given, it->expected);
 }
 
 /* Why a node said to be pruned is reached after all: the window its parent
@@ -364,6 +410,23 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 		extra_cut(gd, n, &why);
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right) {
+		struct ab_str who = AB_STR_INIT, where = AB_STR_INIT, test = AB_STR_INIT;
+		uint32_t parent = gd->tree->nodes[n].parent;
+		add_name(gd->tree, n, &who);
+		add_name(gd->tree, parent, &where);
+		if (gd->minimax) {
+			set_mistake(it, _("marked %s pruned, but minimax prunes nothing"), who.s);
+		} else {
+			add_test_short(is_max(f, parent), gd->strict, f->node[n].seen_alpha,
+				       f->node[n].seen_beta, false, gd->tree->scale, gd->g, &test);
+			set_mistake(it, _("marked %s pruned, but the cut test at %s does not fire: %s"),
+				    who.s, where.s, test.s);
+		}
+		ab_str_free(&who);
+		ab_str_free(&where);
+		ab_str_free(&test);
+	}
 }
 
 /* A cutoff some of whose skipped leaves the answer did not mark. */
@@ -405,10 +468,20 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	ab_str_addc(&why, '.');
 	free(kids);
 	settle(gd->out, it, &name, &exp, &giv, &why, false);
+	struct ab_str where = AB_STR_INIT, test = AB_STR_INIT;
+	add_name(gd->tree, c, &where);
+	add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
+		       gd->tree->scale, gd->g, &test);
+	set_mistake(it, _("missed the cut at %s: %s"), where.s, test.s);
+	ab_str_free(&where);
+	ab_str_free(&test);
 }
 
 /* pruned: or visited: - the marks, the cuts missed, and for visited: the
  * order.  claimed[n] is set for every leaf the answer says is pruned. */
+static void grade_unknown(struct grader *gd, const struct ab_item *item,
+			  const struct ab_unknown *u, const char *list_word);
+
 static void grade_list(struct grader *gd, const struct ab_item *item,
 		       const uint8_t *claimed)
 {
@@ -424,6 +497,9 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 			if (ab_is_leaf(tree, n) && claimed[n])
 				grade_pruned_mark(gd, n, item->line, true);
 	}
+	for (uint32_t k = 0; k < item->nunknown; k++)
+		grade_unknown(gd, item, &item->unknown[k],
+			      from_visited ? _("visited") : _("pruned"));
 	/* Missed cuts: pruned leaves not claimed, grouped by their cutoff.  In
 	 * preorder the leaves one cutoff skips come together. */
 	uint32_t *missed = ab_xreallocarray(NULL, tree->leaves ? tree->leaves : 1, sizeof *missed);
@@ -483,6 +559,15 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 		ab_str_addf(&why, _(" (step %u)."), ab_trace_visit_step(f->trace, listed[bad]));
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, bad == k);
+	if (bad < k) {
+		struct ab_str early = AB_STR_INIT, second = AB_STR_INIT;
+		add_name(tree, sorted[bad], &early);
+		add_name(tree, listed[bad], &second);
+		set_mistake(it, _("listed the leaves in the wrong order (%s comes before %s)"),
+			    early.s, second.s);
+		ab_str_free(&early);
+		ab_str_free(&second);
+	}
 	free(listed);
 	free(sorted);
 }
@@ -517,6 +602,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		add_pruned_reason(gd, n, &why);
 		ab_str_add(&why, _(", so the search learns nothing about its value."));
 		settle(gd->out, it, &name, &exp, &giv, &why, false);
+		set_mistake(it, _("gave a value for %s, which is pruned"), it->name);
 		return;
 	}
 	ab_value lo = st->lo, hi = st->hi, v = item->value;
@@ -560,6 +646,9 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("wrote %s %s, but the search proves %s %s"), it->name,
+			    it->given, it->name, it->expected);
 }
 
 static void add_window(bool has_alpha, ab_value alpha, bool has_beta, ab_value beta,
@@ -608,6 +697,84 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 		ab_str_addc(&why, '.');
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("gave %s as %s, not %s"), it->name, it->given, it->expected);
+}
+
+/* A name the tree does not have: the item that names it is wrong, with the
+ * names near it. */
+static void grade_unknown(struct grader *gd, const struct ab_item *item,
+			  const struct ab_unknown *u, const char *list_word)
+{
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_UNKNOWN, AB_NONE, item->line);
+	if (list_word)
+		ab_str_addf(&name, "%s %s", list_word, u->name);
+	else if (item->kind == AB_ITEM_BEST)
+		ab_str_add(&name, _("best"));
+	else if (item->kind == AB_ITEM_WINDOW)
+		ab_str_addf(&name, _("%s window"), u->name);
+	else if (item->kind == AB_ITEM_RETURNS)
+		ab_str_addf(&name, _("%s returns"), u->name);
+	else
+		ab_str_add(&name, u->name);
+	ab_str_add(&giv, u->name);
+	ab_str_add(&exp, _("a node of this tree"));
+	const char *hint = u->hint ? u->hint : "";
+	size_t hn = strlen(hint);
+	/* A hint that trails off ("C and C1, ...") ends the sentence itself. */
+	if (hn >= 3 && strcmp(hint + hn - 3, "...") == 0)
+		ab_str_addf(&why, _("This tree has no node called '%s'%s"), u->name, hint);
+	else
+		ab_str_addf(&why, _("This tree has no node called '%s'%s."), u->name, hint);
+	settle(gd->out, it, &name, &exp, &giv, &why, false);
+	set_mistake(it, _("named %s, which is not in the tree"), u->name);
+}
+
+/* NODE: returns V, or a bare number read as what the node returns. */
+static void grade_returns(struct grader *gd, const struct ab_item *item)
+{
+	const struct facts *f = gd->f;
+	uint32_t n = item->node;
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_RETURNS, n, item->line);
+	struct ab_str who = AB_STR_INIT;
+	add_name(gd->tree, n, &who);
+	ab_str_addf(&name, _("%s returns"), who.s);
+	add_written(item, 0, item->value, gd->tree->scale, gd->g, &giv);
+	bool right = false;
+	if (!visited(f, n)) {
+		uint32_t c = cutter(f, n);
+		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
+		ab_str_add(&exp, _("nothing (pruned)"));
+		if (c == AB_NONE)
+			ab_str_addf(&why, _("%s is never reached, so it never returns a number."), who.s);
+		else {
+			struct ab_str at = AB_STR_INIT;
+			add_name(gd->tree, c, &at);
+			ab_str_addf(&why, _("%s is pruned (the cutoff at %s, step %u), so it never returns a number."),
+				    who.s, at.s, ab_trace_cut_step(f->trace, c));
+			ab_str_free(&at);
+		}
+	} else {
+		it->step = f->node[n].ret_step;
+		add_value(f->node[n].returned, gd->tree->scale, gd->g, &exp);
+		right = item->value == f->node[n].returned;
+		ab_str_addf(&why, _("%s returns %s (step %zu), not %s."), who.s, exp.s, it->step, giv.s);
+		if (!ab_is_leaf(gd->tree, n) && ab_trace_cut_step(f->trace, n) && !gd->minimax) {
+			ab_str_addc(&why, ' ');
+			ab_str_add(&why, f->trace->config.fail_hard
+				   ? _("Under fail-hard a cut node returns the bound that cut it.")
+				   : _("Under fail-soft a cut node returns the best value it found before the cut."));
+		}
+	}
+	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right && !visited(f, n))
+		set_mistake(it, _("gave a returned number for %s, which is pruned"), who.s);
+	else if (!right)
+		set_mistake(it, _("wrote that %s returns %s; it returns %s"), who.s, it->given,
+			    it->expected);
+	ab_str_free(&who);
 }
 
 /* Which leaves the answer's list says are pruned (0/1 per node), or NULL
@@ -633,51 +800,356 @@ static uint8_t *claimed_pruned(const struct ab_tree *tree, const struct ab_answe
 	return NULL;
 }
 
+/* One answer item, by kind.  as_returns reads a bare number as what the
+ * node returns (values: returned, or a key asking for it). */
+static void grade_item(struct grader *gd, const struct ab_item *item,
+		       const uint8_t *claimed, bool as_returns)
+{
+	if (item->node == AB_NONE && item->nunknown && item->kind != AB_ITEM_PRUNED &&
+	    item->kind != AB_ITEM_VISITED) {
+		grade_unknown(gd, item, &item->unknown[0], NULL);
+		return;
+	}
+	switch (item->kind) {
+	case AB_ITEM_VALUE: grade_value(gd, item); break;
+	case AB_ITEM_BEST: grade_best(gd, item); break;
+	case AB_ITEM_PRUNED:
+	case AB_ITEM_VISITED: grade_list(gd, item, claimed); break;
+	case AB_ITEM_BOUND:
+		if (item->plain && (as_returns || gd->values_returned))
+			grade_returns(gd, item);
+		else
+			grade_bound(gd, item);
+		break;
+	case AB_ITEM_WINDOW: grade_window(gd, item); break;
+	case AB_ITEM_RETURNS: grade_returns(gd, item); break;
+	}
+}
+
+/* The pruned subtrees, as a right answer lists them (a node not reached
+ * whose parent is), or the leaves looked at in the order looked at. */
+static void add_right_set(const struct facts *f, bool pruned, struct ab_str *out)
+{
+	const struct ab_tree *tree = f->tree;
+	size_t start = out->len;
+	if (pruned) {
+		for (uint32_t n = 1; n < tree->count; n++) {
+			if (visited(f, n) || !visited(f, tree->nodes[n].parent))
+				continue;
+			if (out->len > start)
+				ab_str_addc(out, ' ');
+			add_name(tree, n, out);
+		}
+	} else {
+		uint32_t *leaves = ab_xreallocarray(NULL, tree->leaves ? tree->leaves : 1, sizeof *leaves);
+		uint32_t k = 0;
+		for (uint32_t n = 0; n < tree->count; n++)
+			if (ab_is_leaf(tree, n) && visited(f, n))
+				leaves[k++] = n;
+		/* Preorder is the given order; sort by the step of the look. */
+		for (uint32_t i = 1; i < k; i++) {
+			uint32_t x = leaves[i], j = i;
+			for (; j > 0 && ab_trace_visit_step(f->trace, leaves[j - 1]) >
+					 ab_trace_visit_step(f->trace, x); j--)
+				leaves[j] = leaves[j - 1];
+			leaves[j] = x;
+		}
+		add_name_list(tree, leaves, k, out);
+		free(leaves);
+	}
+	if (out->len == start)
+		ab_str_add(out, _("none"));
+}
+
+/* The answer's list as written: its names, then the unknown ones. */
+static void add_given_list(const struct ab_tree *tree, const struct ab_item *item,
+			   struct ab_str *out)
+{
+	size_t start = out->len;
+	add_name_list(tree, item->nodes, item->count, out);
+	for (uint32_t k = 0; k < item->nunknown; k++)
+		ab_str_addf(out, "%s%s", out->len > start ? " " : "", item->unknown[k].name);
+	if (out->len == start)
+		ab_str_add(out, _("none"));
+}
+
+/* A keyed pruned: or visited: question worth points, answered by the
+ * answer's list a (either kind) or not at all (a NULL).  The head item
+ * earns points × |given ∩ right| / |given ∪ right| of the leaves (halved
+ * for visited: when the order is wrong or not given); the items about each
+ * mark and cut follow it as details. */
+static void grade_set(struct grader *gd, const struct ab_item *k, const struct ab_item *a,
+		      const uint8_t *claimed)
+{
+	const struct facts *f = gd->f;
+	const struct ab_tree *tree = gd->tree;
+	bool ask_pruned = k->kind == AB_ITEM_PRUNED;
+	size_t head = gd->out->count;
+	(void)new_result(gd->out, AB_GRADE_SET, AB_NONE, a ? a->line : k->line);
+	size_t details = gd->out->count;
+	if (a)
+		grade_list(gd, a, claimed);
+	bool order_right = a && a->kind == AB_ITEM_VISITED;
+	for (size_t i = details; i < gd->out->count; i++) {
+		gd->out->items[i].detail = true;
+		if (gd->out->items[i].kind == AB_GRADE_ORDER && !gd->out->items[i].right)
+			order_right = false;
+	}
+	/* The two sets, over leaves: the answer's (claimed pruned, or its
+	 * complement for visited:) and the search's. */
+	uint64_t both = 0, given = 0, right = 0;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		if (!ab_is_leaf(tree, n))
+			continue;
+		bool in_right = ask_pruned ? !visited(f, n) : visited(f, n);
+		bool in_given = a && (ask_pruned ? claimed[n] != 0 : !claimed[n]);
+		right += in_right;
+		given += in_given;
+		both += in_right && in_given;
+	}
+	if (a)
+		given += a->nunknown;
+	uint64_t either = given + right - both;
+	double share = either ? (double)both / (double)either : 1.0;
+	bool halved = !ask_pruned && a && !order_right && both > 0;
+	if (halved)
+		share /= 2;
+	struct ab_grade_item *it = &gd->out->items[head];
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	ab_str_add(&name, ask_pruned ? _("pruned") : _("visited"));
+	add_right_set(f, ask_pruned, &exp);
+	if (a)
+		add_given_list(tree, a, &giv);
+	else
+		ab_str_add(&giv, _("not answered"));
+	bool all = a && share == 1.0;
+	if (!a) {
+		ab_str_add(&why, _("The key asks for this item, and the answer does not give it."));
+	} else if (!all) {
+		ab_str_addf(&why, ask_pruned
+			    ? _("The answer and the search agree on %llu of the %llu leaves that either of them counts as pruned.")
+			    : _("The answer and the search agree on %llu of the %llu leaves that either of them counts as looked at."),
+			    (unsigned long long)both, (unsigned long long)either);
+		if (halved && a->kind == AB_ITEM_PRUNED) {
+			ab_str_addc(&why, ' ');
+			ab_str_add(&why, _("The answer gives pruned: where the key asks for visited:, so the order is not given and the share is halved."));
+		} else if (halved) {
+			ab_str_addc(&why, ' ');
+			ab_str_add(&why, _("The leaves are not listed in the order the search looks at them, so the share is halved."));
+		}
+	}
+	it->kind = a ? AB_GRADE_SET : AB_GRADE_UNANSWERED;
+	settle(gd->out, it, &name, &exp, &giv, &why, all);
+	it->points = k->points * share;
+	/* The marks and cuts carry their own mistakes; the set's own is a
+	 * missing answer or a missing order. */
+	if (!a)
+		set_mistake(it, _("did not answer %s"), it->name);
+	else if (halved && a->kind == AB_ITEM_PRUNED)
+		set_mistake(it, _("gave pruned: where visited: (the leaves in the order looked at) is asked"));
+}
+
+/* The key's item asked and not answered. */
+static void grade_unanswered(struct grader *gd, const struct ab_item *k)
+{
+	const struct facts *f = gd->f;
+	size_t at = gd->out->count;
+	if (k->kind == AB_ITEM_BEST) {
+		struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+		(void)new_result(gd->out, AB_GRADE_BEST, AB_NONE, k->line);
+		ab_str_add(&name, _("best"));
+		if (f->best != AB_NONE)
+			add_name(gd->tree, f->best, &exp);
+		settle(gd->out, &gd->out->items[at], &name, &exp, &giv, &why, false);
+	} else {
+		/* The key's own item gives the expected side; the rest is
+		 * replaced. */
+		grade_item(gd, k, NULL, k->kind == AB_ITEM_RETURNS);
+		gd->out->count = at + 1;
+	}
+	struct ab_grade_item *it = &gd->out->items[at];
+	free(it->given);
+	free(it->why);
+	free(it->mistake);
+	it->mistake = NULL;
+	it->given = ab_xstrdup(_("not answered"));
+	it->why = ab_xstrdup(_("The key asks for this item, and the answer does not give it."));
+	it->right = false;
+	it->kind = AB_GRADE_UNANSWERED;
+	set_mistake(it, _("did not answer %s"), it->name);
+}
+
+/* Whether answer item a answers key item k. */
+static bool answers(const struct ab_item *k, const struct ab_item *a)
+{
+	switch (k->kind) {
+	case AB_ITEM_VALUE:
+	case AB_ITEM_BEST:
+		return a->kind == k->kind;
+	case AB_ITEM_PRUNED:
+	case AB_ITEM_VISITED:
+		return a->kind == AB_ITEM_PRUNED || a->kind == AB_ITEM_VISITED;
+	case AB_ITEM_BOUND:
+	case AB_ITEM_RETURNS:
+		return (a->kind == AB_ITEM_BOUND || a->kind == AB_ITEM_RETURNS) &&
+		       a->node == k->node && k->node != AB_NONE;
+	case AB_ITEM_WINDOW:
+		return a->kind == AB_ITEM_WINDOW && a->node == k->node && k->node != AB_NONE;
+	}
+	return false;
+}
+
+/* The key's name for what item k asks. */
+static char *question_name(const struct ab_tree *tree, const struct ab_item *k)
+{
+	struct ab_str name = AB_STR_INIT;
+	switch (k->kind) {
+	case AB_ITEM_VALUE: ab_str_add(&name, _("value")); break;
+	case AB_ITEM_BEST: ab_str_add(&name, _("best")); break;
+	case AB_ITEM_PRUNED: ab_str_add(&name, _("pruned")); break;
+	case AB_ITEM_VISITED: ab_str_add(&name, _("visited")); break;
+	case AB_ITEM_BOUND: add_name(tree, k->node, &name); break;
+	case AB_ITEM_RETURNS: {
+		struct ab_str who = AB_STR_INIT;
+		add_name(tree, k->node, &who);
+		ab_str_addf(&name, _("%s returns"), who.s);
+		ab_str_free(&who);
+		break;
+	}
+	case AB_ITEM_WINDOW:
+		add_name(tree, k->node, &name);
+		ab_str_add(&name, _(" window"));
+		break;
+	}
+	return take(&name);
+}
+
+/* Grading against a key: its items in its order, each worth its points;
+ * then the answer's items the key does not ask, shown but not scored. */
+static void grade_keyed(struct grader *gd, const struct ab_answer *key,
+			const struct ab_answer *answer, const uint8_t *claimed)
+{
+	bool *used = ab_xcalloc(answer->count ? answer->count : 1, sizeof *used);
+	for (size_t i = 0; i < key->count; i++) {
+		const struct ab_item *k = &key->items[i];
+		const struct ab_item *a = NULL;
+		for (size_t j = 0; j < answer->count && !a; j++) {
+			if (!used[j] && answers(k, &answer->items[j])) {
+				a = &answer->items[j];
+				used[j] = true;
+			}
+		}
+		size_t start = gd->out->count;
+		if (k->kind == AB_ITEM_PRUNED || k->kind == AB_ITEM_VISITED)
+			grade_set(gd, k, a, claimed);
+		else if (!a)
+			grade_unanswered(gd, k);
+		else
+			grade_item(gd, a, claimed, k->kind == AB_ITEM_RETURNS);
+		struct ab_grade_item *it = &gd->out->items[start];
+		it->question = question_name(gd->tree, k);
+		it->scored = it->asked = true;
+		it->out_of = k->points;
+		if (it->kind != AB_GRADE_SET)
+			it->points = it->right ? k->points : 0;
+		for (size_t d = start + 1; d < gd->out->count; d++)
+			gd->out->items[d].asked = true;
+	}
+	for (size_t j = 0; j < answer->count; j++)
+		if (!used[j])
+			grade_item(gd, &answer->items[j], claimed, false);
+	free(used);
+}
+
 /* Grades without diagnosis.  False when the trace is too long. */
 static bool grade_plain(const struct ab_tree *tree, const struct ab_config *config,
+			const struct ab_grade_options *opt,
 			const struct ab_answer *answer, const struct ab_glyphs *g,
 			struct ab_grade *out, struct facts *f)
 {
 	memset(out, 0, sizeof *out);
 	out->config = *config;
+	out->keyed = opt->key != NULL;
+	out->values_returned = opt->values_returned;
 	if (!gather(tree, config, f))
 		return false;
-	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX, out };
+	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX,
+			     opt->values_returned, out };
 	uint8_t *claimed = claimed_pruned(tree, answer);
-	for (size_t i = 0; i < answer->count; i++) {
-		const struct ab_item *item = &answer->items[i];
-		switch (item->kind) {
-		case AB_ITEM_VALUE: grade_value(&gd, item); break;
-		case AB_ITEM_BEST: grade_best(&gd, item); break;
-		case AB_ITEM_PRUNED:
-		case AB_ITEM_VISITED: grade_list(&gd, item, claimed); break;
-		case AB_ITEM_BOUND: grade_bound(&gd, item); break;
-		case AB_ITEM_WINDOW: grade_window(&gd, item); break;
+	if (opt->key) {
+		grade_keyed(&gd, opt->key, answer, claimed);
+	} else {
+		for (size_t i = 0; i < answer->count; i++)
+			grade_item(&gd, &answer->items[i], claimed, false);
+		for (size_t i = 0; i < out->count; i++) {
+			struct ab_grade_item *it = &out->items[i];
+			it->scored = it->asked = true;
+			it->out_of = 1;
+			it->points = it->right;
 		}
 	}
 	free(claimed);
+	out->right = out->total = 0;
+	for (size_t i = 0; i < out->count; i++) {
+		const struct ab_grade_item *it = &out->items[i];
+		if (!it->scored)
+			continue;
+		out->total++;
+		out->right += it->right;
+		out->points += it->points;
+		out->out_of += it->out_of;
+	}
 	return true;
 }
 
 /* ---- Diagnosis: another convention ----------------------------------------- */
 
-/* Whether the answer is entirely right under config. */
+/* Whether every item the answer writes is right under config and values. */
 static bool all_right_under(const struct ab_tree *tree, const struct ab_config *config,
-			    const struct ab_answer *answer, const struct ab_glyphs *g)
+			    bool values_returned, const struct ab_answer *answer,
+			    const struct ab_glyphs *g)
 {
 	struct ab_grade alt;
 	struct facts f;
-	bool ok = grade_plain(tree, config, answer, g, &alt, &f) && alt.right == alt.count;
+	struct ab_grade_options opt = { values_returned, NULL };
+	bool ok = grade_plain(tree, config, &opt, answer, g, &alt, &f) && alt.right == alt.count;
 	facts_free(&f);
 	ab_grade_free(&alt);
 	return ok;
 }
 
-/* Tries each single change of convention; appends the sentence for the
- * first that makes every item right. */
+/* Whether the answer says nothing is pruned where alpha-beta prunes. */
+static bool prunes_nothing(const struct ab_tree *tree, const struct ab_answer *answer,
+			   const struct facts *f)
+{
+	uint8_t *claimed = claimed_pruned(tree, answer);
+	if (!claimed)
+		return false;
+	bool none = true, cuts = false;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		if (!ab_is_leaf(tree, n))
+			continue;
+		none &= !claimed[n];
+		cuts |= !visited(f, n);
+	}
+	free(claimed);
+	return none && cuts;
+}
+
+static bool diagnose_other(const struct ab_tree *tree, const struct ab_config *asked,
+			   bool values_returned, const struct ab_answer *answer,
+			   const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause);
+static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *asked,
+			    bool values_returned, const struct ab_answer *answer,
+			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause);
+
+/* Tries plain minimax first (the likeliest reason for a wrong answer),
+ * then each single change of convention; appends the sentence (and the
+ * summary clause to *clause) for the first that explains the answer. */
 static bool diagnose_convention(const struct ab_tree *tree, const struct ab_config *asked,
-				const struct ab_answer *answer, const struct ab_glyphs *g,
-				struct ab_str *out)
+				bool values_returned, const struct ab_answer *answer,
+				const struct facts *f, const struct ab_glyphs *g,
+				struct ab_str *out, struct ab_str *clause)
 {
 	/* Conventions differ in their cuts: without a pruned: or visited: list
 	 * and something more, "right under another convention" is too weak a
@@ -686,31 +1158,92 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 	for (size_t i = 0; i < answer->count; i++)
 		has_list |= answer->items[i].kind == AB_ITEM_PRUNED ||
 			    answer->items[i].kind == AB_ITEM_VISITED;
-	if (asked->algo != AB_ALPHABETA || !has_list || answer->count < 2)
+	if (asked->algo != AB_ALPHABETA || !has_list)
 		return false;
 	struct ab_config alt = *asked;
+	alt.algo = AB_MINIMAX;
+	bool minimax = prunes_nothing(tree, answer, f) ||
+		       (answer->count >= 2 && all_right_under(tree, &alt, values_returned, answer, g));
+	if (minimax) {
+		struct ab_str skipped = AB_STR_INIT;
+		uint32_t *cut = ab_xreallocarray(NULL, tree->count, sizeof *cut), ncut = 0;
+		for (uint32_t n = 1; n < tree->count; n++)
+			if (!visited(f, n) && visited(f, tree->nodes[n].parent))
+				cut[ncut++] = n;
+		ab_narrate_names(tree, cut, ncut, 8, &skipped);
+		free(cut);
+		ab_str_addf(out, _("Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at %s here."),
+			    ab_str_cstr(&skipped));
+		ab_str_add(clause, _("answered as plain minimax does, with no pruning at all"));
+		ab_str_free(&skipped);
+	}
+	if (answer->count < 2)
+		return minimax;
+	/* A convention that also explains it follows, as a sentence of its own. */
+	size_t more = out->len;
+	if (minimax) {
+		ab_str_addc(out, ' ');
+		more = out->len;
+	}
+	if (!diagnose_other(tree, asked, values_returned, answer, g, out, minimax ? NULL : clause)) {
+		if (minimax)
+			ab_str_truncate(out, more - 1); /* the space */
+		return minimax;
+	}
+	return true;
+}
+
+/* The single changes of convention, in turn; clause may be NULL. */
+static bool diagnose_other(const struct ab_tree *tree, const struct ab_config *asked,
+			   bool values_returned, const struct ab_answer *answer,
+			   const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
+{
+	struct ab_str ignored = AB_STR_INIT;
+	bool found = diagnose_change(tree, asked, values_returned, answer, g, out,
+				     clause ? clause : &ignored);
+	ab_str_free(&ignored);
+	return found;
+}
+
+static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *asked,
+			    bool values_returned, const struct ab_answer *answer,
+			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
+{
+	struct ab_config alt = *asked;
 	alt.strict = !asked->strict;
-	if (all_right_under(tree, &alt, answer, g)) {
-		if (alt.strict)
+	if (all_right_under(tree, &alt, values_returned, answer, g)) {
+		if (alt.strict) {
 			ab_str_addf(out, _("Your answer is right if ties are not pruned (cut only on %s > %s); this assignment prunes on %s %s %s."),
 				    g->alpha, g->beta, g->alpha, g->ge, g->beta);
-		else
+			ab_str_add(clause, _("did not prune on a tie"));
+		} else {
 			ab_str_addf(out, _("Your answer is right if ties are pruned (cut on %s %s %s); this assignment cuts only on %s > %s."),
 				    g->alpha, g->ge, g->beta, g->alpha, g->beta);
+			ab_str_add(clause, _("pruned on a tie"));
+		}
 		return true;
 	}
 	alt = *asked;
 	alt.fail_hard = !asked->fail_hard;
-	if (all_right_under(tree, &alt, answer, g)) {
+	if (all_right_under(tree, &alt, values_returned, answer, g)) {
 		ab_str_add(out, alt.fail_hard
 			? _("Your answer is right under fail-hard (a cut node returns its bound); this assignment is fail-soft (a node returns its best value).")
 			: _("Your answer is right under fail-soft (a node returns its best value); this assignment is fail-hard (a cut node returns its bound)."));
+		ab_str_add(clause, alt.fail_hard ? _("answered under fail-hard") : _("answered under fail-soft"));
+		return true;
+	}
+	if (all_right_under(tree, asked, !values_returned, answer, g)) {
+		ab_str_add(out, values_returned
+			? _("Your answer is right if a node's number is what the search proves about its value (values: proved); this assignment reads it as what the node returns.")
+			: _("Your answer is right if a node's number is what the node returns (values: returned, as many textbooks write it); this assignment reads it as what the search proves."));
+		ab_str_add(clause, values_returned ? _("wrote proved values where returned numbers are asked")
+						   : _("wrote returned numbers where proved values are asked"));
 		return true;
 	}
 	alt = *asked;
 	alt.order = asked->order == AB_ORDER_GIVEN ? AB_ORDER_REVERSE : AB_ORDER_GIVEN;
 	alt.seed = 0;
-	if (all_right_under(tree, &alt, answer, g)) {
+	if (all_right_under(tree, &alt, values_returned, answer, g)) {
 		struct ab_str order = AB_STR_INIT;
 		ab_order_describe(asked, &order);
 		if (alt.order == AB_ORDER_REVERSE)
@@ -718,16 +1251,18 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 		else
 			ab_str_addf(out, _("Your answer is right if the children are searched in the order given; this assignment uses order %s."),
 				    ab_str_cstr(&order));
+		ab_str_add(clause, _("searched the children in another order"));
 		ab_str_free(&order);
 		return true;
 	}
 	alt = *asked;
 	enum ab_player root = ab_config_root(asked, tree);
 	alt.root = root == AB_MAX ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
-	if (all_right_under(tree, &alt, answer, g)) {
+	if (all_right_under(tree, &alt, values_returned, answer, g)) {
 		ab_str_add(out, root == AB_MAX
 			? _("Your answer is right if MIN moves at the root; here MAX moves at the root.")
 			: _("Your answer is right if MAX moves at the root; here MIN moves at the root."));
+		ab_str_add(clause, _("put the other player at the root"));
 		return true;
 	}
 	return false;
@@ -897,25 +1432,47 @@ static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *as
 
 /* ---- The interface ----------------------------------------------------------- */
 
-bool ab_grade_answer(const struct ab_tree *tree, const struct ab_config *config,
-		     const struct ab_answer *answer, const struct ab_glyphs *g,
-		     struct ab_grade *out)
+bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *config,
+			  const struct ab_grade_options *options,
+			  const struct ab_answer *answer, const struct ab_glyphs *g,
+			  struct ab_grade *out)
 {
 	struct facts f;
-	if (!grade_plain(tree, config, answer, g, out, &f)) {
+	if (!grade_plain(tree, config, options, answer, g, out, &f)) {
 		facts_free(&f);
 		ab_grade_free(out);
 		return false;
 	}
-	if (out->right < out->count) {
-		struct ab_str note = AB_STR_INIT;
-		if (diagnose_convention(tree, config, answer, g, &note) ||
-		    diagnose_slip(tree, config, answer, &f, g, &note))
+	/* Only the answer's own items: a question not answered, or a set
+	 * whose marks are all right but whose order is not given, is no
+	 * convention's doing. */
+	bool wrong = false;
+	for (size_t i = 0; i < out->count; i++)
+		wrong |= !out->items[i].right && out->items[i].kind != AB_GRADE_UNANSWERED &&
+			 out->items[i].kind != AB_GRADE_SET;
+	if (wrong) {
+		struct ab_str note = AB_STR_INIT, clause = AB_STR_INIT;
+		if (diagnose_convention(tree, config, options->values_returned, answer, &f, g,
+					&note, &clause)) {
 			out->diagnosis = take(&note);
+			out->diagnosis_mistake = take(&clause);
+		} else if (diagnose_slip(tree, config, answer, &f, g, &note)) {
+			out->diagnosis = take(&note);
+			out->diagnosis_mistake = ab_xstrdup(_("raised a bound from a child that was still being searched"));
+		}
 		ab_str_free(&note);
+		ab_str_free(&clause);
 	}
 	facts_free(&f);
 	return true;
+}
+
+bool ab_grade_answer(const struct ab_tree *tree, const struct ab_config *config,
+		     const struct ab_answer *answer, const struct ab_glyphs *g,
+		     struct ab_grade *out)
+{
+	struct ab_grade_options opt = { false, NULL };
+	return ab_grade_answer_with(tree, config, &opt, answer, g, out);
 }
 
 void ab_grade_free(struct ab_grade *grade)
@@ -927,17 +1484,30 @@ void ab_grade_free(struct ab_grade *grade)
 		free(it->expected);
 		free(it->given);
 		free(it->why);
+		free(it->mistake);
+		free(it->question);
 	}
 	free(grade->items);
 	free(grade->diagnosis);
+	free(grade->diagnosis_mistake);
+	free(grade->declared);
+	free(grade->overruled);
 	memset(grade, 0, sizeof *grade);
 }
 
 const struct ab_grade_item *ab_grade_first_mistake(const struct ab_grade *grade)
 {
-	for (size_t i = 0; i < grade->count; i++)
-		if (!grade->items[i].right)
-			return &grade->items[i];
+	for (size_t i = 0; i < grade->count; i++) {
+		const struct ab_grade_item *it = &grade->items[i];
+		if (it->right || !(it->scored || it->detail))
+			continue;
+		/* A set's first wrong mark or cut says more than its share. */
+		for (size_t d = i + 1; it->kind == AB_GRADE_SET && d < grade->count &&
+				       grade->items[d].detail; d++)
+			if (!grade->items[d].right)
+				return &grade->items[d];
+		return it;
+	}
 	return NULL;
 }
 
@@ -967,6 +1537,39 @@ const struct ab_grade_item *ab_grade_item_for(const struct ab_grade *grade,
 
 /* ---- Reports ----------------------------------------------------------------- */
 
+void ab_grade_format_points(double points, struct ab_str *out)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.2f", points + 0.0); /* + 0.0: no "-0.00" */
+	size_t n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+	ab_str_add(out, buf);
+}
+
+unsigned ab_grade_percent(const struct ab_grade *grade)
+{
+	/* Rounded to the nearest percent, but never up to 100 with a mistake. */
+	unsigned percent = grade->out_of > 0
+		? (unsigned)(100.0 * grade->points / grade->out_of + 0.5) : 100;
+	if (percent >= 100 && grade->right < grade->total)
+		percent = 99;
+	return percent > 100 ? 100 : percent;
+}
+
+static void add_points(const struct ab_grade_item *it, struct ab_str *out)
+{
+	ab_str_add(out, " [");
+	ab_grade_format_points(it->points, out);
+	ab_str_addc(out, '/');
+	ab_grade_format_points(it->out_of, out);
+	ab_str_addc(out, ']');
+}
+
 void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 		   struct ab_str *out)
 {
@@ -974,16 +1577,28 @@ void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 	const char *bad = g->ascii ? "WRONG" : "✗";
 	for (size_t i = 0; i < grade->count; i++) {
 		const struct ab_grade_item *it = &grade->items[i];
-		ab_str_addf(out, "%s %s: %s", it->right ? ok : bad, it->name, it->given);
+		ab_str_addf(out, "%s%s %s: %s", it->detail ? "    " : "", it->right ? ok : bad,
+			    it->name, it->given);
+		if (grade->keyed && it->scored)
+			add_points(it, out);
+		if (!it->asked)
+			ab_str_add(out, _(" (not asked, not scored)"));
 		if (!it->right)
 			ab_str_addf(out, _(" (expected %s) %s %s"), it->expected, g->dash, it->why);
 		ab_str_addc(out, '\n');
 	}
-	/* Rounded to the nearest percent, but never up to 100 with a mistake. */
-	unsigned percent = grade->count ? (unsigned)((200 * grade->right + grade->count) / (2 * grade->count)) : 100;
-	if (percent == 100 && grade->right < grade->count)
-		percent = 99;
-	ab_str_addf(out, _("Score: %zu/%zu (%u%%)\n"), grade->right, grade->count, percent);
+	unsigned percent = ab_grade_percent(grade);
+	if (grade->keyed) {
+		struct ab_str points = AB_STR_INIT, out_of = AB_STR_INIT;
+		ab_grade_format_points(grade->points, &points);
+		ab_grade_format_points(grade->out_of, &out_of);
+		ab_str_addf(out, _("Score: %s/%s points (%u%%); %zu of %zu questions right.\n"),
+			    points.s, out_of.s, percent, grade->right, grade->total);
+		ab_str_free(&points);
+		ab_str_free(&out_of);
+	} else {
+		ab_str_addf(out, _("Score: %zu/%zu (%u%%)\n"), grade->right, grade->total, percent);
+	}
 	if (grade->diagnosis)
 		ab_str_addf(out, _("Diagnosis: %s\n"), grade->diagnosis);
 }
@@ -997,10 +1612,16 @@ static void json_field(const char *key, const char *value, struct ab_str *out)
 		ab_str_add(out, "null");
 }
 
+static void json_points(const char *key, double points, struct ab_str *out)
+{
+	ab_str_addf(out, "\"%s\":", key);
+	ab_grade_format_points(points, out);
+}
+
 void ab_grade_json(const struct ab_grade *grade, const char *file,
 		   struct ab_str *out)
 {
-	double score = grade->count ? (double)grade->right / (double)grade->count : 1.0;
+	double score = grade->out_of > 0 ? grade->points / grade->out_of : 1.0;
 	ab_str_addc(out, '{');
 	if (file) {
 		json_field("file", file, out);
@@ -1008,10 +1629,18 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
 	}
 	struct ab_str rules = AB_STR_INIT;
 	ab_config_describe(&grade->config, true, &rules);
+	ab_str_add(&rules, grade->values_returned ? ", values returned" : ", values proved");
 	json_field("rules", ab_str_cstr(&rules), out);
 	ab_str_free(&rules);
-	ab_str_addf(out, ",\"score\":%.4g,\"right\":%zu,\"total\":%zu,", score,
-		    grade->right, grade->count);
+	ab_str_addc(out, ',');
+	json_field("declared", grade->declared, out);
+	ab_str_addc(out, ',');
+	json_field("overruled", grade->overruled, out);
+	ab_str_addf(out, ",\"score\":%.4g,", score);
+	json_points("points", grade->points, out);
+	ab_str_addc(out, ',');
+	json_points("out_of", grade->out_of, out);
+	ab_str_addf(out, ",\"right\":%zu,\"total\":%zu,", grade->right, grade->total);
 	json_field("diagnosis", grade->diagnosis, out);
 	ab_str_add(out, ",\"items\":[");
 	for (size_t i = 0; i < grade->count; i++) {
@@ -1023,8 +1652,198 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
 		ab_str_addc(out, ',');
 		json_field("given", it->given, out);
 		ab_str_addf(out, ",\"right\":%s,", it->right ? "true" : "false");
+		json_points("points", it->points, out);
+		ab_str_addc(out, ',');
+		json_points("out_of", it->out_of, out);
+		ab_str_addf(out, ",\"scored\":%s,\"asked\":%s,\"detail\":%s,",
+			    it->scored ? "true" : "false", it->asked ? "true" : "false",
+			    it->detail ? "true" : "false");
 		json_field("why", it->why, out);
 		ab_str_addf(out, ",\"step\":%zu,\"line\":%u}", it->step, it->line);
 	}
 	ab_str_add(out, "]}");
+}
+
+void ab_grade_csv_field(const char *text, struct ab_str *out)
+{
+	if (!text[strcspn(text, ",\"\r\n")]) {
+		ab_str_add(out, text);
+		return;
+	}
+	ab_str_addc(out, '"');
+	for (const char *c = text; *c; c++) {
+		if (*c == '"')
+			ab_str_addc(out, '"');
+		ab_str_addc(out, *c);
+	}
+	ab_str_addc(out, '"');
+}
+
+/* The first mistake in a line: the diagnosis when there is one (it says
+ * more than one item), else "name: why". */
+static void add_first_mistake(const struct ab_grade *grade, struct ab_str *out)
+{
+	const struct ab_grade_item *bad = ab_grade_first_mistake(grade);
+	if (!bad)
+		return;
+	ab_str_addf(out, "%s: %s", bad->name, grade->diagnosis ? grade->diagnosis : bad->why);
+}
+
+void ab_grade_csv_row(const struct ab_grade *grade, const char *file,
+		      struct ab_str *out)
+{
+	struct ab_str field = AB_STR_INIT;
+	ab_grade_csv_field(file, out);
+	ab_str_addc(out, ',');
+	ab_grade_format_points(grade->points, out);
+	ab_str_addc(out, ',');
+	ab_grade_format_points(grade->out_of, out);
+	ab_str_addf(out, ",%u,", ab_grade_percent(grade));
+	add_first_mistake(grade, &field);
+	ab_grade_csv_field(ab_str_cstr(&field), out);
+	ab_str_add(out, "\r\n");
+	ab_str_free(&field);
+}
+
+void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(out, "{\"score\":");
+	ab_grade_format_points(grade->points, out);
+	if (grade->overruled)
+		ab_str_addf(&text, "%s\n", grade->overruled);
+	if (grade->diagnosis)
+		ab_str_addf(&text, _("Diagnosis: %s\n"), grade->diagnosis);
+	if (grade->keyed)
+		ab_str_addf(&text, _("%zu of %zu questions right.\n"), grade->right, grade->total);
+	else
+		ab_str_addf(&text, _("%zu of %zu items right.\n"), grade->right, grade->total);
+	ab_str_add(out, ",\"output\":");
+	ab_json_string(ab_str_cstr(&text), out);
+	ab_str_add(out, ",\"tests\":[");
+	bool first = true;
+	for (size_t i = 0; i < grade->count; i++) {
+		const struct ab_grade_item *it = &grade->items[i];
+		if (!it->scored)
+			continue;
+		ab_str_add(out, first ? "{" : ",{");
+		first = false;
+		json_field("name", it->name, out);
+		ab_str_addc(out, ',');
+		json_points("score", it->points, out);
+		ab_str_addc(out, ',');
+		json_points("max_score", it->out_of, out);
+		ab_str_addf(out, ",\"status\":\"%s\",", it->right ? "passed" : "failed");
+		ab_str_clear(&text);
+		if (it->right) {
+			ab_str_addf(&text, _("Right: %s."), it->given);
+		} else {
+			ab_str_addf(&text, _("Given: %s. Expected: %s. %s"), it->given, it->expected,
+				    it->why ? it->why : "");
+			/* The marks and cuts a set item is made of. */
+			for (size_t d = i + 1; d < grade->count && grade->items[d].detail; d++)
+				if (!grade->items[d].right)
+					ab_str_addf(&text, "\n%s", grade->items[d].why);
+		}
+		json_field("output", ab_str_cstr(&text), out);
+		ab_str_addc(out, '}');
+	}
+	ab_str_add(out, "]}");
+	ab_str_free(&text);
+}
+
+/* ---- A class ------------------------------------------------------------------ */
+
+struct tally {
+	const char *text;   /* borrowed from a grade */
+	size_t count, files;/* wrong in count answers of files that have it */
+	size_t last;        /* the last answer counted, + 1 */
+	size_t order;       /* first seen */
+};
+
+struct tallies {
+	struct tally *t;
+	size_t n, cap;
+};
+
+static struct tally *tally_of(struct tallies *ts, const char *text)
+{
+	for (size_t i = 0; i < ts->n; i++)
+		if (strcmp(ts->t[i].text, text) == 0)
+			return &ts->t[i];
+	if (ts->n == ts->cap) {
+		ts->cap = ts->cap ? ts->cap * 2 : 32;
+		ts->t = ab_xreallocarray(ts->t, ts->cap, sizeof *ts->t);
+	}
+	ts->t[ts->n] = (struct tally){ text, 0, 0, 0, ts->n };
+	return &ts->t[ts->n++];
+}
+
+static int compare_tallies(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* How many mistakes the summary lists. */
+#define SUMMARY_MISTAKES 10
+
+void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
+		      size_t unusable, struct ab_str *out)
+{
+	struct tallies items = { NULL, 0, 0 }, mistakes = { NULL, 0, 0 };
+	for (size_t f = 0; f < n; f++) {
+		const struct ab_grade *gr = grades[f];
+		for (size_t i = 0; i < gr->count; i++) {
+			const struct ab_grade_item *it = &gr->items[i];
+			if (it->scored) {
+				struct tally *t = tally_of(&items, it->question ? it->question : it->name);
+				if (t->last != f + 1) {
+					t->last = f + 1;
+					t->files++;
+				}
+				t->count += !it->right;
+			}
+			if (it->mistake && (it->scored || it->detail)) {
+				struct tally *t = tally_of(&mistakes, it->mistake);
+				if (t->last != f + 1) {
+					t->last = f + 1;
+					t->count++;
+				}
+			}
+		}
+		if (gr->diagnosis_mistake) {
+			struct tally *t = tally_of(&mistakes, gr->diagnosis_mistake);
+			if (t->last != f + 1) {
+				t->last = f + 1;
+				t->count++;
+			}
+		}
+	}
+	ab_str_addf(out, _("%zu answers graded.\n"), n);
+	if (unusable)
+		ab_str_addf(out, _("%zu more could not be read; they are not counted below.\n"), unusable);
+	size_t width = 4;
+	for (size_t i = 0; i < items.n; i++)
+		if (ab_utf8_text_width(items.t[i].text) > width)
+			width = ab_utf8_text_width(items.t[i].text);
+	ab_str_addf(out, "\n%s\n", _("Wrong, per item:"));
+	for (size_t i = 0; i < items.n; i++) {
+		ab_str_add(out, "  ");
+		ab_format_pad(items.t[i].text, (int)width, false, out);
+		ab_str_addf(out, _("  %zu of %zu\n"), items.t[i].count, items.t[i].files);
+	}
+	if (mistakes.n)
+		qsort(mistakes.t, mistakes.n, sizeof *mistakes.t, compare_tallies);
+	ab_str_addf(out, "\n%s\n", _("The most common mistakes:"));
+	if (!mistakes.n)
+		ab_str_addf(out, "  %s\n", _("None: every answer is right."));
+	for (size_t i = 0; i < mistakes.n && i < SUMMARY_MISTAKES; i++) {
+		ab_str_add(out, "  ");
+		ab_str_addf(out, _("%zu of %zu %s.\n"), mistakes.t[i].count, n, mistakes.t[i].text);
+	}
+	free(items.t);
+	free(mistakes.t);
 }

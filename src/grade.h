@@ -37,6 +37,12 @@ enum ab_grade_kind {
 	AB_GRADE_ORDER,       /* the order of a visited: list */
 	AB_GRADE_BOUND,       /* a node's value or bound */
 	AB_GRADE_WINDOW,      /* a node's final alpha and beta */
+	AB_GRADE_RETURNS,     /* the number a node returns */
+	AB_GRADE_UNKNOWN,     /* an item naming a node the tree does not have */
+	AB_GRADE_SET,         /* with a key: a pruned: or visited: question,
+				 earning the share of its set; the items about
+				 its marks and cuts follow it (detail) */
+	AB_GRADE_UNANSWERED,  /* with a key: asked, not answered */
 };
 
 struct ab_grade_item {
@@ -53,15 +59,43 @@ struct ab_grade_item {
 	char *why;            /* one sentence; NULL when right */
 	size_t step;          /* the step of the trace that decides it, or 0 */
 	bool right;
+	bool scored;          /* counts in the score (false: a detail of a set
+				 item, or answered but not asked by the key) */
+	bool asked;           /* without a key always; with one, the key asks it */
+	bool detail;          /* part of the AB_GRADE_SET item before it */
+	double points, out_of;/* what it earns and is worth (0 when not scored) */
+	char *question;       /* with a key, on a scored item: the key's name
+				 for what it asks ("C" for C: ?), which the
+				 class summary counts by; NULL otherwise */
+	char *mistake;        /* when wrong: the mistake as the class summary
+				 counts it, a clause after "41 of 120": "missed
+				 the cut at C: β = 2 ≤ α = 3"; NULL when right */
 };
 
 struct ab_grade {
 	struct ab_config config;      /* the conventions it was graded under */
 	struct ab_grade_item *items;
 	size_t count, cap;
-	size_t right;                 /* items right */
+	size_t right;                 /* scored items right */
+	size_t total;                 /* scored items */
+	double points, out_of;        /* the score in points */
+	bool keyed;                   /* graded against a key */
+	bool values_returned;         /* a bare number read as what a node returns */
 	char *diagnosis;              /* a convention or slip that explains a
 					 wrong answer, or NULL */
+	char *diagnosis_mistake;      /* the same as a summary clause, or NULL */
+	/* Set by the caller (freed by ab_grade_free): */
+	char *declared;               /* the convention the file states, as it
+					 spells it ("rules: strict"), or NULL */
+	char *overruled;              /* "declares rules: strict; graded under
+					 α ≥ β" when the grader's rules win */
+};
+
+/* How to grade beyond the search's conventions. */
+struct ab_grade_options {
+	bool values_returned;         /* a bare number (C: 2) is what C returns */
+	const struct ab_answer *key;  /* what is asked and its points; NULL:
+					 every item written is scored, 1 each */
 };
 
 /* Grades answer against tree searched under config.  Sentences use the
@@ -70,9 +104,19 @@ struct ab_grade {
 bool ab_grade_answer(const struct ab_tree *tree, const struct ab_config *config,
 		     const struct ab_answer *answer, const struct ab_glyphs *g,
 		     struct ab_grade *out);
+/* The same with options (a key, values: returned). */
+bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *config,
+			  const struct ab_grade_options *options,
+			  const struct ab_answer *answer, const struct ab_glyphs *g,
+			  struct ab_grade *out);
 void ab_grade_free(struct ab_grade *grade);
+/* The score as a percentage, rounded, never 100 with a mistake. */
+unsigned ab_grade_percent(const struct ab_grade *grade);
+/* Points as people write them: "3", "2.5", "0.67" (two decimals at most). */
+void ab_grade_format_points(double points, struct ab_str *out);
 
-/* The first wrong item, or NULL when all are right. */
+/* The first wrong item that counts (scored, or part of a scored set; for
+ * a set, its first wrong mark or cut), or NULL when all are right. */
 const struct ab_grade_item *ab_grade_first_mistake(const struct ab_grade *grade);
 /* The item about node n: a pruned mark on it or an ancestor, a missed cut
  * that skipped it, or its value or bound (in that order); NULL if none. */
@@ -85,9 +129,28 @@ const struct ab_grade_item *ab_grade_item_for(const struct ab_grade *grade,
 void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 		   struct ab_str *out);
 /* The report as one JSON object (no newline): "file" (when file is not
- * NULL), "rules", "score", "right", "total", "diagnosis" and "items", each
- * {name, expected, given, right, why, step, line}. */
+ * NULL), "rules", "declared", "overruled", "score", "points", "out_of",
+ * "right", "total", "diagnosis" and "items", each {name, expected, given,
+ * right, points, out_of, scored, asked, why, step, line}. */
 void ab_grade_json(const struct ab_grade *grade, const char *file,
 		   struct ab_str *out);
+/* One RFC 4180 field: quoted when it holds a comma, quote or line break. */
+void ab_grade_csv_field(const char *text, struct ab_str *out);
+/* The CSV row (CRLF-terminated) file,points,out_of,percent,first_mistake. */
+void ab_grade_csv_row(const struct ab_grade *grade, const char *file,
+		      struct ab_str *out);
+/* The results.json an autograder platform (Gradescope) reads: score,
+ * output, and one test per scored item {name, score, max_score, status,
+ * output}. */
+void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out);
+
+/* ---- A class: what many answers got wrong ---------------------------------- */
+
+/* Appends, over n graded answers (those that could not be read counted in
+ * unusable): for each scored item how many got it wrong, then the most
+ * common mistakes, most common first ("41 of 120 missed the cut at C:
+ * β = 2 ≤ α = 3."). */
+void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
+		      size_t unusable, struct ab_str *out);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "narrate.h"
 #include "stats.h"
 
@@ -36,19 +37,31 @@ static void name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 	ab_tree_name(tree, n, out);
 }
 
+/* A node's name as a C string in a ring of buffers, for one message's
+ * arguments (at most four at a time). */
+static const char *nm(const struct ab_tree *tree, uint32_t n)
+{
+	static struct ab_str ring[4];
+	static unsigned next;
+	struct ab_str *s = &ring[next++ % 4];
+	ab_str_clear(s);
+	name(tree, n, s);
+	return ab_str_cstr(s);
+}
+
 static void interval(ab_value lo, ab_value hi, int64_t scale, struct ab_str *out)
 {
 	size_t before = out->len;
 	ab_format_interval(lo, hi, scale, &ab_glyphs_ascii, out);
 	if (out->len == before)
-		ab_str_add(out, "unbounded");
+		ab_str_add(out, _("unbounded"));
 }
 
 static void names_of(const struct ab_tree *tree, const uint32_t *nodes, uint32_t n,
 		     struct ab_str *out)
 {
 	if (n == 0)
-		ab_str_add(out, "none");
+		ab_str_add(out, _("none"));
 	ab_narrate_names(tree, nodes, n, 16, out);
 }
 
@@ -98,7 +111,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		own = ab_trace_record(tree, &c->config);
 		if (!own) {
 			ab_str_clear(&ck->msg);
-			ab_str_add(&ck->msg, "the search under these words is too long");
+			ab_str_add(&ck->msg, _("the search under these words is too long"));
 			failed(ck, c->pos);
 			return;
 		}
@@ -111,34 +124,34 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 	switch (c->kind) {
 	case AB_CLAIM_LEAVES:
 		if (trace->leaves_visited != (uint64_t)c->number)
-			ab_str_addf(m, "the search looks at %u leaves, not %lld",
+			ab_str_addf(m, _("the search looks at %u leaves, not %lld"),
 				    trace->leaves_visited, (long long)c->number);
 		break;
 	case AB_CLAIM_NODES:
 		if (trace->nodes_visited != (uint64_t)c->number)
-			ab_str_addf(m, "the search enters %u inner nodes, not %lld",
+			ab_str_addf(m, _("the search enters %u inner nodes, not %lld"),
 				    trace->nodes_visited, (long long)c->number);
 		break;
 	case AB_CLAIM_KNUTH_MOORE: {
 		uint32_t branching, depth;
 		if (!ab_tree_uniform(tree, &branching, &depth))
-			ab_str_add(m, "the tree is not uniform, so it has no Knuth-Moore figure");
+			ab_str_add(m, _("the tree is not uniform, so it has no Knuth-Moore figure"));
 		else if (ab_knuth_moore(branching, depth) != (uint64_t)c->number)
-			ab_str_addf(m, "the Knuth-Moore figure is %llu, not %lld",
+			ab_str_addf(m, _("the Knuth-Moore figure is %llu, not %lld"),
 				    (unsigned long long)ab_knuth_moore(branching, depth),
 				    (long long)c->number);
 		break;
 	}
 	case AB_CLAIM_VALUE:
 		if (!final_interval(trace, n, &lo, &hi)) {
-			name(tree, n, m);
-			ab_str_add(m, " is never reached");
+			ab_str_addf(m, _("%s is never reached"), nm(tree, n));
 		} else if (lo != c->lo || hi != c->hi) {
-			name(tree, n, m);
-			ab_str_add(m, " is proved ");
-			interval(lo, hi, tree->scale, m);
-			ab_str_add(m, ", not ");
-			interval(c->lo, c->hi, tree->scale, m);
+			struct ab_str got = AB_STR_INIT, said = AB_STR_INIT;
+			interval(lo, hi, tree->scale, &got);
+			interval(c->lo, c->hi, tree->scale, &said);
+			ab_str_addf(m, _("%s is proved %s, not %s"), nm(tree, n), got.s, said.s);
+			ab_str_free(&got);
+			ab_str_free(&said);
 		}
 		break;
 	case AB_CLAIM_RETURNS: {
@@ -159,51 +172,48 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 				}
 			}
 		}
-		name(tree, n, m);
-		if (!found)
-			ab_str_add(m, " never returns: it is not reached");
-		else if (got != c->number)
-			ab_str_addf(m, " returns %lld, not %lld", (long long)got, (long long)c->number);
-		else
-			ab_str_clear(m);
+		if (!found) {
+			ab_str_addf(m, _("%s never returns: it is not reached"), nm(tree, n));
+		} else if (got != c->number) {
+			struct ab_str v = AB_STR_INIT, w = AB_STR_INIT;
+			ab_format_value(got, tree->scale, &ab_glyphs_ascii, &v);
+			ab_format_value(c->number, tree->scale, &ab_glyphs_ascii, &w);
+			ab_str_addf(m, _("%s returns %s, not %s"), nm(tree, n), v.s, w.s);
+			ab_str_free(&v);
+			ab_str_free(&w);
+		}
 		break;
 	}
 	case AB_CLAIM_CUTOFF: {
 		uint32_t s = ab_trace_cut_step(trace, n);
 		if (s == 0) {
-			ab_str_add(m, "no cutoff at ");
-			name(tree, n, m);
+			ab_str_addf(m, _("no cutoff at %s"), nm(tree, n));
 			break;
 		}
 		const struct ab_record *r = &trace->records[s - 1];
 		if (c->by.name && (uint32_t)r->c != c->by.node) {
-			ab_str_add(m, "the cutoff at ");
-			name(tree, n, m);
-			ab_str_add(m, " is fired by ");
-			name(tree, (uint32_t)r->c, m);
+			ab_str_addf(m, _("the cutoff at %s is fired by %s"), nm(tree, n),
+				    nm(tree, (uint32_t)r->c));
 		} else if (c->deep && !r->deep) {
-			ab_str_add(m, "the cutoff at ");
-			name(tree, n, m);
-			ab_str_add(m, " is not deep: its parent's bound fires it");
+			ab_str_addf(m, _("the cutoff at %s is not deep: its parent's bound fires it"),
+				    nm(tree, n));
 		} else if (c->has_pruned) {
 			uint32_t *nodes;
 			uint32_t count = pruned_at(trace, s, &nodes);
 			if (!ab_lesson_same_nodes(c->list, c->nlist, nodes, count)) {
-				ab_str_add(m, "the cutoff at ");
-				name(tree, n, m);
-				ab_str_add(m, " skips ");
-				names_of(tree, nodes, count, m);
+				struct ab_str skipped = AB_STR_INIT;
+				names_of(tree, nodes, count, &skipped);
+				ab_str_addf(m, _("the cutoff at %s skips %s"), nm(tree, n), skipped.s);
+				ab_str_free(&skipped);
 			}
 			free(nodes);
 		}
 		break;
 	}
 	case AB_CLAIM_NOCUT:
-		if (ab_trace_cut_step(trace, n)) {
-			ab_str_addf(m, "a cutoff fires at ");
-			name(tree, n, m);
-			ab_str_addf(m, " (step %u)", ab_trace_cut_step(trace, n));
-		}
+		if (ab_trace_cut_step(trace, n))
+			ab_str_addf(m, _("a cutoff fires at %s (step %u)"), nm(tree, n),
+				    ab_trace_cut_step(trace, n));
 		break;
 	case AB_CLAIM_PRUNED: {
 		uint32_t *unseen = ab_xcalloc(tree->leaves, sizeof *unseen), count = 0;
@@ -211,50 +221,45 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 			if (ab_is_leaf(tree, k) && ab_trace_visit_step(trace, k) == 0)
 				unseen[count++] = k;
 		if (!ab_lesson_same_nodes(c->list, c->nlist, unseen, count)) {
-			ab_str_add(m, "the leaves never looked at are ");
-			names_of(tree, unseen, count, m);
+			struct ab_str list = AB_STR_INIT;
+			names_of(tree, unseen, count, &list);
+			ab_str_addf(m, _("the leaves never looked at are %s"), list.s);
+			ab_str_free(&list);
 		}
 		free(unseen);
 		break;
 	}
 	case AB_CLAIM_BEST: {
 		uint32_t best = trace->length ? (uint32_t)trace->records[trace->length - 1].c : AB_NONE;
-		if (best != n) {
-			ab_str_add(m, "the best move is ");
-			if (best == AB_NONE)
-				ab_str_add(m, "none");
-			else
-				name(tree, best, m);
-		}
+		if (best != n)
+			ab_str_addf(m, _("the best move is %s"), best == AB_NONE ? _("none") : nm(tree, best));
 		break;
 	}
 	case AB_CLAIM_WINDOW: {
 		uint32_t s = ab_trace_visit_step(trace, n);
-		name(tree, n, m);
 		if (ab_is_leaf(tree, n)) {
-			ab_str_add(m, " is a leaf: it has no window");
+			ab_str_addf(m, _("%s is a leaf: it has no window"), nm(tree, n));
 		} else if (s == 0) {
-			ab_str_add(m, " is never entered");
+			ab_str_addf(m, _("%s is never entered"), nm(tree, n));
 		} else if (trace->records[s - 1].a != c->lo || trace->records[s - 1].b != c->hi) {
-			ab_str_add(m, " is entered with the window ");
+			struct ab_str w = AB_STR_INIT;
 			ab_format_window(trace->records[s - 1].a, trace->records[s - 1].b,
-					 tree->scale, &ab_glyphs_ascii, m);
-		} else {
-			ab_str_clear(m);
+					 tree->scale, &ab_glyphs_ascii, &w);
+			ab_str_addf(m, _("%s is entered with the window %s"), nm(tree, n), w.s);
+			ab_str_free(&w);
 		}
 		break;
 	}
 	case AB_CLAIM_EVENT: {
 		size_t s = b->step;
 		if (s == 0 || s > trace->length) {
-			ab_str_addf(m, "step %zu has no event", s);
+			ab_str_addf(m, _("step %zu has no event"), s);
 			break;
 		}
 		const struct ab_record *r = &trace->records[s - 1];
 		if (r->kind != c->event || (c->subject.name && r->node != n)) {
-			ab_str_addf(m, "step %zu is a %s event at ", s,
-				    ab_event_kind_name((enum ab_event_kind)r->kind));
-			name(tree, r->node, m);
+			ab_str_addf(m, _("step %zu is a %s event at %s"), s,
+				    ab_event_kind_name((enum ab_event_kind)r->kind), nm(tree, r->node));
 		}
 		break;
 	}
@@ -277,22 +282,23 @@ static void check_question(struct checker *ck, const struct ab_lesson_block *b,
 	case AB_ASK_NEXT:
 		s = next_step(trace, b->step, 0, true);
 		if (!s) {
-			ab_str_add(m, "nothing is visited after this step");
+			ab_str_add(m, _("nothing is visited after this step"));
 		} else if (trace->records[s - 1].node != q->subject.node) {
-			ab_str_add(m, "the next node visited is ");
-			name(tree, trace->records[s - 1].node, m);
+			ab_str_addf(m, _("the next node visited is %s"), nm(tree, trace->records[s - 1].node));
 		}
 		break;
 	case AB_ASK_PRUNED:
 		s = next_step(trace, b->step, AB_EV_CUTOFF, false);
 		if (!s) {
-			ab_str_add(m, "no cutoff comes after this step");
+			ab_str_add(m, _("no cutoff comes after this step"));
 		} else {
 			uint32_t *nodes;
 			uint32_t count = pruned_at(trace, s, &nodes);
 			if (!ab_lesson_same_nodes(q->list, q->nlist, nodes, count)) {
-				ab_str_add(m, "the next cutoff skips ");
-				names_of(tree, nodes, count, m);
+				struct ab_str list = AB_STR_INIT;
+				names_of(tree, nodes, count, &list);
+				ab_str_addf(m, _("the next cutoff skips %s"), list.s);
+				ab_str_free(&list);
 			}
 			free(nodes);
 		}
@@ -300,26 +306,26 @@ static void check_question(struct checker *ck, const struct ab_lesson_block *b,
 	case AB_ASK_VALUE: {
 		ab_value lo, hi;
 		if (!final_interval(trace, q->subject.node, &lo, &hi)) {
-			name(tree, q->subject.node, m);
-			ab_str_add(m, " is never reached");
+			ab_str_addf(m, _("%s is never reached"), nm(tree, q->subject.node));
 		} else if (lo != q->lo || hi != q->hi) {
-			name(tree, q->subject.node, m);
-			ab_str_add(m, " is proved ");
-			interval(lo, hi, tree->scale, m);
+			struct ab_str got = AB_STR_INIT;
+			interval(lo, hi, tree->scale, &got);
+			ab_str_addf(m, _("%s is proved %s"), nm(tree, q->subject.node), got.s);
+			ab_str_free(&got);
 		}
 		break;
 	}
 	case AB_ASK_EVENT:
 		if (b->step >= trace->length)
-			ab_str_add(m, "no event comes after the last step");
+			ab_str_add(m, _("no event comes after the last step"));
 		else if (trace->records[b->step].kind != q->event)
-			ab_str_addf(m, "the next event is %s",
+			ab_str_addf(m, _("the next event is %s"),
 				    ab_event_kind_name((enum ab_event_kind)trace->records[b->step].kind));
 		break;
 	}
 	if (m->len) {
 		struct ab_str full = AB_STR_INIT;
-		ab_str_addf(&full, "the answer '%s' is wrong: %s", q->answer, ab_str_cstr(m));
+		ab_str_addf(&full, _("the answer '%s' is wrong: %s"), q->answer, ab_str_cstr(m));
 		ab_str_clear(m);
 		ab_str_add(m, full.s);
 		ab_str_free(&full);

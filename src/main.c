@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,6 +70,13 @@ enum option_id {
 	OPT_CHANCE,
 	OPT_BOUNDS,
 	OPT_DECIMALS,
+	OPT_NON_STRICT,
+	OPT_VALUES,
+	OPT_KEY,
+	OPT_CSV,
+	OPT_GRADESCOPE,
+	OPT_SUMMARY,
+	OPT_CHECK,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -77,7 +85,8 @@ enum option_id {
 #define TAKES(id) (UINT64_C(1) << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
 #define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
-			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_CHANCE_PRUNE))
+			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_NON_STRICT) | \
+			TAKES(OPT_CHANCE_PRUNE))
 
 static const struct option long_options[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
@@ -108,6 +117,13 @@ static const struct option long_options[] = {
 	{ "chance", required_argument, NULL, OPT_CHANCE },
 	{ "bounds", no_argument, NULL, OPT_BOUNDS },
 	{ "decimals", required_argument, NULL, OPT_DECIMALS },
+	{ "non-strict", no_argument, NULL, OPT_NON_STRICT },
+	{ "values", required_argument, NULL, OPT_VALUES },
+	{ "key", required_argument, NULL, OPT_KEY },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "gradescope", no_argument, NULL, OPT_GRADESCOPE },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "check", no_argument, NULL, OPT_CHECK },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -126,7 +142,15 @@ struct cli {
 	int nargs;
 	struct ab_random_spec random; /* abtrace random */
 	bool seed_given;
+	unsigned fixed;          /* AB_RULE_* parts the command line states */
+	bool values_returned;    /* --values returned */
+	const char *key;         /* --key KEY */
+	int report;              /* check: enum report */
+	bool check;              /* lesson --check */
 };
+
+/* How check reports. */
+enum report { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_GRADESCOPE, REPORT_SUMMARY };
 
 static const char *program = "abtrace";
 
@@ -153,7 +177,7 @@ static void print_help(void)
 	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
 		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
-		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (--json for autograders)\n"
+		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (files or folders)\n"
 		 "       %s random [OPTIONS]            print a random practice tree\n"
 		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
 		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one\n"
@@ -168,6 +192,7 @@ static void print_help(void)
 		 "  --fail-soft                a node returns its best value (default)\n"
 		 "  --fail-hard                a cut node returns its bound: alpha at MAX, beta at MIN\n"
 		 "  --strict                   cut only on alpha > beta (default: alpha >= beta)\n"
+		 "  --non-strict               cut on alpha >= beta (the default, said explicitly)\n"
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
 		 "  --chance-prune none|node|star1  pruning at chance nodes (needs bounds:)\n"
@@ -175,6 +200,13 @@ static void print_help(void)
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
 		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
+		 "Check options (the command line wins over an answer file's own rules):\n"
+		 "  --key KEY                  grade against a key: what is asked, and its points\n"
+		 "  --values returned|proved   a bare number is what a node returns, or what\n"
+		 "                             the search proves about it (default)\n"
+		 "  --csv                      one CSV row per answer file\n"
+		 "  --gradescope               one answer's results.json for an autograder\n"
+		 "  --summary                  what the class got wrong, for the next lecture\n"
 		 "Random tree options:\n"
 		 "  --branching B|B1-B2        children per inner node (default 2-3, at most 20)\n"
 		 "  --depth D                  levels below the root (default 3, 1 to 20)\n"
@@ -193,6 +225,7 @@ static void print_help(void)
 		 "Lesson options:\n"
 		 "  --text                     print the lesson with the narration of every step\n"
 		 "                             (without it, a terminal plays the lesson in the replay)\n"
+		 "  --check                    hold the lesson's claims and answers to the search\n"
 		 "Other options:\n"
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
@@ -265,13 +298,53 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			cli->algo_given = true;
 			break;
 		case OPT_FAIL_SOFT:
-			cli->config.fail_hard = false;
-			break;
 		case OPT_FAIL_HARD:
-			cli->config.fail_hard = true;
+			if ((cli->fixed & AB_RULE_FAIL) && cli->config.fail_hard != (c == OPT_FAIL_HARD)) {
+				*status = usage_error(cli, _("choose one of --fail-soft and --fail-hard"));
+				return false;
+			}
+			cli->config.fail_hard = c == OPT_FAIL_HARD;
+			cli->fixed |= AB_RULE_FAIL;
 			break;
 		case OPT_STRICT:
-			cli->config.strict = true;
+		case OPT_NON_STRICT:
+			if ((cli->fixed & AB_RULE_STRICT) && cli->config.strict != (c == OPT_STRICT)) {
+				*status = usage_error(cli, _("choose one of --strict and --non-strict"));
+				return false;
+			}
+			cli->config.strict = c == OPT_STRICT;
+			cli->fixed |= AB_RULE_STRICT;
+			break;
+		case OPT_VALUES:
+			if (strcmp(optarg, "returned") == 0)
+				cli->values_returned = true;
+			else if (strcmp(optarg, "proved") == 0)
+				cli->values_returned = false;
+			else {
+				*status = usage_error(cli, _("--values takes returned or proved, not '%s'"), optarg);
+				return false;
+			}
+			cli->fixed |= AB_RULE_VALUES;
+			break;
+		case OPT_KEY:
+			cli->key = optarg;
+			break;
+		case OPT_JSON:
+		case OPT_CSV:
+		case OPT_GRADESCOPE:
+		case OPT_SUMMARY: {
+			int report = c == OPT_JSON ? REPORT_JSON : c == OPT_CSV ? REPORT_CSV
+				   : c == OPT_GRADESCOPE ? REPORT_GRADESCOPE : REPORT_SUMMARY;
+			if (cli->report != REPORT_TEXT && cli->report != report) {
+				*status = usage_error(cli, _("choose one of --json, --csv, --gradescope and --summary"));
+				return false;
+			}
+			cli->report = report;
+			cli->json = c == OPT_JSON;
+			break;
+		}
+		case OPT_CHECK:
+			cli->check = true;
 			break;
 		case OPT_ORDER:
 			if (!ab_parse_order(optarg, &cli->config)) {
@@ -281,6 +354,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			if (strcmp(optarg, "random") == 0)
 				cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 			cli->order_given = true;
+			cli->fixed |= AB_RULE_ORDER;
 			break;
 		case OPT_ROOT:
 			if (strcmp(optarg, "max") == 0)
@@ -291,15 +365,13 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 				*status = usage_error(cli, _("--root takes max or min, not '%s'"), optarg);
 				return false;
 			}
+			cli->fixed |= AB_RULE_ROOT;
 			break;
 		case OPT_CHANCE_PRUNE:
 			if (!ab_parse_chance_prune(optarg, &cli->config.chance_prune)) {
 				*status = usage_error(cli, _("--chance-prune takes none, node or star1, not '%s'"), optarg);
 				return false;
 			}
-			break;
-		case OPT_JSON:
-			cli->json = true;
 			break;
 		case OPT_ASCII:
 			cli->ascii = true;
@@ -640,6 +712,49 @@ static int list_lessons(enum ab_lang lang)
 	return written != EXIT_OK ? written : status;
 }
 
+/* abtrace lesson --check FILE: every claim and every question's answer
+ * held to the search; each one that does not hold named at its place. */
+static int check_lesson(const char *name)
+{
+	struct ab_str path = AB_STR_INIT;
+	if (!ab_lesson_find(name, &path)) {
+		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+			program, name, program);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	struct ab_diag diag;
+	bool in_tree = false;
+	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
+		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		ab_lesson_free(lesson);
+		ab_str_free(&path);
+		return EXIT_USAGE;
+	}
+	size_t checked = 0;
+	for (size_t b = 0; b < lesson->nblocks; b++)
+		checked += lesson->blocks[b].nclaims + lesson->blocks[b].nquestions;
+	struct ab_diag *fails = NULL;
+	size_t nfails = ab_lesson_check(lesson, &fails);
+	struct ab_str out = AB_STR_INIT;
+	for (size_t i = 0; i < nfails; i++)
+		ab_diag_format(&fails[i], path.s, &out);
+	if (nfails)
+		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"), path.s,
+			    nfails, checked);
+	else
+		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), path.s, checked);
+	int status = EXIT_OK;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	free(fails);
+	ab_lesson_free(lesson);
+	ab_str_free(&path);
+	status = finish_output(status);
+	return status != EXIT_OK ? status : nfails ? EXIT_MISTAKES : EXIT_OK;
+}
+
 static int cmd_lesson(struct cli *cli)
 {
 	enum ab_lang lang = ab_lang_from_env();
@@ -649,6 +764,11 @@ static int cmd_lesson(struct cli *cli)
 		/* The narration between the lesson's text follows --lang too. */
 		setenv("LANGUAGE", lang == AB_LANG_ZH ? "zh_CN" : "en", 1);
 #endif
+	}
+	if (cli->check) {
+		if (cli->nargs != 1)
+			return usage_error(cli, _("lesson --check takes one lesson file or name"));
+		return check_lesson(cli->args[0]);
 	}
 	if (cli->nargs == 0)
 		return list_lessons(lang);
@@ -711,15 +831,24 @@ static int cmd_replay(struct cli *cli)
 
 /* One answer file graded: its report, or why it could not be read. */
 struct checked {
-	const char *file;
+	char *file;
 	struct ab_grade grade;
 	bool usable;
 	struct ab_str error;  /* the first line of the error, for the table */
 };
 
+/* The grader's side of a check: the conventions, the key. */
+struct grading {
+	struct ab_config config;
+	unsigned fixed;          /* the parts the command line or key state */
+	bool values_returned;
+	struct ab_answer *key;   /* or NULL */
+	double key_points;       /* the key's total */
+};
+
 /* Reads, parses and grades one answer file; prints its errors and notes
  * on stderr. */
-static void check_one(const struct cli *cli, const struct ab_tree *tree,
+static void check_one(const struct grading *gr, const struct ab_tree *tree,
 		      const struct ab_glyphs *g, struct checked *c)
 {
 	struct ab_diag diag;
@@ -728,9 +857,9 @@ static void check_one(const struct cli *cli, const struct ab_tree *tree,
 	char *text = ab_read_file(c->file, AB_MAX_ANSWER_BYTES, &len, &diag);
 	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
 	free(text);
+	const char *name = strcmp(c->file, "-") == 0 ? AB_STDIN_NAME : c->file;
 	if (!answer) {
 		struct ab_str report = AB_STR_INIT;
-		const char *name = strcmp(c->file, "-") == 0 ? AB_STDIN_NAME : c->file;
 		ab_diag_format(&diag, name, &report);
 		fputs(ab_str_cstr(&report), stderr);
 		const char *nl = strchr(ab_str_cstr(&report), '\n');
@@ -739,27 +868,142 @@ static void check_one(const struct cli *cli, const struct ab_tree *tree,
 		ab_str_free(&report);
 		return;
 	}
-	/* The answer file's convention wins over the command line's. */
-	struct ab_config config = cli->config;
-	unsigned changed = ab_answer_apply_rules(answer, &config);
-	struct ab_config defaults = AB_CONFIG_DEFAULT;
-	if (((changed & AB_RULE_STRICT) && cli->config.strict != defaults.strict) ||
-	    ((changed & AB_RULE_FAIL) && cli->config.fail_hard != defaults.fail_hard) ||
-	    ((changed & AB_RULE_ORDER) && cli->order_given) || (changed & AB_RULE_ROOT)) {
-		struct ab_str rules = AB_STR_INIT;
-		ab_answer_describe_rules(answer, &rules);
-		fprintf(stderr, _("%s: note: %s says '%s', which overrides the command line\n"),
-			program, c->file, ab_str_cstr(&rules));
-		ab_str_free(&rules);
-	}
-	if (!ab_grade_answer(tree, &config, answer, g, &c->grade)) {
+	/* The person grading decides: the answer's own rules apply only
+	 * where the command line (and the key) are silent. */
+	struct ab_config config = gr->config;
+	bool values = gr->values_returned;
+	unsigned overruled = ab_answer_apply_rules(answer, gr->fixed, &config, &values);
+	struct ab_grade_options opt = { values, gr->key };
+	if (!ab_grade_answer_with(tree, &config, &opt, answer, g, &c->grade)) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			program, (unsigned)AB_MAX_EVENTS);
 		ab_str_add(&c->error, _("the search is too long"));
-	} else {
-		c->usable = true;
+		ab_answer_free(answer);
+		return;
 	}
+	c->usable = true;
+	struct ab_str note = AB_STR_INIT;
+	ab_answer_describe_rules(answer, &note);
+	if (note.len)
+		c->grade.declared = ab_xstrdup(note.s);
+	ab_str_clear(&note);
+	ab_answer_describe_overruled(answer, overruled, &config, values, g, &note);
+	if (note.len) {
+		c->grade.overruled = ab_xstrdup(note.s);
+		fprintf(stderr, _("%s: note: %s %s.\n"), program, name, note.s);
+	}
+	ab_str_free(&note);
 	ab_answer_free(answer);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends the answer files an ANSWER argument stands for: itself, or for a
+ * directory the regular files in it, sorted, hidden ones skipped.  False
+ * (message printed) when a directory cannot be read or holds none. */
+static bool add_answer_files(const char *arg, char ***files, size_t *count, size_t *cap)
+{
+	struct stat st;
+	size_t before = *count;
+	if (strcmp(arg, "-") == 0 || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		if (*count == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*files = ab_xreallocarray(*files, *cap, sizeof **files);
+		}
+		(*files)[(*count)++] = ab_xstrdup(arg);
+		return true;
+	}
+	DIR *dir = opendir(arg);
+	if (!dir) {
+		fprintf(stderr, _("%s: cannot read the directory '%s': %s\n"), program, arg,
+			strerror(errno));
+		return false;
+	}
+	size_t n = strlen(arg);
+	bool slash = n > 0 && arg[n - 1] == '/';
+	for (struct dirent *e; (e = readdir(dir));) {
+		if (e->d_name[0] == '.')
+			continue;
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s%s%s", arg, slash ? "" : "/", e->d_name);
+		if (stat(path.s, &st) != 0 || !S_ISREG(st.st_mode)) {
+			ab_str_free(&path);
+			continue;
+		}
+		if (*count == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*files = ab_xreallocarray(*files, *cap, sizeof **files);
+		}
+		(*files)[(*count)++] = path.s;
+	}
+	closedir(dir);
+	if (*count == before) {
+		fprintf(stderr, _("%s: the directory '%s' holds no answer files\n"), program, arg);
+		return false;
+	}
+	qsort(*files + before, *count - before, sizeof **files, compare_names);
+	return true;
+}
+
+/* Reads the --key file into gr; false (message printed) when unusable. */
+static bool load_key(const struct cli *cli, const struct ab_tree *tree, struct grading *gr)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(cli->key, AB_MAX_ANSWER_BYTES, &len, &diag);
+	gr->key = text ? ab_answer_parse_key(tree, text, len, &diag) : NULL;
+	free(text);
+	if (!gr->key) {
+		print_diag(&diag, strcmp(cli->key, "-") == 0 ? AB_STDIN_NAME : cli->key);
+		return false;
+	}
+	/* The key is the grader's: its rules count as the command line's
+	 * where the command line is silent. */
+	ab_answer_apply_rules(gr->key, gr->fixed, &gr->config, &gr->values_returned);
+	const struct ab_answer_rules *r = &gr->key->rules;
+	gr->fixed |= (r->has_strict ? AB_RULE_STRICT : 0) | (r->has_fail ? AB_RULE_FAIL : 0) |
+		     (r->has_order ? AB_RULE_ORDER : 0) | (r->has_root ? AB_RULE_ROOT : 0) |
+		     (r->has_values ? AB_RULE_VALUES : 0);
+	for (size_t i = 0; i < gr->key->count; i++)
+		gr->key_points += gr->key->items[i].points;
+	return true;
+}
+
+/* The several-file table's row for one answer. */
+static void table_row(const struct checked *c, size_t width, struct ab_str *out)
+{
+	ab_format_pad(c->file, (int)width, false, out);
+	ab_str_add(out, "  ");
+	if (!c->usable) {
+		ab_format_pad(_("unusable"), 12, false, out);
+		ab_str_addf(out, " %s\n", ab_str_cstr(&c->error));
+		return;
+	}
+	const struct ab_grade *gr = &c->grade;
+	struct ab_str score = AB_STR_INIT;
+	if (gr->keyed) {
+		ab_grade_format_points(gr->points, &score);
+		ab_str_addc(&score, '/');
+		ab_grade_format_points(gr->out_of, &score);
+	} else {
+		ab_str_addf(&score, "%zu/%zu", gr->right, gr->total);
+	}
+	ab_format_pad(score.s, 12, false, out);
+	ab_str_addc(out, ' ');
+	ab_str_free(&score);
+	size_t before = out->len;
+	const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
+	/* The diagnosis, when there is one, says more than one item. */
+	if (bad)
+		ab_str_addf(out, "%s: %s", bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
+	if (gr->overruled)
+		ab_str_addf(out, "%s[%s]", out->len > before ? " " : "", gr->overruled);
+	if (out->len == before)
+		ab_str_addc(out, '-');
+	ab_str_addc(out, '\n');
 }
 
 /* abtrace check [OPTIONS] TREE ANSWER... (or -e EXPR ANSWER...) */
@@ -771,29 +1015,60 @@ static int cmd_check(struct cli *cli)
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
-	struct ab_tree *tree = load_tree(&one, &status);
-	if (!tree)
-		return status;
+	char **files = NULL;
+	size_t count = 0, cap = 0;
+	bool listed = true;
+	for (int i = first; i < cli->nargs && listed; i++)
+		listed = add_answer_files(cli->args[i], &files, &count, &cap);
+	if (listed && cli->report == REPORT_GRADESCOPE && count != 1)
+		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), count);
+	struct ab_tree *tree = listed && status == EXIT_OK ? load_tree(&one, &status) : NULL;
+	struct grading gr = { cli->config, cli->fixed, cli->values_returned, NULL, 0 };
+	if (tree && cli->key && !load_key(cli, tree, &gr)) {
+		ab_tree_free(tree);
+		tree = NULL;
+		status = EXIT_USAGE;
+	}
+	if (!tree) {
+		for (size_t i = 0; i < count; i++)
+			free(files[i]);
+		free(files);
+		return listed ? status : EXIT_USAGE;
+	}
 	/* JSON is UTF-8 whatever the locale; --ascii still asks for ASCII. */
-	const struct ab_glyphs *g = cli->json ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
+	bool utf8_file = cli->report == REPORT_JSON || cli->report == REPORT_CSV ||
+			 cli->report == REPORT_GRADESCOPE;
+	const struct ab_glyphs *g = utf8_file ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
 					      : ab_glyphs_for_locale(cli->ascii);
-	size_t count = (size_t)(cli->nargs - first);
 	struct checked *all = ab_xcalloc(count, sizeof *all);
+	const struct ab_grade **graded = ab_xcalloc(count, sizeof *graded);
+	size_t ngraded = 0;
 	bool unusable = false, mistakes = false;
 	for (size_t i = 0; i < count; i++) {
-		all[i].file = cli->args[first + (int)i];
-		check_one(cli, tree, g, &all[i]);
+		all[i].file = files[i];
+		check_one(&gr, tree, g, &all[i]);
 		unusable |= !all[i].usable;
-		mistakes |= all[i].usable && all[i].grade.right < all[i].grade.count;
+		if (all[i].usable) {
+			graded[ngraded++] = &all[i].grade;
+			for (size_t k = 0; k < all[i].grade.count; k++)
+				mistakes |= !all[i].grade.items[k].right &&
+					    (all[i].grade.items[k].scored || all[i].grade.items[k].detail);
+		}
 	}
+	free(files);
 	size_t width = ab_utf8_text_width(_("FILE"));
 	for (size_t i = 0; i < count; i++)
 		if (ab_utf8_text_width(all[i].file) > width)
 			width = ab_utf8_text_width(all[i].file);
 	struct ab_str out = AB_STR_INIT;
-	for (size_t i = 0; i < count; i++) {
+	if (cli->report == REPORT_CSV)
+		ab_str_add(&out, "file,points,out_of,percent,first_mistake\r\n");
+	if (cli->report == REPORT_SUMMARY)
+		ab_grade_summary(graded, ngraded, count - ngraded, &out);
+	for (size_t i = 0; i < count && cli->report != REPORT_SUMMARY; i++) {
 		struct checked *c = &all[i];
-		if (cli->json) {
+		switch (cli->report) {
+		case REPORT_JSON:
 			/* One object per answer file, one per line (JSON Lines). */
 			if (!c->usable) {
 				ab_str_add(&out, "{\"file\":");
@@ -801,45 +1076,62 @@ static int cmd_check(struct cli *cli)
 				ab_str_add(&out, ",\"error\":");
 				ab_json_string(ab_str_cstr(&c->error), &out);
 				ab_str_add(&out, "}\n");
-				continue;
+				break;
 			}
 			ab_grade_json(&c->grade, c->file, &out);
 			ab_str_addc(&out, '\n');
-		} else if (count == 1) {
-			if (!c->usable)
-				continue;
-			ab_str_addf(&out, "# %s: ", c->file);
-			ab_config_describe(&c->grade.config, g->ascii, &out);
-			ab_str_addf(&out, _("; root %s\n"),
-				    ab_config_root(&c->grade.config, tree) == AB_MAX ? "MAX" : "MIN");
-			ab_grade_text(&c->grade, g, &out);
-		} else {
+			break;
+		case REPORT_CSV:
+			if (!c->usable) {
+				ab_grade_csv_field(c->file, &out);
+				if (gr.key) {
+					ab_str_add(&out, ",0,");
+					ab_grade_format_points(gr.key_points, &out);
+					ab_str_add(&out, ",0,");
+				} else {
+					ab_str_add(&out, ",,,,");
+				}
+				ab_grade_csv_field(ab_str_cstr(&c->error), &out);
+				ab_str_add(&out, "\r\n");
+				break;
+			}
+			ab_grade_csv_row(&c->grade, c->file, &out);
+			break;
+		case REPORT_GRADESCOPE:
+			if (!c->usable) {
+				ab_str_add(&out, "{\"score\":0,\"output\":");
+				ab_json_string(ab_str_cstr(&c->error), &out);
+				ab_str_add(&out, ",\"tests\":[]}\n");
+				break;
+			}
+			ab_grade_gradescope(&c->grade, &out);
+			ab_str_addc(&out, '\n');
+			break;
+		default:
+			if (count == 1) {
+				if (!c->usable)
+					break;
+				ab_str_addf(&out, "# %s: ", c->file);
+				ab_config_describe(&c->grade.config, g->ascii, &out);
+				if (c->grade.values_returned)
+					ab_str_add(&out, _("; values are what nodes return"));
+				ab_str_addf(&out, _("; root %s\n"),
+					    ab_config_root(&c->grade.config, tree) == AB_MAX ? "MAX" : "MIN");
+				if (c->grade.overruled)
+					ab_str_addf(&out, "# %s\n", c->grade.overruled);
+				ab_grade_text(&c->grade, g, &out);
+				break;
+			}
 			/* Columns by display width: Chinese headers and file
 			 * names take two columns a character. */
 			if (i == 0) {
 				ab_format_pad(_("FILE"), (int)width, false, &out);
 				ab_str_add(&out, "  ");
-				ab_format_pad(_("SCORE"), 12, false, &out);
+				ab_format_pad(gr.key ? _("POINTS") : _("SCORE"), 12, false, &out);
 				ab_str_addf(&out, " %s\n", _("FIRST MISTAKE"));
 			}
-			ab_format_pad(c->file, (int)width, false, &out);
-			ab_str_add(&out, "  ");
-			if (!c->usable) {
-				ab_format_pad(_("unusable"), 12, false, &out);
-				ab_str_addf(&out, " %s\n", ab_str_cstr(&c->error));
-				continue;
-			}
-			const struct ab_grade *gr = &c->grade;
-			char score[32];
-			snprintf(score, sizeof score, "%zu/%zu", gr->right, gr->count);
-			ab_str_addf(&out, "%-12s ", score);
-			const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
-			/* The diagnosis, when there is one, says more than one item. */
-			if (bad)
-				ab_str_addf(&out, "%s: %s\n", bad->name,
-					    gr->diagnosis ? gr->diagnosis : bad->why);
-			else
-				ab_str_add(&out, "-\n");
+			table_row(c, width, &out);
+			break;
 		}
 	}
 	write_out(&out, &status);
@@ -847,8 +1139,11 @@ static int cmd_check(struct cli *cli)
 	for (size_t i = 0; i < count; i++) {
 		ab_grade_free(&all[i].grade);
 		ab_str_free(&all[i].error);
+		free(all[i].file);
 	}
 	free(all);
+	free(graded);
+	ab_answer_free(gr.key);
 	ab_tree_free(tree);
 	if (status == EXIT_OK)
 		status = unusable ? EXIT_USAGE : mistakes ? EXIT_MISTAKES : EXIT_OK;
@@ -925,11 +1220,13 @@ static const struct command {
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
-	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_VALUES) |
+		TAKES(OPT_KEY) | TAKES(OPT_CSV) | TAKES(OPT_GRADESCOPE) | TAKES(OPT_SUMMARY) },
 	{ "random", cmd_random, RANDOM_OPTIONS | TAKES(OPT_ROOT) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
-	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
+	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
+		TAKES(OPT_CHECK) },
 	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | RANDOM_OPTIONS },
 };
 

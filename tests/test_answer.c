@@ -154,9 +154,20 @@ START_TEST(rules)
 	ck_assert(a->rules.has_order && a->rules.order == AB_ORDER_REVERSE);
 	ck_assert(a->rules.has_root && a->rules.root == AB_MIN);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	unsigned changed = ab_answer_apply_rules(a, &c);
+	bool values = false;
+	unsigned overruled = ab_answer_apply_rules(a, 0, &c, &values);
 	ck_assert(c.strict && c.fail_hard && c.order == AB_ORDER_REVERSE && c.root == AB_ROOT_IS_MIN);
-	ck_assert_uint_eq(changed, AB_RULE_STRICT | AB_RULE_FAIL | AB_RULE_ORDER);
+	ck_assert_uint_eq(overruled, 0);
+	/* The grader's parts win, and are reported where they differ. */
+	struct ab_config fixed = AB_CONFIG_DEFAULT;
+	overruled = ab_answer_apply_rules(a, AB_RULE_STRICT | AB_RULE_ORDER, &fixed, &values);
+	ck_assert(!fixed.strict && fixed.fail_hard && fixed.order == AB_ORDER_GIVEN &&
+		  fixed.root == AB_ROOT_IS_MIN);
+	ck_assert_uint_eq(overruled, AB_RULE_STRICT | AB_RULE_ORDER);
+	struct ab_str note = AB_STR_INIT;
+	ab_answer_describe_overruled(a, overruled, &fixed, values, &ab_glyphs_ascii, &note);
+	ck_assert_str_eq(ab_str_cstr(&note), "declares rules: strict; order: reverse; graded under alpha >= beta, order given");
+	ab_str_free(&note);
 	struct ab_str text = AB_STR_INIT;
 	ab_answer_describe_rules(a, &text);
 	ck_assert_str_eq(ab_str_cstr(&text), "rules: strict fail-hard; order: reverse; root: min");
@@ -202,17 +213,14 @@ static const struct bad {
 	{ "value 3\n", 0, 1, 7, "expected ':'" },
 	{ "value\n", 0, 1, 6, "expected ':'" },
 	{ ": 3\n", 0, 1, 1, "expected a key" },
-	{ "value：3\n", 0, 1, 6, "fullwidth character '：': write ':'" },
 	{ "value: 3\nvalue: 4\n", 0, 2, 1, "'value:' is given twice (first on line 1)" },
 	{ "value: x\n", 0, 1, 8, "expected a number such as 3, -2.5 or 10/3, not 'x'" },
 	{ "value: 3 4\n", 0, 1, 10, "one value only" },
 	{ "value:\n", 0, 1, 7, "expected the root's value" },
 	{ "value: 1234567890123456\n", 0, 1, 8, "at most 15 digits" },
 	{ "value: 3\nbest: C2\n", 0, 2, 7, "one of the root's children" },
-	{ "best: Q\n", 0, 1, 7, "no node called 'Q'" },
 	{ "best:\n", 0, 1, 6, "expected a move" },
 	{ "best: B C\n", 0, 1, 9, "one move only" },
-	{ "pruned: C2 C4\n", 0, 1, 12, "no node called 'C4' in this tree; C's children are C1, C2 and C3" },
 	{ "pruned: C2 C2\n", 0, 1, 12, "'C2' is listed twice (first at line 1, column 9)" },
 	{ "pruned: C C2\n", 0, 1, 11, "C2 is inside C" },
 	{ "pruned: C2 C\n", 0, 1, 12, "C2 is inside C" },
@@ -235,7 +243,6 @@ static const struct bad {
 	{ "C: alpha=\n", 0, 1, 10, "expected a number after '='" },
 	{ "C: <= 2 gamma=1\n", 0, 1, 9, "expected alpha=... or beta=..., not 'gamma=1'" },
 	{ "C1: alpha=3\n", 0, 1, 1, "a leaf has no window" },
-	{ "Z9: 3\n", 0, 1, 1, "no node called 'Z9'" },
 	{ "rules: lenient\n", 0, 1, 8, "unknown rule 'lenient'" },
 	{ "rules:\n", 0, 1, 7, "expected strict" },
 	{ "rules: strict\nrules: strict\nvalue: 3\n", 0, 2, 8, "rule 'strict' is given twice (first on line 1)" },
@@ -248,7 +255,158 @@ static const struct bad {
 	{ "value: 3\n\x01\n", 0, 2, 1, "control character" },
 	{ "value: 3\nC: \xff\n", 0, 2, 4, "invalid UTF-8" },
 	{ "value: 3\0\n", 10, 1, 9, "NUL byte" },
+	/* A key's syntax in an answer, and other full-width characters. */
+	{ "value: ?\n", 0, 1, 8, "expected a number such as 3, -2.5 or 10/3, not '?'" },
+	{ "value: 3 | 2\n", 0, 1, 10, "points ('| N') belong in a key" },
+	{ "value：３\n", 0, 1, 7, "fullwidth character '３': write '3'" },
+	{ "C: returns\n", 0, 1, 11, "expected the number the node returns" },
+	{ "C: returns 2 3\n", 0, 1, 14, "one number only" },
+	{ "C: <= 2\nC: returns 2\n", 0, 2, 1, "C's value is given twice" },
+	{ "values: sometimes\n", 0, 1, 9, "values: takes returned or proved" },
 };
+
+/* A key: '?' for what is asked, points after '|'; unknown names are the
+ * grader's mistake, so errors. */
+static const struct bad key_bad_cases[] = {
+	{ "value: 3\n", 0, 1, 8, "in a key, write '?'" },
+	{ "best: B\n", 0, 1, 7, "in a key, write '?'" },
+	{ "pruned: C2\n", 0, 1, 9, "in a key, write '?'" },
+	{ "C: <= ?\n", 0, 1, 4, "in a key, write '?'" },
+	{ "C: returns 2\n", 0, 1, 12, "in a key, write '?'" },
+	{ "C: alpha=3\n", 0, 1, 10, "in a key, write '?'" },
+	{ "Z9: ?\n", 0, 1, 1, "no node called 'Z9'" },
+	{ "value: ? | 0\n", 0, 1, 12, "points after '|'" },
+	{ "value: ? | x\n", 0, 1, 12, "points after '|'" },
+	{ "value: ? | 1.234\n", 0, 1, 12, "points after '|'" },
+	{ "value: ? | 1001\n", 0, 1, 12, "points after '|'" },
+	{ "rules: strict | 2\nvalue: ?\n", 0, 1, 15, "only a question has points" },
+	{ "", 0, 1, 1, "nothing to check" },
+};
+
+START_TEST(key_errors)
+{
+	const struct bad *c = &key_bad_cases[_i];
+	struct ab_tree *t = lecture_tree();
+	struct ab_diag diag;
+	size_t len = c->len ? c->len : strlen(c->text);
+	struct ab_answer *a = ab_answer_parse_key(t, c->text, len, &diag);
+	ck_assert_msg(a == NULL, "case %d parsed", _i);
+	ck_assert_msg(diag.line == c->line && diag.column == c->column,
+		      "case %d: at %u:%u, want %u:%u (%s)", _i, diag.line, diag.column,
+		      c->line, c->column, diag.message);
+	ck_assert_msg(strstr(diag.message, c->message), "case %d: '%s' lacks '%s'", _i,
+		      diag.message, c->message);
+	ab_tree_free(t);
+}
+END_TEST
+
+START_TEST(key_items)
+{
+	struct ab_tree *t = lecture_tree();
+	const char *text = "# key\nvalue: ? | 2\nbest: ?\npruned: ?  | 3.5\nC: ?\nD: returns ? | 0.25\n"
+			   "C: alpha=? beta=?\nrules: strict\n";
+	struct ab_diag diag;
+	struct ab_answer *k = ab_answer_parse_key(t, text, strlen(text), &diag);
+	ck_assert_msg(k != NULL, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ck_assert_uint_eq(k->count, 6);
+	static const struct { enum ab_item_kind kind; double points; const char *node; } want[] = {
+		{ AB_ITEM_VALUE, 2, NULL }, { AB_ITEM_BEST, 1, NULL }, { AB_ITEM_PRUNED, 3.5, NULL },
+		{ AB_ITEM_BOUND, 1, "C" }, { AB_ITEM_RETURNS, 0.25, "D" }, { AB_ITEM_WINDOW, 1, "C" },
+	};
+	for (size_t i = 0; i < 6; i++) {
+		ck_assert_int_eq(k->items[i].kind, want[i].kind);
+		ck_assert(k->items[i].ask);
+		ck_assert_msg(k->items[i].points == want[i].points, "item %zu: %g points", i,
+			      k->items[i].points);
+		if (want[i].node)
+			ck_assert_uint_eq(k->items[i].node, find(t, want[i].node));
+	}
+	ck_assert(k->items[5].has_alpha && k->items[5].has_beta);
+	ck_assert(k->rules.has_strict && k->rules.strict);
+	ab_answer_free(k);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* Unknown names cost their item, not the file; names match ignoring case
+ * when only one node does; full-width ':' and ',' read as ASCII. */
+START_TEST(lenient_names)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "best: Q\nZ9: <= 3 alpha=1\npruned: C2 C4 x\nc: <= 2\nb1: 3\na: 3\n");
+	ck_assert_uint_eq(a->count, 7);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_BEST);
+	ck_assert_uint_eq(a->items[0].node, AB_NONE);
+	ck_assert_uint_eq(a->items[0].nunknown, 1);
+	ck_assert_str_eq(a->items[0].unknown[0].name, "Q");
+	/* Both items of the Z9 line carry the name. */
+	ck_assert_int_eq(a->items[1].kind, AB_ITEM_BOUND);
+	ck_assert_int_eq(a->items[2].kind, AB_ITEM_WINDOW);
+	for (int i = 1; i <= 2; i++) {
+		ck_assert_uint_eq(a->items[i].node, AB_NONE);
+		ck_assert_str_eq(a->items[i].unknown[0].name, "Z9");
+	}
+	ck_assert_uint_eq(a->items[3].count, 1);
+	ck_assert_uint_eq(a->items[3].nodes[0], find(t, "C2"));
+	ck_assert_uint_eq(a->items[3].nunknown, 2);
+	ck_assert_str_eq(a->items[3].unknown[0].name, "C4");
+	ck_assert_str_eq(a->items[3].unknown[0].hint, "; C's children are C1, C2 and C3");
+	ck_assert_str_eq(a->items[3].unknown[1].name, "x");
+	ck_assert_uint_eq(a->items[4].node, find(t, "C"));
+	ck_assert_uint_eq(a->items[5].node, find(t, "B1"));
+	ck_assert_uint_eq(a->items[6].node, 0);
+	ab_answer_free(a);
+	/* Ambiguous ignoring case: an unknown name, with the candidates. */
+	struct ab_diag diag;
+	const char *two = "[ab[1 2] AB[3 4]]";
+	struct ab_tree *t2 = ab_parse_tree(two, strlen(two), &diag);
+	ck_assert_ptr_nonnull(t2);
+	a = parse_ok(t2, "Ab: 1\nab: 1\n");
+	ck_assert_uint_eq(a->items[0].node, AB_NONE);
+	ck_assert_str_eq(a->items[0].unknown[0].hint, "; ignoring case, several nodes match: ab and AB");
+	ck_assert_uint_eq(a->items[1].node, find(t2, "ab"));
+	ab_answer_free(a);
+	ab_tree_free(t2);
+	/* Full-width punctuation from a Chinese input method. */
+	a = parse_ok(t, "value：3\npruned：C2，C3\nC ： <= 2\n");
+	ck_assert_uint_eq(a->count, 3);
+	ck_assert_int_eq(a->items[0].value, 3);
+	ck_assert_uint_eq(a->items[1].count, 2);
+	ck_assert_uint_eq(a->items[1].nodes[1], find(t, "C3"));
+	ck_assert_int_eq(a->items[2].bound, AB_BOUND_LE);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* returns items, bare numbers, values: */
+START_TEST(returns_and_values)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "values: returned\nD: returns 2\nC: 2\nB: = 3\n");
+	ck_assert(a->rules.has_values && a->rules.values_returned);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_RETURNS);
+	ck_assert_int_eq(a->items[0].value, 2);
+	ck_assert(a->items[1].plain);
+	ck_assert(!a->items[2].plain);
+	bool values = false;
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	ck_assert_uint_eq(ab_answer_apply_rules(a, 0, &c, &values), 0);
+	ck_assert(values);
+	values = false;
+	ck_assert_uint_eq(ab_answer_apply_rules(a, AB_RULE_VALUES, &c, &values), AB_RULE_VALUES);
+	ck_assert(!values);
+	struct ab_str text = AB_STR_INIT;
+	ab_answer_describe_rules(a, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), "values: returned");
+	ab_str_clear(&text);
+	ab_answer_describe_overruled(a, AB_RULE_VALUES, &c, values, &ab_glyphs_utf8, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), "declares values: returned; graded under values proved");
+	ab_str_free(&text);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
 
 START_TEST(errors)
 {
@@ -359,7 +517,7 @@ START_TEST(token_soup)
 		if (a) {
 			parsed++;
 			struct ab_config c = AB_CONFIG_DEFAULT;
-			ab_answer_apply_rules(a, &c);
+			ab_answer_apply_rules(a, 0, &c, NULL);
 			struct ab_grade g;
 			if (ab_grade_answer(t, &c, a, &ab_glyphs_utf8, &g))
 				ab_grade_free(&g);
@@ -384,10 +542,14 @@ static Suite *answer_suite(void)
 	tcase_add_test(tc, windows);
 	tcase_add_test(tc, rules);
 	tcase_add_test(tc, builder);
+	tcase_add_test(tc, key_items);
+	tcase_add_test(tc, lenient_names);
+	tcase_add_test(tc, returns_and_values);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, errors, 0, sizeof bad_cases / sizeof bad_cases[0]);
+	tcase_add_loop_test(tc, key_errors, 0, sizeof key_bad_cases / sizeof key_bad_cases[0]);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, item_limit);
 	tcase_add_loop_test(tc, token_soup, 0, 4);

@@ -2,8 +2,10 @@
  * codes 0/1/2, the text and JSON reports, the table for several files, and
  * random trees that come out the same twice and parse back. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runprog.h"
 #include "testutil.h"
@@ -66,22 +68,53 @@ static const struct cli_case {
 	  "value: 3\npruned:\nC: 3\n", 0, "cut on alpha > beta", NULL },
 	{ ARGS("check", "--ascii", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"),
 	  "value: 3\npruned:\nC: 3\n", 1, "Your answer is right if ties are not pruned (cut only on alpha > beta); this assignment prunes on alpha >= beta.", NULL },
+	/* The command line wins; the report says where the file said otherwise. */
 	{ ARGS("check", "--ascii", "--strict", "lecture", "-"), "rules: non-strict\nvalue: 3\n", 0,
-	  "cut on alpha >= beta", "note: - says 'rules: non-strict', which overrides the command line" },
+	  "cut on alpha > beta, order given; root MAX\n# declares rules: non-strict; graded under alpha > beta\n",
+	  "note: <stdin> declares rules: non-strict; graded under alpha > beta." },
+	{ ARGS("check", "--ascii", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"), "rules: strict\nvalue: 3\npruned:\n", 0,
+	  "cut on alpha > beta", NULL },
+	{ ARGS("check", "--ascii", "--non-strict", "-e", "A[B[3 12 8] C[3 4 6] D[14 5 2]]", "-"), "rules: strict\nvalue: 3\npruned:\n", 1,
+	  "# declares rules: strict; graded under alpha >= beta\n", NULL },
+	{ ARGS("check", "--ascii", "--fail-soft", "lecture", "-"), "rules: fail-hard strict\nvalue: 3\n", 0,
+	  "alpha-beta, fail-soft, cut on alpha > beta", "declares rules: fail-hard; graded under fail-soft" },
+	{ ARGS("check", "--strict", "--non-strict", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --strict and --non-strict" },
+	{ ARGS("check", "--json", "--csv", "lecture", "-"), "value: 3\n", 2, NULL, "choose one of --json, --csv" },
+	{ ARGS("check", "--values", "maybe", "lecture", "-"), "value: 3\n", 2, NULL, "--values takes returned or proved" },
+	/* Keys: an exact file of the grader's; what it does not ask is shown, not scored. */
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "value: ? | 2\n", 0,
+	  "ok    value: 3 [2/2]\nok    best: B (not asked, not scored)\n", NULL },
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "value: ?\nZ9: ?\n", 2,
+	  NULL, "<stdin>:2:1: error: no node called 'Z9' in this tree" },
+	{ ARGS("check", "--key", "-", "lecture", "@lecture-right.ans"), "value: 3\n", 2,
+	  NULL, "<stdin>:1:8: error: in a key, write '?' where the search decides the answer" },
+	{ ARGS("check", "--key", "/no/such/key", "lecture", "@lecture-right.ans"), NULL, 2, NULL, "No such file" },
+	{ ARGS("check", "--ascii", "--key", "-", "lecture", "@lecture-right.ans"), "rules: strict\nvalue: ?\n", 0,
+	  "cut on alpha > beta", NULL },
+	/* values: returned, and returns items. */
+	{ ARGS("check", "--ascii", "lecture", "-"), "C: 2\nD: returns 2\n", 1, "WRONG C: = 2 (expected <= 2)", NULL },
+	{ ARGS("check", "--ascii", "--values", "returned", "lecture", "-"), "C: 2\nD: returns 2\n", 0, "ok    C returns: 2\nok    D returns: 2\n", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "values: returned\nC: 2\n", 0, "ok    C returns: 2", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "C: returns 3\n", 1,
+	  "WRONG C returns: 3 (expected 2) -- C returns 2 (step 16), not 3. Under fail-soft a cut node returns the best value it found before the cut.", NULL },
+	{ ARGS("check", "--ascii", "lecture", "-"), "C2: returns 4\n", 1, "C2 is pruned (the cutoff at C, step 15), so it never returns a number.", NULL },
 	{ ARGS("check", "--ascii", "--order", "reverse", "lecture", "-"), "pruned:\nvalue: 3\n", 0, "order reverse", NULL },
 	/* JSON: one object per answer file, one per line. */
 	{ ARGS("check", "--json", "lecture", "@lecture-exact-c.ans"), NULL, 1,
-	  "\"score\":0.8,\"right\":4,\"total\":5,\"diagnosis\":null,\"items\":[{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"why\":null,\"step\":28,\"line\":1}", NULL },
+	  "\"score\":0.8,\"points\":4,\"out_of\":5,\"right\":4,\"total\":5,\"diagnosis\":\"Your answer is right if a node's number is what the node returns (values: returned, as many textbooks write it); this assignment reads it as what the search proves.\",\"items\":[{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"points\":1,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":null,\"step\":28,\"line\":1}", NULL },
 	{ ARGS("check", "--json", "lecture", "@lecture-exact-c.ans"), NULL, 1,
-	  "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"why\":\"C is only known to be ≤ 2 (step 16)", NULL },
+	  "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"points\":0,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":\"C is only known to be ≤ 2 (step 16)", NULL },
 	/* Several files: a table. */
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-exact-c.ans"), NULL, 1,
-	  "lecture-exact-c.ans  4/5          C: C is only known to be <= 2", NULL },
+	  "lecture-exact-c.ans  4/5          C: Your answer is right if a node's number is what the node returns", NULL },
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-right.ans"), NULL, 0, "FILE", NULL },
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@bad-syntax.ans"), NULL, 2,
-	  "unusable", "bad-syntax.ans:3:12: error: no node called 'C9' in this tree; C's children are C1, C2 and C3" },
+	  "unusable", "bad-syntax.ans:3:8: error: expected ':' after 'pruned'" },
+	/* An unknown name costs its item only. */
+	{ ARGS("check", "--ascii", "lecture", "-"), "value: 3\npruned: C2 C9\n", 1,
+	  "WRONG pruned C9: C9 (expected a node of this tree) -- This tree has no node called 'C9'; C's children are C1, C2 and C3.", NULL },
 	/* Unusable input: exit 2 with FILE:LINE:COLUMN. */
-	{ ARGS("check", "lecture", "@bad-syntax.ans"), NULL, 2, NULL, "bad-syntax.ans:3:12: error: no node called 'C9'" },
+	{ ARGS("check", "lecture", "@bad-syntax.ans"), NULL, 2, NULL, "bad-syntax.ans:3:8: error: expected ':'" },
 	{ ARGS("check", "lecture", "-"), "value 3\n", 2, NULL, "<stdin>:1:7: error: expected ':'" },
 	{ ARGS("check", "lecture", "-"), "", 2, NULL, "nothing to check" },
 	{ ARGS("check", "lecture", "/no/such/answer"), NULL, 2, NULL, "No such file" },
@@ -145,7 +178,7 @@ START_TEST(json_several)
 		"@lecture-right.ans", "@lecture-missed-cut.ans", "@bad-syntax.ans"));
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_int_eq(json_lines(ab_str_cstr(&r.out)), 3);
-	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":1,"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":1,"));
 	ck_assert_ptr_nonnull(strstr(r.out.s, "\"score\":0.75,"));
 	ck_assert_ptr_nonnull(strstr(r.out.s, "bad-syntax.ans\",\"error\":\""));
 	run_result_free(&r);
@@ -188,6 +221,414 @@ START_TEST(random_twice)
 }
 END_TEST
 
+
+/* ---- Grading a class: tests/answers/class with the keys in tests/answers/keys */
+
+/* Runs Python ($PYTHON, the one Meson runs on) on script with input as
+ * standard input; its standard output. */
+static struct run_result run_python(const char *script, const char *input)
+{
+	struct run_result r = { 0, 0, false, AB_STR_INIT, AB_STR_INIT };
+	const char *python = getenv("PYTHON");
+	char in_name[] = "/tmp/abtrace-py-in-XXXXXX", out_name[] = "/tmp/abtrace-py-out-XXXXXX";
+	int in = mkstemp(in_name), out = mkstemp(out_name);
+	unlink(in_name);
+	unlink(out_name);
+	ck_assert(in >= 0 && out >= 0);
+	ck_assert(write(in, input, strlen(input)) == (ssize_t)strlen(input));
+	lseek(in, 0, SEEK_SET);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(in, 0);
+		dup2(out, 1);
+		execlp(python ? python : "python3", python ? python : "python3", "-c", script,
+		       (char *)NULL);
+		_exit(127);
+	}
+	bool timed_out = false;
+	int wstatus = run_wait(pid, 60, &timed_out);
+	r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+	slurp_fd(out, &r.out);
+	close(in);
+	close(out);
+	return r;
+}
+
+/* One folder, its key and the grader's options. */
+static const struct class_run {
+	const char *tree, *folder, *key;
+	const char *options[4];  /* NULL-terminated */
+	const char *summary[6];  /* lines the --summary must hold */
+} class_runs[] = {
+	/* The TA forces the course's convention: a file's own rules:/order:
+	 * lines cannot make a wrong answer right. */
+	{ "lecture", "class/lecture", "keys/lecture.key", { "--non-strict", "--fail-soft", "--order=given", NULL },
+	  { "17 answers graded.\n", "  value   1 of 17\n", "  best    3 of 17\n", "  pruned  6 of 17\n",
+	    "  C       4 of 17\n", "  4 of 17 missed the cut at C: β = 2 ≤ α = 3.\n" } },
+	{ "seed003", "class/seed003", "keys/seed003.key", { NULL },
+	  { "11 answers graded.\n", "  visited    6 of 11\n", "  C returns  3 of 11\n",
+	    "  2 of 11 marked C2 pruned, but the cut test at C does not fire: β = 14 > α = 7.\n",
+	    "  1 of 11 listed the leaves in the wrong order (C1 comes before C2).\n",
+	    "  1 of 11 answered as plain minimax does, with no pruning at all.\n" } },
+	{ "deep-cutoff", "class/deep-cutoff", "keys/deep-cutoff.key", { "--fail-soft", "--values=proved", NULL },
+	  { "9 answers graded.\n", "  E       4 of 9\n", "  pruned  3 of 9\n",
+	    "  3 of 9 wrote E = 3, but the search proves E ≤ 3.\n",
+	    "  2 of 9 missed the cut at E: β = 3 ≤ α = 5.\n",
+	    "  1 of 9 wrote returned numbers where proved values are asked.\n" } },
+};
+
+/* Hand-worked scores.  lecture.key: value 2, best 1, pruned 3, C 2 (8).
+ * A pruned: question earns 3 × |given ∩ right| / |given ∪ right| of the
+ * leaves, right = {C2, C3}. */
+static const struct class_score {
+	const char *file;       /* under tests/answers/class/ */
+	const char *points, *out_of, *percent;
+	bool overruled;         /* declares a convention the grader overrules */
+} class_scores[] = {
+	{ "lecture/01-right.ans", "8", "8", "100", false },
+	{ "lecture/02-fullwidth.ans", "8", "8", "100", false },       /* ： and ， */
+	{ "lecture/03-lowercase.ans", "8", "8", "100", false },       /* b, c2, c */
+	{ "lecture/04-minimax.ans", "3", "8", "38", false },          /* value 2 + best 1; pruned {} 0/2; C: 2 wrong */
+	{ "lecture/05-missed-cut.ans", "6.5", "8", "81", false },     /* {C3}: 3 × 1/2 */
+	{ "lecture/06-extra-cut.ans", "7", "8", "88", false },        /* {C2 C3 D3}: 3 × 2/3 */
+	{ "lecture/07-exact-c.ans", "6", "8", "75", false },          /* C = 2, but only C ≤ 2 */
+	{ "lecture/08-returned-values.ans", "8", "8", "100", false }, /* values: returned: C returns 2 */
+	{ "lecture/09-declares-reverse.ans", "3", "8", "38", true },  /* graded in the given order */
+	{ "lecture/10-declares-strict.ans", "8", "8", "100", true },  /* no ties here: the same cuts */
+	{ "lecture/11-typo.ans", "6", "8", "75", false },             /* {C2 C9}: 3 × 1/3 */
+	{ "lecture/12-unknown-move.ans", "7", "8", "88", false },     /* best: X costs best only */
+	{ "lecture/13-not-answered.ans", "5", "8", "63", false },     /* best and C not answered */
+	{ "lecture/14-not-asked.ans", "8", "8", "100", false },       /* B: 3, D: 5 not scored */
+	{ "lecture/15-wrong-value.ans", "5", "8", "63", false },      /* value and best wrong */
+	{ "lecture/16-visited.ans", "8", "8", "100", false },         /* visited: answers pruned: */
+	{ "lecture/17-slip.ans", "6.5", "8", "81", false },           /* {B2 B3 C2 C3}: 3 × 2/4 */
+	/* seed003.key: value 2, best 2, visited 4, C returns 2 (10); right
+	 * visited = A1 A2 A3 B1 B2 B3 C1 C2, halved when out of order. */
+	{ "seed003/01-right.ans", "10", "10", "100", false },
+	{ "seed003/02-returned-values.ans", "10", "10", "100", false },
+	{ "seed003/03-order-wrong.ans", "8", "10", "80", false },     /* 4 × 8/8 / 2 */
+	{ "seed003/04-pruned-instead.ans", "8", "10", "80", false },  /* order not given: halved */
+	{ "seed003/05-extra-cut.ans", "7.5", "10", "75", false },     /* 4 × 7/8; C returns 14 wrong */
+	{ "seed003/06-minimax.ans", "7.56", "10", "76", false },      /* 4 × 8/9; C returns 2 wrong */
+	{ "seed003/07-wrong-best.ans", "6", "10", "60", false },
+	{ "seed003/08-fullwidth.ans", "10", "10", "100", false },
+	{ "seed003/09-typo.ans", "9.11", "10", "91", false },         /* C22: 4 × 7/9 */
+	{ "seed003/10-not-answered.ans", "4", "10", "40", false },
+	{ "seed003/11-lowercase.ans", "10", "10", "100", false },
+	/* deep-cutoff.key: value 1, best 1, pruned 4, E 2, C 1 (9); right
+	 * pruned = {E2, C2}. */
+	{ "deep-cutoff/01-right.ans", "9", "9", "100", false },
+	{ "deep-cutoff/02-parent-only.ans", "5", "9", "56", false },  /* {C2}: 4 × 1/2; E = 3 wrong */
+	{ "deep-cutoff/03-minimax.ans", "2", "9", "22", false },
+	{ "deep-cutoff/04-other-order.ans", "9", "9", "100", false },
+	{ "deep-cutoff/05-extra-cut.ans", "7.67", "9", "85", false }, /* {E2 F2 C2}: 4 × 2/3 */
+	{ "deep-cutoff/06-fullwidth-lowercase.ans", "9", "9", "100", false },
+	{ "deep-cutoff/07-unknown-node.ans", "7", "9", "78", false },  /* G: not asked; E not answered */
+	{ "deep-cutoff/08-declares-hard.ans", "6", "9", "67", true },  /* E: 3, C: 3 read as proved */
+	{ "deep-cutoff/09-wrong-value.ans", "7", "9", "78", false },
+};
+
+#define NSCORES (sizeof class_scores / sizeof class_scores[0])
+
+static const struct class_score *score_of(const char *file)
+{
+	for (size_t i = 0; i < NSCORES; i++)
+		if (strcmp(class_scores[i].file, file) == 0)
+			return &class_scores[i];
+	ck_abort_msg("no hand-worked score for %s", file);
+	return NULL;
+}
+
+/* abtrace check OPTIONS... REPORT --key KEY TREE FOLDER, paths made whole. */
+static struct run_result grade_class(const struct class_run *c, const char *report)
+{
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	struct ab_str key = AB_STR_INIT, folder = AB_STR_INIT;
+	ab_str_addf(&key, "%s/tests/answers/%s", root ? root : ".", c->key);
+	ab_str_addf(&folder, "%s/tests/answers/%s", root ? root : ".", c->folder);
+	const char *args[12];
+	size_t n = 0;
+	args[n++] = "check";
+	for (size_t i = 0; c->options[i]; i++)
+		args[n++] = c->options[i];
+	if (report)
+		args[n++] = report;
+	args[n++] = "--key";
+	args[n++] = key.s;
+	args[n++] = c->tree;
+	args[n++] = folder.s;
+	args[n] = NULL;
+	struct run_result r = run_abtrace(NULL, args);
+	ab_str_free(&key);
+	ab_str_free(&folder);
+	return r;
+}
+
+/* Each normalised line "file|points|out_of|percent|overruled" checked
+ * against the hand-worked table; returns how many. */
+static size_t check_lines(const char *lines, bool with_percent)
+{
+	size_t count = 0;
+	for (const char *p = lines; *p;) {
+		const char *nl = strchr(p, '\n');
+		ck_assert_ptr_nonnull(nl);
+		char line[512];
+		ck_assert((size_t)(nl - p) < sizeof line);
+		memcpy(line, p, (size_t)(nl - p));
+		line[nl - p] = '\0';
+		char *save, *file = strtok_r(line, "|", &save), *points = strtok_r(NULL, "|", &save),
+		     *out_of = strtok_r(NULL, "|", &save), *percent = strtok_r(NULL, "|", &save),
+		     *overruled = strtok_r(NULL, "|", &save);
+		ck_assert_msg(file && points && out_of && percent && overruled, "bad line %s", p);
+		const struct class_score *want = score_of(file);
+		ck_assert_msg(strcmp(points, want->points) == 0 && strcmp(out_of, want->out_of) == 0,
+			      "%s: %s/%s, want %s/%s", file, points, out_of, want->points, want->out_of);
+		if (with_percent)
+			ck_assert_msg(strcmp(percent, want->percent) == 0, "%s: %s%%, want %s%%", file,
+				      percent, want->percent);
+		ck_assert_msg(strcmp(overruled, "-") == 0 || strcmp(overruled, want->overruled ? "1" : "0") == 0,
+			      "%s: overruled %s", file, overruled);
+		count++;
+		p = nl + 1;
+	}
+	return count;
+}
+
+/* --csv, read by Python's csv module (RFC 4180: quoted fields, CRLF). */
+START_TEST(class_csv)
+{
+	const struct class_run *c = &class_runs[_i];
+	struct run_result r = grade_class(c, "--csv");
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	ck_assert_msg(strncmp(r.out.s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0, "%s", r.out.s);
+	struct run_result py = run_python(
+		"import csv, io, sys\n"
+		"text = sys.stdin.buffer.read().decode('utf-8')\n"
+		"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
+		"assert rows[0] == ['file', 'points', 'out_of', 'percent', 'first_mistake'], rows[0]\n"
+		"assert text.count('\\r\\n') == len(rows)\n"
+		"for row in rows[1:]:\n"
+		"    row = dict(zip(rows[0], row))\n"
+		"    assert float(row['points']) <= float(row['out_of'])\n"
+		"    assert (row['first_mistake'] == '') == (row['points'] == row['out_of']), row\n"
+		"    print('|'.join([row['file'].split('/class/')[1], row['points'], row['out_of'],\n"
+		"                    row['percent'], '-']))\n",
+		r.out.s);
+	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
+	/* The CSV has no column for the convention: '-' skips that check. */
+	ck_assert_uint_eq(check_lines(py.out.s, true), _i == 0 ? 17 : _i == 1 ? 11 : 9);
+	run_result_free(&py);
+	run_result_free(&r);
+}
+END_TEST
+
+/* --json, one object per file, read by Python's json module. */
+START_TEST(class_json)
+{
+	const struct class_run *c = &class_runs[_i];
+	struct run_result r = grade_class(c, "--json");
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	struct run_result py = run_python(
+		"import json, sys\n"
+		"for line in sys.stdin:\n"
+		"    o = json.loads(line)\n"
+		"    for k in ('file', 'rules', 'declared', 'overruled', 'score', 'points', 'out_of', 'right', 'total', 'diagnosis', 'items'):\n"
+		"        assert k in o, k\n"
+		"    scored = [i for i in o['items'] if i['scored']]\n"
+		"    assert abs(sum(i['points'] for i in scored) - o['points']) < 0.02\n"
+		"    assert sum(i['out_of'] for i in scored) == o['out_of']\n"
+		"    assert o['total'] == len(scored) and o['right'] == sum(i['right'] for i in scored)\n"
+		"    assert (o['overruled'] is None) or o['declared'], o\n"
+		"    pct = int(100 * o['points'] / o['out_of'] + 0.5)\n"
+		"    if pct == 100 and o['right'] < o['total']: pct = 99\n"
+		"    pts = ('%.2f' % o['points']).rstrip('0').rstrip('.')\n"
+		"    print('|'.join([o['file'].split('/class/')[1], pts, '%g' % o['out_of'], str(pct),\n"
+		"                    '1' if o['overruled'] else '0']))\n",
+		r.out.s);
+	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
+	ck_assert_uint_eq(check_lines(py.out.s, true), _i == 0 ? 17 : _i == 1 ? 11 : 9);
+	run_result_free(&py);
+	run_result_free(&r);
+}
+END_TEST
+
+/* The text table: each file's points on its row, and the convention a file
+ * declared on its own row. */
+START_TEST(class_text)
+{
+	const struct class_run *c = &class_runs[_i];
+	struct run_result r = grade_class(c, NULL);
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	ck_assert_ptr_nonnull(strstr(r.out.s, "POINTS"));
+	for (size_t i = 0; i < NSCORES; i++) {
+		const struct class_score *s = &class_scores[i];
+		if (strncmp(s->file, c->tree, strlen(c->tree)) != 0)
+			continue;
+		const char *row = strstr(r.out.s, s->file);
+		ck_assert_msg(row, "no row for %s", s->file);
+		const char *end = strchr(row, '\n');
+		struct ab_str want = AB_STR_INIT;
+		ab_str_addf(&want, " %s/%s ", s->points, s->out_of);
+		char *line = strndup(row, (size_t)(end - row));
+		ck_assert_msg(strstr(line, want.s), "%s: row '%s' lacks '%s'", s->file, line, want.s);
+		ck_assert_msg(!strstr(line, "[declares ") == !s->overruled, "%s: %s", s->file, line);
+		free(line);
+		ab_str_free(&want);
+	}
+	run_result_free(&r);
+}
+END_TEST
+
+/* --summary: the counts per item and the commonest mistakes. */
+START_TEST(class_summary)
+{
+	const struct class_run *c = &class_runs[_i];
+	struct run_result r = grade_class(c, "--summary");
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	for (size_t i = 0; i < 6 && c->summary[i]; i++)
+		ck_assert_msg(strstr(r.out.s, c->summary[i]), "summary lacks '%s':\n%s", c->summary[i],
+			      r.out.s);
+	run_result_free(&r);
+}
+END_TEST
+
+/* --gradescope for one answer: the results.json fields the platform
+ * documents, read by Python's json. */
+START_TEST(gradescope)
+{
+	static const struct { const char *file; const char *tree, *key; double score; int tests; } cases[] = {
+		{ "class/lecture/05-missed-cut.ans", "lecture", "keys/lecture.key", 6.5, 4 },
+		{ "class/seed003/09-typo.ans", "seed003", "keys/seed003.key", 9.11, 4 },
+		{ "class/deep-cutoff/01-right.ans", "deep-cutoff", "keys/deep-cutoff.key", 9, 5 },
+	};
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_str key = AB_STR_INIT, file = AB_STR_INIT;
+		ab_str_addf(&key, "%s/tests/answers/%s", root ? root : ".", cases[i].key);
+		ab_str_addf(&file, "%s/tests/answers/%s", root ? root : ".", cases[i].file);
+		struct run_result r = run_abtrace(NULL, ARGS("check", "--gradescope", "--key", key.s,
+							     cases[i].tree, file.s));
+		ck_assert_msg(r.status == (cases[i].score == 9 ? 0 : 1), "exit %d: %s", r.status, r.err.s);
+		struct run_result py = run_python(
+			"import json, sys\n"
+			"o = json.load(sys.stdin)\n"
+			"assert isinstance(o['score'], (int, float)) and isinstance(o['output'], str)\n"
+			"assert isinstance(o['tests'], list) and o['tests']\n"
+			"for t in o['tests']:\n"
+			"    assert set(t) >= {'name', 'score', 'max_score', 'output'}, t\n"
+			"    assert isinstance(t['name'], str) and isinstance(t['output'], str) and t['output']\n"
+			"    assert 0 <= t['score'] <= t['max_score']\n"
+			"    assert t.get('status') in ('passed', 'failed')\n"
+			"    assert (t['status'] == 'passed') == (t['score'] == t['max_score'])\n"
+			"assert abs(sum(t['score'] for t in o['tests']) - o['score']) < 0.02\n"
+			"print(o['score'], len(o['tests']))\n",
+			r.out.s);
+		ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
+		double score;
+		int tests;
+		ck_assert(sscanf(py.out.s, "%lf %d", &score, &tests) == 2);
+		ck_assert_msg(score == cases[i].score && tests == cases[i].tests, "%s: %g, %d tests",
+			      cases[i].file, score, tests);
+		run_result_free(&py);
+		run_result_free(&r);
+		ab_str_free(&key);
+		ab_str_free(&file);
+	}
+	/* One answer file only. */
+	struct ab_str dir = AB_STR_INIT;
+	ab_str_addf(&dir, "%s/tests/answers/class/lecture", root ? root : ".");
+	struct run_result r = run_abtrace(NULL, ARGS("check", "--gradescope", "lecture", dir.s));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err.s, "--gradescope grades one answer file (got 17)"));
+	run_result_free(&r);
+	ab_str_free(&dir);
+}
+END_TEST
+
+/* Directories: sorted, hidden files and subdirectories skipped; an empty
+ * one is an error. */
+START_TEST(directories)
+{
+	char dir[] = "/tmp/abtrace-class-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct ab_str path = AB_STR_INIT;
+	struct run_result r = run_abtrace(NULL, ARGS("check", "lecture", dir));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err.s, "holds no answer files"));
+	run_result_free(&r);
+	static const char *const files[][2] = {
+		{ "b.ans", "value: 3\n" }, { "a.ans", "value: 2\n" }, { ".hidden.ans", "value: x\n" },
+	};
+	for (size_t i = 0; i < 3; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, files[i][0]);
+		FILE *f = fopen(path.s, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(files[i][1], f);
+		fclose(f);
+	}
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/sub", dir);
+	ck_assert_int_eq(mkdir(path.s, 0700), 0);
+	r = run_abtrace(NULL, ARGS("check", "--csv", "lecture", dir));
+	ck_assert_int_eq(r.status, 1);
+	struct ab_str want = AB_STR_INIT;
+	ab_str_addf(&want, "file,points,out_of,percent,first_mistake\r\n%s/a.ans,0,1,0,", dir);
+	ck_assert_msg(strncmp(r.out.s, want.s, want.len) == 0, "%s", r.out.s);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "\r\n%s/b.ans,1,1,100,\r\n", dir);
+	ck_assert_msg(strstr(r.out.s, want.s) && !strstr(r.out.s, "hidden"), "%s", r.out.s);
+	run_result_free(&r);
+	rmdir(path.s);
+	for (size_t i = 0; i < 3; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, files[i][0]);
+		unlink(path.s);
+	}
+	rmdir(dir);
+	ab_str_free(&path);
+	ab_str_free(&want);
+}
+END_TEST
+
+/* lesson --check: a lesson with a false claim and a wrong answer fails,
+ * naming both; every bundled lesson passes. */
+START_TEST(lesson_check)
+{
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	struct ab_str path = AB_STR_INIT;
+	ab_str_addf(&path, "%s/tests/answers/lessons/false-claims.lesson", root ? root : ".");
+	struct run_result r = run_abtrace(NULL, ARGS("lesson", "--check", path.s));
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.out.s);
+	ck_assert_msg(strstr(r.out.s, "false-claims.lesson:6:6: error: the answer 'C3' is wrong: the next cutoff skips C2 and C3"), "%s", r.out.s);
+	ck_assert_msg(strstr(r.out.s, "false-claims.lesson:10:8: error: C is proved <= 2, not = 2"), "%s", r.out.s);
+	ck_assert_msg(strstr(r.out.s, "2 of 3 claims and answers do not hold."), "%s", r.out.s);
+	run_result_free(&r);
+	static const char *const lessons[] = {
+		"01-minimax", "02-window", "03-lecture", "04-safe-cut", "05-deep-cutoffs",
+		"06-fail-soft-hard", "07-ties", "08-ordering", "09-negamax",
+	};
+	for (size_t i = 0; i < sizeof lessons / sizeof lessons[0]; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/lessons/%s.lesson", root ? root : ".", lessons[i]);
+		r = run_abtrace(NULL, ARGS("lesson", "--check", path.s));
+		ck_assert_msg(r.status == 0, "%s: exit %d: %s", lessons[i], r.status, r.out.s);
+		ck_assert_msg(strstr(r.out.s, "claims and answers hold."), "%s", r.out.s);
+		run_result_free(&r);
+	}
+	/* By name, too; and usage. */
+	r = run_abtrace(NULL, ARGS("lesson", "--check", "ties"));
+	ck_assert_int_eq(r.status, 0);
+	run_result_free(&r);
+	r = run_abtrace(NULL, ARGS("lesson", "--check"));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err.s, "lesson --check takes one lesson"));
+	run_result_free(&r);
+	ab_str_free(&path);
+}
+END_TEST
+
 static Suite *check_cli_suite(void)
 {
 	Suite *s = suite_create("check_cli");
@@ -196,6 +637,16 @@ static Suite *check_cli_suite(void)
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, json_several);
 	tcase_add_test(tc, random_twice);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("class");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, class_csv, 0, sizeof class_runs / sizeof class_runs[0]);
+	tcase_add_loop_test(tc, class_json, 0, sizeof class_runs / sizeof class_runs[0]);
+	tcase_add_loop_test(tc, class_text, 0, sizeof class_runs / sizeof class_runs[0]);
+	tcase_add_loop_test(tc, class_summary, 0, sizeof class_runs / sizeof class_runs[0]);
+	tcase_add_test(tc, gradescope);
+	tcase_add_test(tc, directories);
+	tcase_add_test(tc, lesson_check);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -82,7 +82,8 @@ static const struct grade_case {
 	/* A missed cut: C2 not marked. */
 	{ "lecture", 0, "pruned: C3\n", 1, 2, "cut at C",
 	  "At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.", NULL },
-	{ "lecture", 0, "pruned:\n", 0, 1, "cut at C", "the answer misses C2 and C3", NULL },
+	{ "lecture", 0, "pruned:\n", 0, 1, "cut at C", "the answer misses C2 and C3",
+	  "Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here." },
 	{ "lecture", 0, "visited: B1 B2 B3 C1 C2 D1 D2 D3\n", 2, 3, "cut at C", "the answer misses C2", NULL },
 	/* Visit order. */
 	{ "lecture", 0, "visited: B1 B2 B3 C1 D2 D1 D3\n", 2, 3, "visit order",
@@ -100,7 +101,7 @@ static const struct grade_case {
 	{ "lecture", 0, "D: beta=2\n", 1, 1, NULL, NULL, NULL },
 	/* Strict cuts: a tie at C. */
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "value: 3\nbest: B\npruned:\nC: = 3\n", 2, 4, "cut at C",
-	  "β ≤ α (3 ≤ 3)", "Your answer is right if ties are not pruned (cut only on α > β); this assignment prunes on α ≥ β." },
+	  "β ≤ α (3 ≤ 3)", "Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here. Your answer is right if ties are not pruned (cut only on α > β); this assignment prunes on α ≥ β." },
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\nbest: B\npruned:\nC: = 3\n", 4, 4, NULL, NULL, NULL },
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", STRICT, "value: 3\npruned: C2 C3\n", 1, 3, "pruned C2",
 	  "β < α (3 < 3) does not fire", "Your answer is right if ties are pruned (cut on α ≥ β); this assignment cuts only on α > β." },
@@ -108,7 +109,7 @@ static const struct grade_case {
 	{ "A[B[3 12 8] C[3 4 6] D[14 5 2]]", 0, "rules: strict\npruned:\n", 1, 1, NULL, NULL, NULL },
 	/* Reversed order, and a MIN root. */
 	{ "lecture", 0, "value: 3\nbest: B\npruned:\nC: 2\n", 2, 4, "cut at C", "fires at C",
-	  "right if the children are searched last to first" },
+	  "matches plain minimax, with no pruning at all; alpha-beta never looks at C2 and C3 here. Your answer is right if the children are searched last to first" },
 	{ "lecture", REVERSE, "value: 3\nbest: B\npruned:\nC: 2\n", 4, 4, NULL, NULL, NULL },
 	{ "lecture", 0, "value: 6\nbest: C\npruned: D2 D3\n", 0, 5, "value", "The root's value is 3",
 	  "right if MIN moves at the root" },
@@ -153,7 +154,7 @@ START_TEST(graded)
 	struct ab_tree *t = load(c->tree);
 	struct ab_answer *a = answer_of(t, c->answer);
 	struct ab_config config = config_of(c->flags);
-	ab_answer_apply_rules(a, &config);
+	ab_answer_apply_rules(a, 0, &config, NULL);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	struct ab_str report = AB_STR_INIT;
@@ -219,7 +220,7 @@ START_TEST(example_answers)
 	struct ab_answer *a = ab_answer_parse(t, text, len, &diag);
 	ck_assert_msg(a != NULL, "%s:%u:%u: %s", e->file, diag.line, diag.column, diag.message);
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	ab_answer_apply_rules(a, &config);
+	ab_answer_apply_rules(a, 0, &config, NULL);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	ck_assert_msg(g.right == e->right && g.count == e->total, "%s: %zu/%zu", e->file,
@@ -276,9 +277,9 @@ START_TEST(json_report)
 	struct ab_str json = AB_STR_INIT;
 	ab_grade_json(&g, "x.ans", &json);
 	const char *s = ab_str_cstr(&json);
-	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given\",\"score\":0.5,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
-	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
-	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
+	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"points\":1,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
+	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"points\":0,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
 	ck_assert(s[json.len - 1] == '}');
 	ab_str_free(&json);
 	ab_grade_free(&g);
@@ -372,6 +373,151 @@ START_TEST(trace_answers_are_right)
 }
 END_TEST
 
+/* ---- Keys, returned numbers, unknown names ---------------------------- */
+
+static const char lecture_key[] = "value: ? | 2\nbest: ?\npruned: ? | 3\nC: ? | 2\n";
+
+static const struct key_case {
+	const char *tree;
+	const char *key;          /* NULL: no key */
+	bool values_returned;
+	unsigned flags;
+	const char *answer;
+	double points, out_of;
+	size_t right, total;
+	const char *wrong;        /* the first wrong scored item's name, or NULL */
+	const char *why;          /* a substring of its sentence */
+} key_cases[] = {
+	{ "lecture", lecture_key, false, 0, "value: 3\nbest: B\npruned: C2 C3\nC: <= 2\n", 8, 8, 4, 4, NULL, NULL },
+	/* A file holding only the value no longer scores everything. */
+	{ "lecture", lecture_key, false, 0, "value: 3\n", 2, 8, 1, 4, "best",
+	  "The key asks for this item, and the answer does not give it." },
+	/* Listing leaves or their parent: the same leaves, the same points. */
+	{ "seed002", "pruned: ? | 6\n", false, 0, "pruned: X2.2 Y2 Y3 Y4 Z2.2 W2\n", 6, 6, 1, 1, NULL, NULL },
+	{ "seed002", "pruned: ? | 6\n", false, 0, "pruned: X2.2 Y2.1 Y2.2 Y3.1 Y4.1 Y4.2 Z2.2 W2.1 W2.2\n", 6, 6, 1, 1, NULL, NULL },
+	/* Partial credit: 3 × |given ∩ right| / |given ∪ right|. */
+	{ "lecture", lecture_key, false, 0, "pruned: C3\n", 1.5, 8, 0, 4, "value", "does not give it" },
+	{ "lecture", "pruned: ? | 3\n", false, 0, "pruned: C2 C3 D3\n", 2, 3, 0, 1, "pruned",
+	  "agree on 2 of the 3 leaves" },
+	{ "lecture", "pruned: ? | 3\n", false, 0, "pruned:\n", 0, 3, 0, 1, "pruned", "agree on 0 of the 2" },
+	{ "no-pruning", "pruned: ? | 3\n", false, 0, "pruned:\n", 3, 3, 1, 1, NULL, NULL },
+	{ "lecture", "pruned: ? | 3\n", false, 0, "pruned: C2 C7\n", 1, 3, 0, 1, "pruned", "agree on 1 of the 3" },
+	/* visited: the share of its set, halved when the order is wrong. */
+	{ "lecture", "visited: ? | 4\n", false, 0, "visited: B1 B2 B3 C1 D1 D2 D3\n", 4, 4, 1, 1, NULL, NULL },
+	{ "lecture", "visited: ? | 4\n", false, 0, "visited: B1 B2 B3 C1 D2 D1 D3\n", 2, 4, 0, 1, "visited",
+	  "not listed in the order the search looks at them, so the share is halved" },
+	{ "lecture", "visited: ? | 4\n", false, 0, "visited: B1 B2 B3 C1 C2 D1 D2 D3\n", 3.5, 4, 0, 1, "visited",
+	  "agree on 7 of the 8" },
+	{ "lecture", "visited: ? | 4\n", false, 0, "pruned: C2 C3\n", 2, 4, 0, 1, "visited",
+	  "the order is not given and the share is halved" },
+	/* Answered and not asked: shown, not scored. */
+	{ "lecture", "value: ?\n", false, 0, "value: 3\nD: 7\n", 1, 1, 1, 1, NULL, NULL },
+	/* returns, a bare number under values returned, and a key asking for returns. */
+	{ "lecture", NULL, false, 0, "C: returns 2\nD: returns 2\nB1: returns 3\n", 3, 3, 3, 3, NULL, NULL },
+	{ "lecture", NULL, false, 0, "C: 2\n", 0, 1, 0, 1, "C", "C is only known to be ≤ 2" },
+	{ "lecture", NULL, true, 0, "C: 2\n", 1, 1, 1, 1, NULL, NULL },
+	{ "lecture", NULL, true, 0, "C: <= 2\n", 1, 1, 1, 1, NULL, NULL },
+	{ "lecture", "C: returns ?\n", false, 0, "C: 2\n", 1, 1, 1, 1, NULL, NULL },
+	{ "lecture", NULL, false, 0, "C: returns 4\n", 0, 1, 0, 1, "C returns",
+	  "C returns 2 (step 16), not 4. Under fail-soft a cut node returns the best value it found before the cut." },
+	{ "lecture", NULL, false, 0, "C3: returns 6\n", 0, 1, 0, 1, "C3 returns",
+	  "C3 is pruned (the cutoff at C, step 15), so it never returns a number." },
+	/* An unknown name costs its item. */
+	{ "lecture", NULL, false, 0, "value: 3\nQ7: 4\n", 1, 2, 1, 2, "Q7",
+	  "This tree has no node called 'Q7'; names here include A, B, B1, B2, B3, C and C1, ..." },
+	{ "lecture", lecture_key, false, 0, "value: 3\nbest: Q\npruned: C2 C3\nC: <= 2\n", 7, 8, 3, 4, "best",
+	  "no node called 'Q'" },
+};
+
+START_TEST(keyed)
+{
+	const struct key_case *c = &key_cases[_i];
+	struct ab_tree *t = load(c->tree);
+	struct ab_answer *a = answer_of(t, c->answer);
+	struct ab_answer *key = NULL;
+	if (c->key) {
+		struct ab_diag diag;
+		key = ab_answer_parse_key(t, c->key, strlen(c->key), &diag);
+		ck_assert_msg(key != NULL, "key: %s", diag.message);
+	}
+	struct ab_config config = config_of(c->flags);
+	struct ab_grade_options opt = { c->values_returned, key };
+	struct ab_grade g;
+	ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
+	ck_assert_msg(g.points > c->points - 0.001 && g.points < c->points + 0.001 &&
+		      g.out_of == c->out_of && g.right == c->right && g.total == c->total,
+		      "case %d: %g/%g points, %zu/%zu right", _i, g.points, g.out_of, g.right, g.total);
+	const struct ab_grade_item *bad = NULL;
+	for (size_t i = 0; i < g.count && !bad; i++)
+		if (g.items[i].scored && !g.items[i].right)
+			bad = &g.items[i];
+	if (c->wrong) {
+		ck_assert_msg(bad != NULL, "case %d: nothing wrong", _i);
+		ck_assert_str_eq(bad->name, c->wrong);
+		ck_assert_msg(strstr(bad->why, c->why), "case %d: '%s' lacks '%s'", _i, bad->why, c->why);
+		/* A set's mistakes are those of its marks and cuts. */
+		ck_assert(bad->mistake || bad->kind == AB_GRADE_SET);
+	} else {
+		ck_assert_msg(bad == NULL, "case %d: %s wrong: %s", _i, bad ? bad->name : "", bad ? bad->why : "");
+	}
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_answer_free(key);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* The reports beside text: CSV rows, Gradescope's results.json, the summary. */
+START_TEST(reports)
+{
+	struct ab_tree *t = load("lecture");
+	struct ab_diag diag;
+	struct ab_answer *key = ab_answer_parse_key(t, lecture_key, strlen(lecture_key), &diag);
+	ck_assert_ptr_nonnull(key);
+	struct ab_grade_options opt = { false, key };
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	static const char *const answers[] = {
+		"value: 3\nbest: B\npruned: C2 C3\nC: <= 2\n",
+		"value: 3\nbest: B\npruned: C3\nC: <= 2\n",
+		"value: 3\nbest: B\npruned: C3\nC: 2\n",
+	};
+	struct ab_grade g[3];
+	const struct ab_grade *all[3];
+	for (int i = 0; i < 3; i++) {
+		struct ab_answer *a = answer_of(t, answers[i]);
+		ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g[i]));
+		all[i] = &g[i];
+		ab_answer_free(a);
+	}
+	struct ab_str out = AB_STR_INIT;
+	ab_grade_csv_row(&g[1], "a,b.ans", &out);
+	/* The first mistake of a set is its first wrong cut; a comma quotes. */
+	ck_assert_str_eq(out.s, "\"a,b.ans\",6.5,8,81,\"cut at C: At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.\"\r\n");
+	ab_str_clear(&out);
+	ab_grade_csv_field("say \"hi\"\nthere", &out);
+	ck_assert_str_eq(out.s, "\"say \"\"hi\"\"\nthere\"");
+	ab_str_clear(&out);
+	ab_grade_gradescope(&g[1], &out);
+	ck_assert_msg(strncmp(out.s, "{\"score\":6.5,\"output\":\"3 of 4 questions right.\\n\",\"tests\":[{\"name\":\"value\",\"score\":2,\"max_score\":2,\"status\":\"passed\",\"output\":\"Right: 3.\"}", 120) == 0, "%s", out.s);
+	ck_assert_ptr_nonnull(strstr(out.s, "{\"name\":\"pruned\",\"score\":1.5,\"max_score\":3,\"status\":\"failed\",\"output\":\"Given: C3. Expected: C2 C3."));
+	ab_str_clear(&out);
+	ab_grade_summary(all, 3, 1, &out);
+	ck_assert_msg(strstr(out.s, "3 answers graded.\n1 more could not be read; they are not counted below.\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "  pruned  2 of 3\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "  C       1 of 3\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "  2 of 3 missed the cut at C: β = 2 ≤ α = 3.\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "  1 of 3 wrote C = 2, but the search proves C ≤ 2.\n"), "%s", out.s);
+	ab_str_clear(&out);
+	ab_grade_format_points(2.0 / 3.0 * 4, &out);
+	ck_assert_str_eq(out.s, "2.67");
+	ab_str_free(&out);
+	for (int i = 0; i < 3; i++)
+		ab_grade_free(&g[i]);
+	ab_answer_free(key);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *grade_suite(void)
 {
 	Suite *s = suite_create("grade");
@@ -380,6 +526,8 @@ static Suite *grade_suite(void)
 	tcase_add_loop_test(tc, example_answers, 0, sizeof examples / sizeof examples[0]);
 	tcase_add_test(tc, practice_api);
 	tcase_add_test(tc, json_report);
+	tcase_add_loop_test(tc, keyed, 0, sizeof key_cases / sizeof key_cases[0]);
+	tcase_add_test(tc, reports);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("random trees");
 	tcase_set_timeout(tc, 120);

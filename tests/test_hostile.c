@@ -227,7 +227,7 @@ static const struct hostile_case {
 	{ "answer-empty", TEXT(""), ARGS("check", "lecture", "FILE"), 2,
 	  "the answer has nothing to check", NULL, false },
 	{ "answer-dir", NULL, 0, NULL, ARGS("check", "lecture", "DIR"), 2,
-	  "Is a directory", NULL, false },
+	  "holds no answer files", NULL, false },
 #undef TEXT
 #undef GEN
 };

@@ -4,7 +4,9 @@
  * trees: labelled, unlabelled, deep, MIN at the root); the rest is the
  * answer file.  An error must have a message and a position inside the
  * text; an answer that parses has its rules applied and described, and is
- * graded, with the report written as text and as JSON.
+ * graded, with the report written as text and as JSON, and graded again
+ * against a key (reports as CSV, results.json and a class summary).  The
+ * same bytes are also read as a key.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,6 +53,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = size - 1;
 	struct ab_diag diag;
 	memset(&diag, 0, sizeof diag);
+	struct ab_answer *as_key = ab_answer_parse_key(tree, text, len, &diag);
+	if (!as_key && !diag.message[0])
+		fuzz_fail("a key error without a message");
+	ab_answer_free(as_key);
+	memset(&diag, 0, sizeof diag);
 	struct ab_answer *answer = ab_answer_parse(tree, text, len, &diag);
 	if (!answer) {
 		if (!diag.message[0])
@@ -67,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	ab_answer_apply_rules(answer, &config);
+	ab_answer_apply_rules(answer, 0, &config, NULL);
 	struct ab_str out = AB_STR_INIT;
 	ab_answer_describe_rules(answer, &out);
 	struct ab_grade grade;
@@ -81,6 +88,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			(void)ab_grade_item_for(&grade, tree, n);
 		ab_grade_free(&grade);
 	}
+	static const char key_text[] = "value: ? | 2\nbest: ?\npruned: ? | 3\n";
+	struct ab_answer *key = ab_answer_parse_key(tree, key_text, strlen(key_text), &diag);
+	if (!key)
+		fuzz_fail("the built-in key does not parse: %s", diag.message);
+	struct ab_grade_options opt = { (data[0] & 0x40) != 0, key };
+	if (ab_grade_answer_with(tree, &config, &opt, answer, g, &grade)) {
+		const struct ab_grade *all[1] = { &grade };
+		ab_grade_text(&grade, g, &out);
+		ab_grade_csv_row(&grade, "fuzz", &out);
+		ab_grade_gradescope(&grade, &out);
+		ab_grade_summary(all, 1, 0, &out);
+		if (grade.points > grade.out_of + 1e-9 || grade.points < 0)
+			fuzz_fail("%g of %g points", grade.points, grade.out_of);
+		ab_grade_free(&grade);
+	}
+	ab_answer_free(key);
 	ab_str_free(&out);
 	ab_answer_free(answer);
 	return 0;
