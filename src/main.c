@@ -426,7 +426,7 @@ static int cmd_trace(struct cli *cli)
 		if (tree->title)
 			ab_str_addf(&out, "%s: ", tree->title);
 		ab_config_describe(&cli->config, g->ascii, &out);
-		ab_str_addf(&out, _("; root %s; %u leaves\n"),
+		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
 			    trace->root_player == AB_MAX ? "MAX" : "MIN", tree->leaves);
 	}
 	int width = snprintf(NULL, 0, "%zu", trace->length);

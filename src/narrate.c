@@ -12,7 +12,7 @@
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {
-	struct ab_str parts[8];
+	struct ab_str parts[10];
 	int used;
 };
 
@@ -74,6 +74,32 @@ void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
 	}
 	if (shown < count)
 		ab_str_addf(out, _(", ... (%u in all)"), count);
+}
+
+void ab_narrate_move(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	struct ab_str name = AB_STR_INIT;
+	ab_tree_name(tree, n, &name);
+	const char *s = ab_str_cstr(&name);
+	bool path = *s >= '0' && *s <= '9';
+	uint32_t rank = tree->nodes[n].rank;
+	if (!path || tree->nodes[n].parent != 0)
+		ab_str_add(out, s);
+	else
+		switch (rank) { /* each a whole phrase: ordinals differ by language */
+		case 0: ab_str_addf(out, _("the first child, %s"), s); break;
+		case 1: ab_str_addf(out, _("the second child, %s"), s); break;
+		case 2: ab_str_addf(out, _("the third child, %s"), s); break;
+		case 3: ab_str_addf(out, _("the fourth child, %s"), s); break;
+		case 4: ab_str_addf(out, _("the fifth child, %s"), s); break;
+		case 5: ab_str_addf(out, _("the sixth child, %s"), s); break;
+		case 6: ab_str_addf(out, _("the seventh child, %s"), s); break;
+		case 7: ab_str_addf(out, _("the eighth child, %s"), s); break;
+		case 8: ab_str_addf(out, _("the ninth child, %s"), s); break;
+		case 9: ab_str_addf(out, _("the tenth child, %s"), s); break;
+		default: ab_str_addf(out, _("child number %u, %s"), rank + 1, s); break;
+		}
+	ab_str_free(&name);
 }
 
 static bool cut_holds(const struct ab_trace *trace, const struct ab_node_state *st)
@@ -192,6 +218,24 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	else
 		ab_str_addf(out, _("%s returns %s to %s."), name, value,
 			    name_of(w, tree, parent));
+	/* Fail-hard hands back the node's own bound (α at MAX, β at MIN)
+	 * when its children's values fall outside the window: say what they
+	 * proved, and how little the number handed on tells the parent. */
+	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
+	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
+		bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+		const char *rel = ev->value > ev->hi ? g->le : g->ge;
+		if (parent == AB_NONE)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
+				    name, ab_str_cstr(proved), max ? g->alpha : g->beta, value,
+				    name, rel, value);
+		else
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard hands %s its %s, %s, which tells %s only that %s %s %s."),
+				    name, ab_str_cstr(proved), name_of(w, tree, parent),
+				    max ? g->alpha : g->beta, value, name_of(w, tree, parent),
+				    name, rel, value);
+		return;
+	}
 	if (ev->lo == ev->hi)
 		ab_str_addf(out, _(" Its value is exact: %s %s."), name, ab_str_cstr(proved));
 	else if (ev->lo == AB_NEG_INF && ev->hi == AB_POS_INF)
@@ -199,27 +243,32 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	else
 		ab_str_addf(out, _(" That is a bound, not its exact value: the search proved only %s %s."),
 			    name, ab_str_cstr(proved));
-	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
-	if (hard && (ev->value < ev->lo || ev->value > ev->hi))
-		ab_str_addf(out, _(" (Fail-hard returns the node's own bound %s, which lies outside what its children proved.)"),
-			    ab_player_at(tree, ev->node, trace->root_player) == AB_MAX ? g->alpha : g->beta);
 }
 
 static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev,
 			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
 	const struct ab_tree *tree = trace->tree;
-	if (ev->best == AB_NONE)
+	if (ev->best == AB_NONE) {
 		ab_str_addf(out, _("Done: the root's value is %s."), value_of(w, ev->value, g));
-	else
+	} else {
+		struct ab_str *move = fresh(w);
+		ab_narrate_move(tree, ev->best, move);
 		ab_str_addf(out, _("Done: the root's value is %s and the best move is %s."),
-			    value_of(w, ev->value, g), name_of(w, tree, ev->best));
+			    value_of(w, ev->value, g), ab_str_cstr(move));
+	}
+	/* Two counts, two plurals: the inner nodes are a phrase of their own. */
+	struct ab_str *nodes = fresh(w);
+	ab_str_addf(nodes, P_("%u inner node", "%u inner nodes", ev->nodes_visited),
+		    ev->nodes_visited);
 	if (trace->config.algo == AB_MINIMAX)
-		ab_str_addf(out, _(" Minimax looked at %u of %u leaves and entered %u inner nodes."),
-			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+		ab_str_addf(out, P_(" Minimax looked at %u of %u leaf and entered %s.",
+				    " Minimax looked at %u of %u leaves and entered %s.", tree->leaves),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 	else
-		ab_str_addf(out, _(" Alpha-beta looked at %u of %u leaves and entered %u inner nodes."),
-			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+		ab_str_addf(out, P_(" Alpha-beta looked at %u of %u leaf and entered %s.",
+				    " Alpha-beta looked at %u of %u leaves and entered %s.", tree->leaves),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 }
 
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,

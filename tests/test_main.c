@@ -23,7 +23,7 @@ static const struct cli_case {
 	{ ARGS("trace", "--ascii", "lecture"), NULL, 0, "beta = 2 <= alpha = 3", NULL },
 	{ ARGS("trace", "-e", "[[3,12,8],[2,4,6],[14,5,2]]"), NULL, 0, "Skip 2.2 and 2.3", NULL },
 	{ ARGS("trace", "-e", "[3,12,8]/[2,4,6]/[14,5,2]"), NULL, 0,
-	  "the best move is node 1. Alpha-beta looked at 7 of 9 leaves", NULL },
+	  "the best move is the first child, 1. Alpha-beta looked at 7 of 9 leaves", NULL },
 	{ ARGS("trace", "--json", "-e", "[1,2]"), NULL, 0,
 	  "{\"step\":1,\"event\":\"enter\",\"path\":\"\",\"node\":\"root\",\"player\":\"max\",\"depth\":0,\"alpha\":\"-inf\",\"beta\":\"+inf\"}", NULL },
 	{ ARGS("trace", "-"), "[[1,2],[3,4]]\n", 0, "Done: the root's value is 3", NULL },
