@@ -155,9 +155,51 @@ START_TEST(test_wrong_answer_and_refused_keys)
 	WAIT_FOR(&s, "Your answer");
 	literal("C2");
 	keys("Enter");
-	WAIT_FOR(&s, "C2: not quite; the answer is C2 C3.");
+	/* A wrong answer gets a hint and another try before the answer. */
+	WAIT_FOR(&s, "C2: not quite. Hint:", "Try again (Esc shows the answer)?");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "the answer is C2 C3"));
+	literal("C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C3: not quite; the answer is C2 C3.", "lesson 0/1 right in 2 tries");
 	keys("Space");
 	WAIT_FOR(&s, "step 13/29");
+	/* The lesson's score keeps the tries. */
+	WAIT_FOR(&s, "lesson 0/1 right in 2 tries");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* Right at the second try, and Esc at a second try shows the answer. */
+START_TEST(test_second_try)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, "LANGUAGE=en", "lesson 03-lecture");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
+	keys(". . . .");
+	WAIT_FOR(&s, "step 12/29", "(step forward to answer)");
+	keys("Space");
+	WAIT_FOR(&s, "Your answer");
+	literal("C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C3: not quite. Hint:", "Try again");
+	literal("C2 C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C2 C3: right, at the second try.", "lesson 1/1 right in 2 tries");
+	/* The next question (D's value, at step 17): Esc twice. */
+	keys("Space Space Space Space Space");
+	WAIT_FOR(&s, "step 17/29", "(step forward to answer)");
+	keys("Space");
+	WAIT_FOR(&s, "Your answer");
+	literal("D = 5");
+	keys("Enter");
+	WAIT_FOR(&s, "D = 5: not quite. Hint", "Try again");
+	keys("Escape");
+	WAIT_FOR(&s, "The answer is", "lesson 1/2 right in 3 tries");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
@@ -359,6 +401,7 @@ static Suite *lesson_view_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_walk_lesson);
 	tcase_add_test(tc, test_wrong_answer_and_refused_keys);
+	tcase_add_test(tc, test_second_try);
 	tcase_add_test(tc, test_lesson_chinese_aligned);
 	tcase_add_test(tc, test_replay_chinese_aligned);
 	suite_add_tcase(s, tc);
