@@ -832,6 +832,8 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
 	else
 		ab_str_add(&text, _("practice"));
+	if (rp->nedits)
+		ab_str_addf(&text, P_(" | %zu edit", " | %zu edits", rp->nedits), rp->nedits);
 	practice_status(rp, &text);
 	if (rp->lesson && rp->lesson_asked) {
 		ab_str_add(&text, " | ");
@@ -843,8 +845,6 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
-	if (rp->nedits)
-		ab_str_addf(&text, P_(" | %zu edit", " | %zu edits", rp->nedits), rp->nedits);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
 	/* The keys that work here: practice gives its own, a lesson keeps
