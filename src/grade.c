@@ -161,7 +161,7 @@ static void words_free(struct words *ws)
 static const char *name_w(struct ab_str *s, const struct ab_tree *tree, uint32_t n)
 {
 	ab_str_clear(s);
-	ab_tree_name(tree, n, s);
+	ab_narrate_name(tree, n, s);
 	return ab_str_cstr(s);
 }
 

@@ -31,10 +31,18 @@ static struct ab_str *fresh(struct words *w)
 
 /* A node as the subject of a sentence: its name, or "node 2.1" when its
  * name is a bare path ("Cutoff at 2" would read as a number). */
+void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	if (tree->nodes[n].parent == AB_NONE && !ab_tree_label(tree, n))
+		ab_str_add(out, _("root"));
+	else
+		ab_tree_name(tree, n, out);
+}
+
 static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t n)
 {
 	struct ab_str *s = fresh(w);
-	ab_tree_name(tree, n, s);
+	ab_narrate_name(tree, n, s);
 	if (s->len && s->s[0] >= '0' && s->s[0] <= '9') {
 		struct ab_str path = AB_STR_INIT;
 		ab_str_addf(&path, _("node %s"), s->s);

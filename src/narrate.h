@@ -16,6 +16,9 @@
 /* Appends the sentence for ev, the event at trace's current step. */
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out);
+/* Appends node n's name as a sentence says it: ab_tree_name's, with an
+ * unlabelled root called "root" in the language of the messages. */
+void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
 /* Appends how a move (a child of the root) is named in a sentence: its
  * name, or for an unlabelled child its rank as well, "the second child,
  * 2", since a bare path reads as a number. */

@@ -91,7 +91,16 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
 		ab_str_add(out, _(", order "));
 	}
-	ab_order_describe(config, out);
+	/* The order's name as a course says it (the option's word in English). */
+	switch (config->order) {
+	case AB_ORDER_GIVEN: ab_str_add(out, _("given")); break;
+	case AB_ORDER_REVERSE: ab_str_add(out, _("reverse")); break;
+	case AB_ORDER_BEST: ab_str_add(out, _("best")); break;
+	case AB_ORDER_WORST: ab_str_add(out, _("worst")); break;
+	case AB_ORDER_RANDOM:
+		ab_str_addf(out, _("random:%llu"), (unsigned long long)config->seed);
+		break;
+	}
 }
 
 /* ---- Child order -------------------------------------------------------- */

@@ -744,26 +744,29 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 }
 
 /* Why a node is as it is: interval, window when entered, and its cutoff or
- * the cutoff that pruned it, all read from the recorded events. */
+ * the cutoff that pruned it, all read from the recorded events.  Each part
+ * is one translatable message. */
 static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
 {
 	const struct ab_trace *tr = rp->trace;
 	const struct ab_tree *t = rp->tree;
 	const struct ab_glyphs *g = rp->g;
 	const struct ab_node_state *s = ab_trace_node(tr, n);
-	ab_tree_name(t, n, out);
-	ab_str_add(out, " (");
-	if (ab_is_leaf(t, n)) {
-		ab_str_add(out, _("leaf "));
-		ab_format_value(t->nodes[n].value, g, out);
-	} else {
-		ab_str_add(out, ab_player_at(t, n, tr->root_player) == AB_MAX ? "MAX" : "MIN");
-	}
-	if (n) {
-		ab_str_add(out, _(", path "));
-		ab_tree_path(t, n, out);
-	}
-	ab_str_add(out, "): ");
+	struct ab_str name = AB_STR_INIT, what = AB_STR_INIT, path = AB_STR_INIT;
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	ab_narrate_name(t, n, &name);
+	ab_tree_path(t, n, &path);
+	bool leaf = ab_is_leaf(t, n);
+	if (leaf)
+		ab_format_value(t->nodes[n].value, g, &what);
+	else
+		ab_str_add(&what, ab_player_at(t, n, tr->root_player) == AB_MAX ? "MAX" : "MIN");
+	if (leaf)
+		ab_str_addf(out, n ? _("%s (leaf %s, path %s): ") : _("%s (leaf %s): "),
+			    ab_str_cstr(&name), ab_str_cstr(&what), ab_str_cstr(&path));
+	else
+		ab_str_addf(out, n ? _("%s (%s, path %s): ") : _("%s (%s): "), ab_str_cstr(&name),
+			    ab_str_cstr(&what), ab_str_cstr(&path));
 	if (ab_trace_pruned(tr, n)) {
 		/* The nearest ancestor the search reached is the one that cut. */
 		uint32_t p = t->nodes[n].parent;
@@ -771,43 +774,53 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 			p = t->nodes[p].parent;
 		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, p) - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
-		ab_str_addf(out, _("pruned by the cutoff at "));
-		ab_tree_name(t, p, out);
-		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step(tr, p));
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
-		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
-		ab_format_value(max ? cut->a : cut->b, g, out);
-		ab_str_addf(out, " %s %s = ", rel, max ? g->beta : g->alpha);
-		ab_format_value(max ? cut->b : cut->a, g, out);
-		ab_str_add(out, _("; it is never looked at."));
-		return;
-	}
-	if (s->status == AB_UNVISITED) {
-		ab_str_add(out, _("not reached yet"));
+		ab_str_addf(&a, "%s = ", max ? g->alpha : g->beta);
+		ab_format_value(max ? cut->a : cut->b, g, &a);
+		ab_str_addf(&a, " %s %s = ", rel, max ? g->beta : g->alpha);
+		ab_format_value(max ? cut->b : cut->a, g, &a);
+		ab_str_clear(&b);
+		ab_tree_name(t, p, &b);
+		ab_str_addf(out, _("pruned by the cutoff at %s in step %u: %s; it is never looked at."),
+			    ab_str_cstr(&b), ab_trace_cut_step(tr, p), ab_str_cstr(&a));
+	} else if (s->status == AB_UNVISITED) {
 		if (ab_trace_visit_step(tr, n))
-			ab_str_addf(out, _(" (reached in step %u)."), ab_trace_visit_step(tr, n));
+			ab_str_addf(out, _("not reached yet (reached in step %u)."),
+				    ab_trace_visit_step(tr, n));
 		else
-			ab_str_add(out, _(", and never reached in this search."));
-		return;
-	}
-	if (ab_is_leaf(t, n)) {
+			ab_str_add(out, _("not reached yet, and never reached in this search."));
+	} else if (leaf) {
 		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step(tr, n));
-		return;
+	} else {
+		struct ab_str bound = AB_STR_INIT, known = AB_STR_INIT;
+		node_bound(rp, n, &bound);
+		if (!bound.len)
+			ab_str_add(&known, _("nothing proved yet"));
+		else if (s->status == AB_DONE)
+			ab_str_add(&known, ab_str_cstr(&bound));
+		else
+			ab_str_addf(&known, _("%s so far"), ab_str_cstr(&bound));
+		const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
+		ab_format_window(enter->a, enter->b, g, &a);
+		uint32_t cut_step = ab_trace_cut_step(tr, n);
+		if (cut_step && cut_step <= tr->step) {
+			const struct ab_record *cut = &tr->records[cut_step - 1];
+			ab_format_window(cut->a, cut->b, g, &b);
+			ab_str_addf(out, _("%s; entered in step %u with window %s; cut off in step %u with window %s."),
+				    ab_str_cstr(&known), ab_trace_visit_step(tr, n), ab_str_cstr(&a),
+				    cut_step, ab_str_cstr(&b));
+		} else {
+			ab_str_addf(out, _("%s; entered in step %u with window %s."), ab_str_cstr(&known),
+				    ab_trace_visit_step(tr, n), ab_str_cstr(&a));
+		}
+		ab_str_free(&bound);
+		ab_str_free(&known);
 	}
-	struct ab_str bound = AB_STR_INIT;
-	node_bound(rp, n, &bound);
-	ab_str_addf(out, "%s%s", bound.len ? ab_str_cstr(&bound) : _("nothing proved yet"),
-		    s->status == AB_DONE ? "" : _(" so far"));
-	ab_str_free(&bound);
-	const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
-	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step(tr, n));
-	ab_format_window(enter->a, enter->b, g, out);
-	if (ab_trace_cut_step(tr, n) && ab_trace_cut_step(tr, n) <= tr->step) {
-		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, n) - 1];
-		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step(tr, n));
-		ab_format_window(cut->a, cut->b, g, out);
-	}
-	ab_str_add(out, ".");
+	ab_str_free(&name);
+	ab_str_free(&what);
+	ab_str_free(&path);
+	ab_str_free(&a);
+	ab_str_free(&b);
 }
 
 /* ---- The frame ---------------------------------------------------------- */
