@@ -708,8 +708,8 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 	alt.fail_hard = !asked->fail_hard;
 	if (all_right_under(tree, &alt, answer, g)) {
 		ab_str_add(out, alt.fail_hard
-			? _("Your answer is right under fail-hard (a cut node returns its bound); this assignment is fail-soft (a node returns its best value).")
-			: _("Your answer is right under fail-soft (a node returns its best value); this assignment is fail-hard (a cut node returns its bound)."));
+			? _("Your answer is right under fail-hard (a node returns a number inside its window: its own bound when its value lies outside); this assignment is fail-soft (a node returns its best value, even outside its window).")
+			: _("Your answer is right under fail-soft (a node returns its best value, even outside its window); this assignment is fail-hard (a node returns a number inside its window: its own bound when its value lies outside)."));
 		return true;
 	}
 	alt = *asked;

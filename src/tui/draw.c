@@ -129,6 +129,31 @@ static bool closes_line(const char *s, size_t n)
 	}
 }
 
+/* Whether cp is a relation sign of a formula ("C ≤ 2", "α = 3"). */
+static bool relation(uint32_t cp)
+{
+	return cp == '=' || cp == '<' || cp == '>' || cp == 0x2264 || cp == 0x2265 ||
+	       cp == 0x2260;
+}
+
+/* Whether a line may break at the space at text[i] (of n bytes): not next
+ * to a relation sign, so a formula never splits ("C ≤" / "2"). */
+static bool breaks_at_space(const char *text, size_t i, size_t n)
+{
+	uint32_t cp;
+	size_t j = i;
+	while (j < n && text[j] == ' ')
+		j++;
+	if (j < n && ab_utf8_decode(text + j, n - j, &cp) && relation(cp))
+		return false;
+	size_t k = i; /* the character before the space: back over UTF-8 */
+	while (k > 0 && ((unsigned char)text[k - 1] & 0xC0) == 0x80)
+		k--;
+	if (k > 0)
+		k--;
+	return !(k < i && ab_utf8_decode(text + k, i - k, &cp) && relation(cp));
+}
+
 /* Word-wraps text into at most max_rows rows of cols columns from (row,
  * left); the last row ends in "…" when text is cut short.  Returns the
  * rows used. */
@@ -152,7 +177,8 @@ static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 			i += len;
 			/* Wide (CJK) text has no spaces: a line may also end
 			 * after a wide character, unless punctuation follows. */
-			if (i == n || text[i] == ' ' || (cw == 2 && !closes_line(text + i, n - i)))
+			if (i == n || (text[i] == ' ' && breaks_at_space(text, i, n)) ||
+			    (cw == 2 && !closes_line(text + i, n - i)))
 				fit = i;
 		}
 		if (i == n)
