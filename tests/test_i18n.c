@@ -16,7 +16,7 @@ static const struct lang_case {
 } cases[] = {
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "lecture"), 0, "在 C 处剪枝：β = 2 ≤ α = 3。", NULL },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "zh", "lecture"), 0, "跳过 C2 和 C3。", NULL },
-	{ "C", NULL, ARGS("trace", "--lang=zh", "lecture"), 0, "搜索结束：根的值是 3，最佳走法是 B。", NULL },
+	{ "C", NULL, ARGS("trace", "--lang=zh", "lecture"), 0, "搜索结束：根节点的值是 3，最佳走法是 B。", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--lang", "en", "lecture"), 0, "Cutoff at C", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("stats", "lecture"), 0, "9 个叶子，4 个内部节点", NULL },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "fr", "lecture"), 2, NULL, "--lang takes en or zh" },
