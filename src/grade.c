@@ -248,6 +248,7 @@ static void settle(struct ab_grade *gr, struct ab_grade_item *it, struct ab_str 
 		gr->right++;
 		ab_str_free(why);
 	} else {
+		ab_narrate_tidy(why, 0);
 		it->why = take(why);
 	}
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "utf8.h"
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {
@@ -31,6 +32,41 @@ static struct ab_str *fresh(struct words *w)
 
 /* A node as the subject of a sentence: its name, or "node 2.1" when its
  * name is a bare path ("Cutoff at 2" would read as a number). */
+/* Whether cp is a CJK character or CJK punctuation. */
+static bool cjk(uint32_t cp)
+{
+	return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+	       (cp >= 0xFF00 && cp <= 0xFF60);
+}
+
+void ab_narrate_tidy(struct ab_str *text, size_t from)
+{
+	if (strcmp(ab_i18n_language(), "en") == 0 || text->len <= from)
+		return;
+	char *s = text->s;
+	size_t out = from;
+	uint32_t prev = 0;
+	for (size_t i = from; i < text->len;) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(s + i, text->len - i, &cp);
+		if (!len)
+			len = 1, cp = (unsigned char)s[i];
+		if (s[i] == ' ' && cjk(prev)) {
+			uint32_t next;
+			size_t nl = i + 1 < text->len ? ab_utf8_decode(s + i + 1, text->len - i - 1, &next) : 0;
+			if (nl && cjk(next)) {
+				i++; /* the space between two CJK characters goes */
+				continue;
+			}
+		}
+		memmove(s + out, s + i, len);
+		out += len;
+		i += len;
+		prev = cp;
+	}
+	ab_str_truncate(text, out);
+}
+
 void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 {
 	if (tree->nodes[n].parent == AB_NONE && !ab_tree_label(tree, n))
@@ -314,5 +350,6 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z' &&
 	    strcmp(ab_i18n_language(), "en") == 0)
 		out->s[start] = (char)(out->s[start] - 'a' + 'A');
+	ab_narrate_tidy(out, start);
 	words_free(&w);
 }
