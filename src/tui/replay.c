@@ -954,15 +954,19 @@ static void loop(struct ab_replay *rp)
 			relayout(rp);
 		if (redraw & AB_REDRAW_CLEAR)
 			clearok(curscr, TRUE);
-		if (redraw)
+		if (redraw) {
+			curs_set(rp->prompt.kind != AB_PROMPT_NONE); /* the cursor marks a prompt */
 			ab_draw_frame(stdscr, rp);
+		}
 		redraw = AB_REDRAW_NONE;
 		timeout(wait_ms(rp, &last_step));
 		int ch = getch();
 		if (stop_requested)
 			break;
 		if (ch == ERR) {
-			if (rp->autoplay && wait_ms(rp, &last_step) == 0) {
+			/* Autoplay waits while a line is being typed. */
+			if (rp->autoplay && rp->prompt.kind == AB_PROMPT_NONE &&
+			    wait_ms(rp, &last_step) == 0) {
 				redraw = act(rp, AB_ACT_FORWARD);
 				clock_gettime(CLOCK_MONOTONIC, &last_step);
 			}
@@ -971,11 +975,7 @@ static void loop(struct ab_replay *rp)
 		if (rp->prompt.kind != AB_PROMPT_NONE) {
 			/* The message stays while a prompt is open: it may say
 			 * why the prompt came back (a hint, a refusal). */
-			redraw = prompt_key(rp, ch);
-			if (rp->prompt.kind == AB_PROMPT_NONE)
-				curs_set(0);
-			else
-				curs_set(1);
+			redraw = prompt_key(rp, ch) | AB_REDRAW_FRAME;
 			if (redraw & AB_REDRAW_QUIT)
 				break;
 			continue;
@@ -1010,10 +1010,8 @@ static void loop(struct ab_replay *rp)
 			redraw = act(rp, ab_key_action(ch));
 		if (redraw & AB_REDRAW_QUIT)
 			break;
-		if (rp->prompt.kind != AB_PROMPT_NONE) {
-			curs_set(1);
+		if (rp->prompt.kind != AB_PROMPT_NONE)
 			redraw |= AB_REDRAW_FRAME;
-		}
 		if (redraw == AB_REDRAW_NONE)
 			redraw = AB_REDRAW_FRAME; /* at least clear the message */
 		clock_gettime(CLOCK_MONOTONIC, &last_step);
