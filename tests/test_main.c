@@ -34,6 +34,12 @@ static const struct cli_case {
 	{ ARGS("trace", "seed003"), NULL, 0, "Skip C3", NULL },
 	{ ARGS("trace", "deep-cutoff"), NULL, 0, "a deep cutoff", NULL },
 	{ ARGS("stats", "lecture"), NULL, 0, "Knuth-Moore minimum", NULL },
+	/* Plurals, and an unlabelled best move named by its rank. */
+	{ ARGS("stats", "-e", "[5]"), NULL, 0, "1 leaf, 1 inner node, uniform", NULL },
+	{ ARGS("stats", "-e", "[[1] [3 4]]"), NULL, 0, "3 leaves, 3 inner nodes\n", NULL },
+	{ ARGS("stats", "-e", "[[1] [3 4]]"), NULL, 0, "3 (best move: the second child, 2)", NULL },
+	{ ARGS("trace", "-e", "[5]"), NULL, 0, "; root MAX; 1 leaf\n", NULL },
+	{ ARGS("stats", "lecture"), NULL, 0, "3 (best move: B)", NULL },
 	{ ARGS("stats", "--json", "lecture"), NULL, 0,
 	  "\"minimax\":{\"leaves\":9,\"nodes\":4", NULL },
 	{ ARGS("stats", "--json", "--algo", "minimax", "lecture"), NULL, 0,
