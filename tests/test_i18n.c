@@ -25,7 +25,7 @@ static const struct lang_case {
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--fail-hard", "-e", "[[5],[[1,2]]]"), 0,
 	  "节点 2.1 把 5 返回给节点 2。它的子节点证明了节点 2.1 = 2；不超出边界（fail-hard）的搜索交给节点 2 的是它的 α，即 5，节点 2 由此只知道节点 2.1 ≤ 5。", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[[5],[[1,2]]]"), 0, "节点 2 把 2 返回给根节点。", NULL },
-	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "reverse", "lecture"), 0, "，按逆序（reverse）；", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "reverse", "lecture"), 0, "，逆序；", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("stats", "-e", "[5]"), 0, "1 个叶子，1 个内部节点", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[[1,,2]]"), 2, NULL, "<expression>:1:5: 错误：" },
 	{ "C.UTF-8", NULL, ARGS("trace", "-e", "[[1,,2]]"), 2, NULL, "<expression>:1:5: error: " },
