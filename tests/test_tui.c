@@ -418,7 +418,8 @@ START_TEST(test_undo_reset_save)
 	if (skip_without_tmux())
 		return;
 	char edited[64], loaded[64];
-	snprintf(edited, sizeof edited, "/tmp/abtrace-test-edited-%ld.tree", (long)getpid());
+	/* A file name may hold spaces and commas. */
+	snprintf(edited, sizeof edited, "/tmp/abtrace test, edited-%ld.tree", (long)getpid());
 	snprintf(loaded, sizeof loaded, "/tmp/abtrace-test-loaded-%ld.tree", (long)getpid());
 	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT, got = AB_STR_INIT;
 	start(100, 30, NULL, "lecture");

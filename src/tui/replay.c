@@ -368,9 +368,21 @@ static void say_write_error(struct ab_replay *rp, const char *path, int err)
 	say(rp, _("cannot write '%s': %s"), path, strerror(err));
 }
 
+/* The rest of a typed line, blanks trimmed at both ends: a file name,
+ * which may hold spaces or commas; NULL when empty. */
+static char *rest_of_line(char *text)
+{
+	while (*text == ' ' || *text == '\t')
+		text++;
+	size_t len = strlen(text);
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		text[--len] = '\0';
+	return len ? text : NULL;
+}
+
 static unsigned save_answer(struct ab_replay *rp, char *text)
 {
-	char *path = next_word(&text);
+	char *path = rest_of_line(text);
 	if (!path) {
 		say(rp, _("not saved: no file named"));
 		return AB_REDRAW_FRAME;
@@ -413,7 +425,16 @@ static unsigned export_step(struct ab_replay *rp)
 
 static unsigned export_answer(struct ab_replay *rp, char *text)
 {
-	char *format = next_word(&text), *path = next_word(&text);
+	while (*text == ' ' || *text == '\t')
+		text++;
+	char *format = text;
+	while (*text && *text != ' ' && *text != '\t')
+		text++;
+	if (*text)
+		*text++ = '\0';
+	char *path = rest_of_line(text);
+	if (!*format)
+		format = NULL;
 	size_t i = 0, n = sizeof export_formats / sizeof export_formats[0];
 	while (format && i < n && strcmp(export_formats[i].name, format) != 0)
 		i++;
@@ -422,8 +443,8 @@ static unsigned export_answer(struct ab_replay *rp, char *text)
 		    format ? format : "");
 		return AB_REDRAW_FRAME;
 	}
-	if (!path || next_word(&text)) {
-		say(rp, _("not exported: type a format and one file, such as 'dot step.dot'"));
+	if (!path) {
+		say(rp, _("not exported: type a format and a file, such as 'dot step.dot'"));
 		return AB_REDRAW_FRAME;
 	}
 	struct ab_export_options opt = {
