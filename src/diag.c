@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "utf8.h"
 
 enum {
@@ -243,7 +244,9 @@ void ab_diag_format(const struct ab_diag *diag, const char *name,
 	add_safe(out, name);
 	if (diag->line)
 		ab_str_addf(out, ":%u:%u", diag->line, diag->column);
-	ab_str_add(out, ": error: ");
+	/* TRANSLATORS: the word compilers write before a message, as in
+	   "lecture.tree:1:5: error: empty element"; keep the colons. */
+	ab_str_add(out, _(": error: "));
 	add_safe(out, diag->message);
 	ab_str_addc(out, '\n');
 	if (!diag->line)

@@ -154,6 +154,33 @@ static void add_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
 	ab_format_value(v, scale, g, out);
 }
 
+/* Scratch strings for the names and numbers of one sentence, so each
+ * sentence is one translatable message with its own punctuation. */
+struct words {
+	struct ab_str w[6];
+};
+
+static void words_free(struct words *ws)
+{
+	for (size_t i = 0; i < sizeof ws->w / sizeof ws->w[0]; i++)
+		ab_str_free(&ws->w[i]);
+}
+
+static const char *name_w(struct ab_str *s, const struct ab_tree *tree, uint32_t n)
+{
+	ab_str_clear(s);
+	ab_narrate_name(tree, n, s);
+	return ab_str_cstr(s);
+}
+
+static const char *value_w(struct ab_str *s, ab_value v, int64_t scale,
+			   const struct ab_glyphs *g)
+{
+	ab_str_clear(s);
+	ab_format_value(v, scale, g, s);
+	return ab_str_cstr(s);
+}
+
 /* Names separated by spaces, as an answer lists them. */
 static void add_name_list(const struct ab_tree *tree, const uint32_t *nodes,
 			  uint32_t count, struct ab_str *out)
@@ -290,6 +317,7 @@ static void settle(struct ab_grade *gr, struct ab_grade_item *it, struct ab_str 
 		gr->right++;
 		ab_str_free(why);
 	} else {
+		ab_narrate_tidy(why, 0);
 		it->why = take(why);
 	}
 }
@@ -312,12 +340,11 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	it->step = f->node[0].ret_step;
 	ab_str_add(&name, _("value"));
 	add_value(f->root_value, gd->tree->scale, gd->g, &exp);
-	add_written(item, 0, item->value, gd->tree->scale, gd->g, &giv);
-	ab_str_add(&why, _("The root's value is "));
-	add_value(f->root_value, gd->tree->scale, gd->g, &why);
-	ab_str_add(&why, ": ");
-	add_name(gd->tree, 0, &why);
-	ab_str_addf(&why, _(" returns it at step %zu, once every move is weighed."), it->step);
+	add_value(item->value, gd->tree->scale, gd->g, &giv);
+	struct words ws = { 0 };
+	ab_str_addf(&why, _("The root's value is %s: %s returns it at step %zu, once every move is weighed."),
+		    value_w(&ws.w[0], f->root_value, gd->tree->scale, gd->g), name_w(&ws.w[1], gd->tree, 0), it->step);
+	words_free(&ws);
 	settle(gd->out, it, &name, &exp, &giv, &why, item->value == f->root_value);
 	if (!it->right)
 		set_mistake(it, _("gave the root's value as %s, not %s"), it->given, it->expected);
@@ -338,23 +365,19 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 	bool right = item->node == f->best ||
 		     (visited(f, item->node) && st->lo == st->hi && st->lo == f->root_value);
 	if (f->best != AB_NONE) {
-		ab_str_add(&why, _("The best move is "));
-		add_name(gd->tree, f->best, &why);
-		ab_str_add(&why, _(": the root's choice is set from it at step "));
-		ab_str_addf(&why, "%zu", it->step);
-		ab_str_add(&why, _(", and no later move is proved as good"));
+		struct words ws = { 0 };
+		ab_narrate_move(gd->tree, f->best, &ws.w[0]);
+		name_w(&ws.w[1], gd->tree, item->node);
 		if (visited(f, item->node)) {
-			ab_str_add(&why, _(" (the search proves "));
-			add_name(gd->tree, item->node, &why);
-			ab_str_addc(&why, ' ');
-			add_interval(st->lo, st->hi, gd->tree->scale, gd->g, &why);
-			ab_str_add(&why, ")");
+			add_interval(st->lo, st->hi, gd->tree->scale, gd->g, &ws.w[2]);
+			ab_str_addf(&why, _("The best move is %s: the root's choice is set from it at step %zu, and no later move is proved as good (the search proves %s %s)."),
+				    ab_str_cstr(&ws.w[0]), it->step, ab_str_cstr(&ws.w[1]),
+				    ab_str_cstr(&ws.w[2]));
 		} else {
-			ab_str_add(&why, _(" ("));
-			add_name(gd->tree, item->node, &why);
-			ab_str_add(&why, _(" is pruned)"));
+			ab_str_addf(&why, _("The best move is %s: the root's choice is set from it at step %zu, and no later move is proved as good (%s is pruned)."),
+				    ab_str_cstr(&ws.w[0]), it->step, ab_str_cstr(&ws.w[1]));
 		}
-		ab_str_addc(&why, '.');
+		words_free(&ws);
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
 	if (!it->right)
@@ -369,24 +392,23 @@ static void extra_cut(struct grader *gd, uint32_t n, struct ab_str *why)
 	const struct node_facts *nf = &f->node[n];
 	uint32_t p = gd->tree->nodes[n].parent;
 	uint32_t step = ab_trace_visit_step(f->trace, n);
-	add_name(gd->tree, n, why);
+	struct words ws = { 0 };
+	const char *name = name_w(&ws.w[0], gd->tree, n);
+	bool leaf = ab_is_leaf(gd->tree, n);
 	if (gd->minimax) {
-		ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): minimax prunes nothing.")
-							 : _(" is entered (step %u): minimax prunes nothing."),
-			    step);
+		ab_str_addf(why, leaf ? _("%s is looked at (step %u): minimax prunes nothing.")
+				      : _("%s is entered (step %u): minimax prunes nothing."),
+			    name, step);
+		words_free(&ws);
 		return;
 	}
-	ab_str_addf(why, ab_is_leaf(gd->tree, n) ? _(" is looked at (step %u): when the search reaches it, ")
-						 : _(" is entered (step %u): when the search reaches it, "),
-		    step);
-	add_name(gd->tree, p, why);
-	ab_str_addf(why, _(" has %s = "), gd->g->alpha);
-	add_value(nf->seen_alpha, gd->tree->scale, gd->g, why);
-	ab_str_addf(why, _(" and %s = "), gd->g->beta);
-	add_value(nf->seen_beta, gd->tree->scale, gd->g, why);
-	ab_str_add(why, _(", so the cut test "));
-	add_test(is_max(f, p), gd->strict, nf->seen_alpha, nf->seen_beta, gd->tree->scale, gd->g, why);
-	ab_str_add(why, _(" does not fire there and nothing is skipped."));
+	add_test(is_max(f, p), gd->strict, nf->seen_alpha, nf->seen_beta, gd->tree->scale, gd->g, &ws.w[4]);
+	ab_str_addf(why, leaf ? _("%s is looked at (step %u): when the search reaches it, %s has %s = %s and %s = %s, so the cut test %s does not fire there and nothing is skipped.")
+			      : _("%s is entered (step %u): when the search reaches it, %s has %s = %s and %s = %s, so the cut test %s does not fire there and nothing is skipped."),
+		    name, step, name_w(&ws.w[1], gd->tree, p), gd->g->alpha,
+		    value_w(&ws.w[2], nf->seen_alpha, gd->tree->scale, gd->g), gd->g->beta,
+		    value_w(&ws.w[3], nf->seen_beta, gd->tree->scale, gd->g), ab_str_cstr(&ws.w[4]));
+	words_free(&ws);
 }
 
 /* One pruned mark: right when the search never reaches the node. */
@@ -396,8 +418,9 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 	const struct facts *f = gd->f;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_PRUNED, n, line);
-	ab_str_add(&name, _("pruned "));
-	add_name(gd->tree, n, &name);
+	struct words ws = { 0 };
+	ab_str_addf(&name, _("pruned %s"), name_w(&ws.w[0], gd->tree, n));
+	words_free(&ws);
 	ab_str_add(&giv, from_visited ? _("not in visited:") : _("pruned"));
 	bool right = !visited(f, n);
 	if (right) {
@@ -443,38 +466,51 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	it->step = ab_trace_cut_step(f->trace, c);
 	uint32_t skipped;
 	uint32_t *kids = skipped_kids(f, c, &skipped);
-	ab_str_add(&name, _("cut at "));
-	add_name(gd->tree, c, &name);
-	add_name_list(gd->tree, kids, skipped, &exp);
-	ab_str_add(&exp, _(" pruned"));
-	add_name_list(gd->tree, missed, count, &giv);
-	ab_str_add(&giv, from_visited ? _(" visited") : _(" not pruned"));
-	ab_str_addf(&why, _("At step %zu the cut test fires at "), it->step);
-	add_name(gd->tree, c, &why);
-	ab_str_add(&why, ": ");
-	add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, gd->tree->scale, gd->g, &why);
-	if (nf->cut_by != AB_NONE) {
-		ab_str_addf(&why, _(", with %s set at "), is_max(f, c) ? gd->g->beta : gd->g->alpha);
-		add_name(gd->tree, nf->cut_by, &why);
-		uint32_t up = gd->tree->nodes[c].depth - gd->tree->nodes[nf->cut_by].depth;
-		if (up > 1)
-			ab_str_addf(&why, _(", %u levels up (a deep cutoff)"), up);
-	}
-	ab_str_add(&why, _(", so "));
-	ab_narrate_names(gd->tree, kids, skipped, 8, &why);
-	ab_str_add(&why, skipped == 1 ? _(" is never looked at; ") : _(" are never looked at; "));
-	ab_str_add(&why, _("the answer misses "));
-	ab_narrate_names(gd->tree, missed, count, 8, &why);
-	ab_str_addc(&why, '.');
+	struct words ws = { 0 };
+	const char *cname = name_w(&ws.w[0], gd->tree, c);
+	ab_str_addf(&name, _("cut at %s"), cname);
+	add_name_list(gd->tree, kids, skipped, &ws.w[1]);
+	ab_str_addf(&exp, _("%s pruned"), ab_str_cstr(&ws.w[1]));
+	ab_str_clear(&ws.w[1]);
+	add_name_list(gd->tree, missed, count, &ws.w[1]);
+	ab_str_addf(&giv, from_visited ? _("%s visited") : _("%s not pruned"), ab_str_cstr(&ws.w[1]));
+	add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, gd->tree->scale, gd->g, &ws.w[2]);
+	ab_str_clear(&ws.w[3]);
+	ab_narrate_names(gd->tree, kids, skipped, 8, &ws.w[3]);
+	ab_str_clear(&ws.w[4]);
+	ab_narrate_names(gd->tree, missed, count, 8, &ws.w[4]);
+	const char *test = ab_str_cstr(&ws.w[2]), *skip = ab_str_cstr(&ws.w[3]);
+	const char *miss = ab_str_cstr(&ws.w[4]);
+	uint32_t up = nf->cut_by == AB_NONE ? 0
+		: gd->tree->nodes[c].depth - gd->tree->nodes[nf->cut_by].depth;
+	const char *bound = is_max(f, c) ? gd->g->beta : gd->g->alpha;
+	if (nf->cut_by == AB_NONE)
+		ab_str_addf(&why, P_("At step %zu the cut test fires at %s: %s, so %s is never looked at; the answer misses %s.",
+				     "At step %zu the cut test fires at %s: %s, so %s are never looked at; the answer misses %s.",
+				     skipped),
+			    it->step, cname, test, skip, miss);
+	else if (up <= 1)
+		ab_str_addf(&why, P_("At step %zu the cut test fires at %s: %s, with %s set at %s, so %s is never looked at; the answer misses %s.",
+				     "At step %zu the cut test fires at %s: %s, with %s set at %s, so %s are never looked at; the answer misses %s.",
+				     skipped),
+			    it->step, cname, test, bound, name_w(&ws.w[5], gd->tree, nf->cut_by),
+			    skip, miss);
+	else
+		ab_str_addf(&why, P_("At step %zu the cut test fires at %s: %s, with %s set at %s, %u levels up (a deep cutoff), so %s is never looked at; the answer misses %s.",
+				     "At step %zu the cut test fires at %s: %s, with %s set at %s, %u levels up (a deep cutoff), so %s are never looked at; the answer misses %s.",
+				     skipped),
+			    it->step, cname, test, bound, name_w(&ws.w[5], gd->tree, nf->cut_by),
+			    up, skip, miss);
+	words_free(&ws);
 	free(kids);
 	settle(gd->out, it, &name, &exp, &giv, &why, false);
-	struct ab_str where = AB_STR_INIT, test = AB_STR_INIT;
+	struct ab_str where = AB_STR_INIT, short_test = AB_STR_INIT;
 	add_name(gd->tree, c, &where);
 	add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
-		       gd->tree->scale, gd->g, &test);
-	set_mistake(it, _("missed the cut at %s: %s"), where.s, test.s);
+		       gd->tree->scale, gd->g, &short_test);
+	set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
 	ab_str_free(&where);
-	ab_str_free(&test);
+	ab_str_free(&short_test);
 }
 
 /* pruned: or visited: - the marks, the cuts missed, and for visited: the
@@ -552,11 +588,13 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	add_name_list(tree, listed, k, &giv);
 	if (bad < k) {
 		it->step = ab_trace_visit_step(f->trace, sorted[bad]);
-		ab_str_add(&why, _("The search looks at "));
-		add_name(tree, sorted[bad], &why);
-		ab_str_addf(&why, _(" (step %u) before "), ab_trace_visit_step(f->trace, sorted[bad]));
-		add_name(tree, listed[bad], &why);
-		ab_str_addf(&why, _(" (step %u)."), ab_trace_visit_step(f->trace, listed[bad]));
+		struct words ws = { 0 };
+		ab_str_addf(&why, _("The search looks at %s (step %u) before %s (step %u)."),
+			    name_w(&ws.w[0], tree, sorted[bad]),
+			    ab_trace_visit_step(f->trace, sorted[bad]),
+			    name_w(&ws.w[1], tree, listed[bad]),
+			    ab_trace_visit_step(f->trace, listed[bad]));
+		words_free(&ws);
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, bad == k);
 	if (bad < k) {
@@ -572,18 +610,23 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	free(sorted);
 }
 
-/* Appends "N is pruned (the cutoff at C, step 15)". */
-static void add_pruned_reason(struct grader *gd, uint32_t n, struct ab_str *out)
+/* Appends why pruned node n is not known: "N is pruned (the cutoff at C,
+ * step 15), so the search learns nothing about its value." (window: "so
+ * it never gets a window."). */
+static void add_pruned_reason(struct grader *gd, uint32_t n, bool window, struct ab_str *out)
 {
 	uint32_t c = cutter(gd->f, n);
-	add_name(gd->tree, n, out);
-	if (c == AB_NONE) {
-		ab_str_add(out, _(" is never reached"));
-		return;
-	}
-	ab_str_add(out, _(" is pruned (the cutoff at "));
-	add_name(gd->tree, c, out);
-	ab_str_addf(out, _(", step %u)"), ab_trace_cut_step(gd->f->trace, c));
+	struct words ws = { 0 };
+	const char *name = name_w(&ws.w[0], gd->tree, n);
+	if (c == AB_NONE)
+		ab_str_addf(out, window ? _("%s is never reached, so it never gets a window.")
+					: _("%s is never reached, so the search learns nothing about its value."),
+			    name);
+	else
+		ab_str_addf(out, window ? _("%s is pruned (the cutoff at %s, step %u), so it never gets a window.")
+					: _("%s is pruned (the cutoff at %s, step %u), so the search learns nothing about its value."),
+			    name, name_w(&ws.w[1], gd->tree, c), ab_trace_cut_step(gd->f->trace, c));
+	words_free(&ws);
 }
 
 static void grade_bound(struct grader *gd, const struct ab_item *item)
@@ -599,8 +642,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("unknown (pruned)"));
-		add_pruned_reason(gd, n, &why);
-		ab_str_add(&why, _(", so the search learns nothing about its value."));
+		add_pruned_reason(gd, n, false, &why);
 		settle(gd->out, it, &name, &exp, &giv, &why, false);
 		set_mistake(it, _("gave a value for %s, which is pruned"), it->name);
 		return;
@@ -612,39 +654,33 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		     (item->bound == AB_BOUND_LE && lo == AB_NEG_INF && hi == v) ||
 		     (item->bound == AB_BOUND_GE && hi == AB_POS_INF && lo == v) ||
 		     (item->bound == AB_BOUND_IN && lo == v && hi == item->value2);
+	struct words ws = { 0 };
+	const char *nname = name_w(&ws.w[0], gd->tree, n);
 	if (item->bound == AB_BOUND_EQ && lo != hi && (lo == v || hi == v)) {
-		add_name(gd->tree, n, &why);
-		ab_str_add(&why, _(" is only known to be "));
-		add_interval(lo, hi, gd->tree->scale, gd->g, &why);
-		ab_str_addf(&why, _(" (step %zu): "), it->step);
+		add_interval(lo, hi, gd->tree->scale, gd->g, &ws.w[1]);
 		if (ab_trace_cut_step(f->trace, n)) {
 			uint32_t skipped;
 			uint32_t *kids = skipped_kids(f, n, &skipped);
-			ab_str_addf(&why, _("the cutoff at step %u skips "), ab_trace_cut_step(f->trace, n));
-			ab_narrate_names(gd->tree, kids, skipped, 8, &why);
+			ab_narrate_names(gd->tree, kids, skipped, 8, &ws.w[2]);
 			free(kids);
+			ab_str_addf(&why, _("%s is only known to be %s (step %zu): the cutoff at step %u skips %s, so its exact value is never found."),
+				    nname, ab_str_cstr(&ws.w[1]), it->step,
+				    ab_trace_cut_step(f->trace, n), ab_str_cstr(&ws.w[2]));
 		} else {
-			ab_str_add(&why, _("what its children return is partly only a bound"));
+			ab_str_addf(&why, _("%s is only known to be %s (step %zu): what its children return is partly only a bound, so its exact value is never found."),
+				    nname, ab_str_cstr(&ws.w[1]), it->step);
 		}
-		ab_str_add(&why, _(", so its exact value is never found."));
 	} else if (lo == hi && (item->bound == AB_BOUND_LE || item->bound == AB_BOUND_GE) && v == lo) {
-		add_name(gd->tree, n, &why);
-		ab_str_add(&why, " = ");
-		add_value(lo, gd->tree->scale, gd->g, &why);
-		ab_str_addf(&why, _(" exactly (step %zu), which says more than "), it->step);
-		add_bound(item, gd->tree->scale, gd->g, &why);
-		ab_str_addc(&why, '.');
+		add_bound(item, gd->tree->scale, gd->g, &ws.w[2]);
+		ab_str_addf(&why, _("%s = %s exactly (step %zu), which says more than %s."), nname,
+			    value_w(&ws.w[1], lo, gd->tree->scale, gd->g), it->step, ab_str_cstr(&ws.w[2]));
 	} else {
-		ab_str_add(&why, _("The search proves "));
-		add_name(gd->tree, n, &why);
-		ab_str_addc(&why, ' ');
-		add_interval(lo, hi, gd->tree->scale, gd->g, &why);
-		ab_str_addf(&why, _(" (step %zu), not "), it->step);
-		add_name(gd->tree, n, &why);
-		ab_str_addc(&why, ' ');
-		add_bound(item, gd->tree->scale, gd->g, &why);
-		ab_str_addc(&why, '.');
+		add_interval(lo, hi, gd->tree->scale, gd->g, &ws.w[1]);
+		add_bound(item, gd->tree->scale, gd->g, &ws.w[2]);
+		ab_str_addf(&why, _("The search proves %s %s (step %zu), not %s %s."), nname,
+			    ab_str_cstr(&ws.w[1]), it->step, nname, ab_str_cstr(&ws.w[2]));
 	}
+	words_free(&ws);
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
 	if (!right)
 		set_mistake(it, _("wrote %s %s, but the search proves %s %s"), it->name,
@@ -671,31 +707,29 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 	const struct ab_node_state *st = &f->trace->state[n];
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_WINDOW, n, item->line);
-	add_name(gd->tree, n, &name);
-	ab_str_add(&name, _(" window"));
+	struct words ws = { 0 };
+	const char *nname = name_w(&ws.w[0], gd->tree, n);
+	ab_str_addf(&name, _("%s window"), nname);
 	add_window(item->has_alpha, item->alpha, item->has_beta, item->beta, gd->tree->scale, gd->g, &giv);
 	bool right = false;
 	if (ab_is_leaf(gd->tree, n)) {
 		ab_str_add(&exp, _("none (a leaf)"));
-		add_name(gd->tree, n, &why);
-		ab_str_add(&why, _(" is a leaf: only inner nodes have a window."));
+		ab_str_addf(&why, _("%s is a leaf: only inner nodes have a window."), nname);
 	} else if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		ab_str_add(&exp, _("none (pruned)"));
-		add_pruned_reason(gd, n, &why);
-		ab_str_add(&why, _(", so it never gets a window."));
+		add_pruned_reason(gd, n, true, &why);
 	} else {
 		it->step = f->node[n].ret_step;
 		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &exp);
 		right = (!item->has_alpha || item->alpha == st->alpha) &&
 			(!item->has_beta || item->beta == st->beta);
-		ab_str_add(&why, _("When "));
-		add_name(gd->tree, n, &why);
-		ab_str_addf(&why, _(" returns (step %zu) its window is "), it->step);
-		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &why);
-		ab_str_addc(&why, '.');
+		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &ws.w[1]);
+		ab_str_addf(&why, _("When %s returns (step %zu) its window is %s."), nname, it->step,
+			    ab_str_cstr(&ws.w[1]));
 	}
+	words_free(&ws);
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
 	if (!right)
 		set_mistake(it, _("gave %s as %s, not %s"), it->name, it->given, it->expected);
@@ -1227,8 +1261,8 @@ static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *
 	alt.fail_hard = !asked->fail_hard;
 	if (all_right_under(tree, &alt, values_returned, answer, g)) {
 		ab_str_add(out, alt.fail_hard
-			? _("Your answer is right under fail-hard (a cut node returns its bound); this assignment is fail-soft (a node returns its best value).")
-			: _("Your answer is right under fail-soft (a node returns its best value); this assignment is fail-hard (a cut node returns its bound)."));
+			? _("Your answer is right under fail-hard (a node returns a number inside its window: its own bound when its value lies outside); this assignment is fail-soft (a node returns its best value, even outside its window).")
+			: _("Your answer is right under fail-soft (a node returns its best value, even outside its window); this assignment is fail-hard (a node returns a number inside its window: its own bound when its value lies outside)."));
 		ab_str_add(clause, alt.fail_hard ? _("answered under fail-hard") : _("answered under fail-soft"));
 		return true;
 	}

@@ -1,7 +1,9 @@
 /* i18n.h - marking text for translation, and choosing the language.
  *
  * _() translates at run time through gettext when abtrace is built with it;
- * N_() only marks text that is translated later (tables). */
+ * N_() only marks text that is translated later (tables); P_(one, many, n)
+ * picks the plural form for the number n (ngettext), so "1 leaf" and
+ * "2 leaves" are each a whole message in every language. */
 #ifndef AB_I18N_H
 #define AB_I18N_H
 
@@ -12,8 +14,10 @@
 #ifdef ENABLE_NLS
 #include <libintl.h>
 #define _(text) gettext(text)
+#define P_(one, many, n) ngettext(one, many, (unsigned long)(n))
 #else
 #define _(text) (text)
+#define P_(one, many, n) ((n) == 1 ? (one) : (many))
 #endif
 #define N_(text) (text)
 

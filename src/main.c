@@ -190,7 +190,8 @@ static void print_help(void)
 		 "Search options:\n"
 		 "  --algo minimax|alphabeta   the algorithm (default alphabeta)\n"
 		 "  --fail-soft                a node returns its best value (default)\n"
-		 "  --fail-hard                a cut node returns its bound: alpha at MAX, beta at MIN\n"
+		 "  --fail-hard                a node returns a number inside its window: its alpha\n"
+		 "                             (MAX) or beta (MIN) when its value lies outside\n"
 		 "  --strict                   cut only on alpha > beta (default: alpha >= beta)\n"
 		 "  --non-strict               cut on alpha >= beta (the default, said explicitly)\n"
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
@@ -540,7 +541,7 @@ static int cmd_trace(struct cli *cli)
 		if (tree->title)
 			ab_str_addf(&out, "%s: ", tree->title);
 		ab_config_describe(&cli->config, g->ascii, &out);
-		ab_str_addf(&out, _("; root %s; %u leaves\n"),
+		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
 			    trace->root_player == AB_MAX ? "MAX" : "MIN", tree->leaves);
 	}
 	int width = snprintf(NULL, 0, "%zu", trace->length);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "utf8.h"
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {
@@ -32,10 +33,53 @@ static struct ab_str *fresh(struct words *w)
 
 /* A node as the subject of a sentence: its name, or "node 2.1" when its
  * name is a bare path ("Cutoff at 2" would read as a number). */
+/* Whether cp is a CJK character or CJK punctuation. */
+static bool cjk(uint32_t cp)
+{
+	return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+	       (cp >= 0xFF00 && cp <= 0xFF60);
+}
+
+void ab_narrate_tidy(struct ab_str *text, size_t from)
+{
+	if (strcmp(ab_i18n_language(), "en") == 0 || text->len <= from)
+		return;
+	char *s = text->s;
+	size_t out = from;
+	uint32_t prev = 0;
+	for (size_t i = from; i < text->len;) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(s + i, text->len - i, &cp);
+		if (!len)
+			len = 1, cp = (unsigned char)s[i];
+		if (s[i] == ' ' && cjk(prev)) {
+			uint32_t next;
+			size_t nl = i + 1 < text->len ? ab_utf8_decode(s + i + 1, text->len - i - 1, &next) : 0;
+			if (nl && cjk(next)) {
+				i++; /* the space between two CJK characters goes */
+				continue;
+			}
+		}
+		memmove(s + out, s + i, len);
+		out += len;
+		i += len;
+		prev = cp;
+	}
+	ab_str_truncate(text, out);
+}
+
+void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	if (tree->nodes[n].parent == AB_NONE && !ab_tree_label(tree, n))
+		ab_str_add(out, _("root"));
+	else
+		ab_tree_name(tree, n, out);
+}
+
 static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t n)
 {
 	struct ab_str *s = fresh(w);
-	ab_tree_name(tree, n, s);
+	ab_narrate_name(tree, n, s);
 	if (s->len && s->s[0] >= '0' && s->s[0] <= '9') {
 		struct ab_str path = AB_STR_INIT;
 		ab_str_addf(&path, _("node %s"), s->s);
@@ -135,6 +179,32 @@ void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
 	}
 	if (shown < count)
 		ab_str_addf(out, _(", ... (%u in all)"), count);
+}
+
+void ab_narrate_move(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
+{
+	struct ab_str name = AB_STR_INIT;
+	ab_tree_name(tree, n, &name);
+	const char *s = ab_str_cstr(&name);
+	bool path = *s >= '0' && *s <= '9';
+	uint32_t rank = tree->nodes[n].rank;
+	if (!path || tree->nodes[n].parent != 0)
+		ab_str_add(out, s);
+	else
+		switch (rank) { /* each a whole phrase: ordinals differ by language */
+		case 0: ab_str_addf(out, _("the first child, %s"), s); break;
+		case 1: ab_str_addf(out, _("the second child, %s"), s); break;
+		case 2: ab_str_addf(out, _("the third child, %s"), s); break;
+		case 3: ab_str_addf(out, _("the fourth child, %s"), s); break;
+		case 4: ab_str_addf(out, _("the fifth child, %s"), s); break;
+		case 5: ab_str_addf(out, _("the sixth child, %s"), s); break;
+		case 6: ab_str_addf(out, _("the seventh child, %s"), s); break;
+		case 7: ab_str_addf(out, _("the eighth child, %s"), s); break;
+		case 8: ab_str_addf(out, _("the ninth child, %s"), s); break;
+		case 9: ab_str_addf(out, _("the tenth child, %s"), s); break;
+		default: ab_str_addf(out, _("child number %u, %s"), rank + 1, s); break;
+		}
+	ab_str_free(&name);
 }
 
 static bool cut_holds(const struct ab_trace *trace, const struct ab_node_state *st)
@@ -287,6 +357,24 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	else
 		ab_str_addf(out, _("%s returns %s to %s."), name, value,
 			    name_of(w, tree, parent));
+	/* Fail-hard hands back the node's own bound (α at MAX, β at MIN)
+	 * when its children's values fall outside the window: say what they
+	 * proved, and how little the number handed on tells the parent. */
+	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
+	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
+		bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+		const char *rel = ev->value > ev->hi ? g->le : g->ge;
+		if (parent == AB_NONE)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
+				    name, ab_str_cstr(proved), max ? g->alpha : g->beta, value,
+				    name, rel, value);
+		else
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard hands %s its %s, %s, which tells %s only that %s %s %s."),
+				    name, ab_str_cstr(proved), name_of(w, tree, parent),
+				    max ? g->alpha : g->beta, value, name_of(w, tree, parent),
+				    name, rel, value);
+		return;
+	}
 	if (ev->lo == ev->hi)
 		ab_str_addf(out, _(" Its value is exact: %s %s."), name, ab_str_cstr(proved));
 	else if (ev->lo == AB_NEG_INF && ev->hi == AB_POS_INF)
@@ -294,27 +382,32 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	else
 		ab_str_addf(out, _(" That is a bound, not its exact value: the search proved only %s %s."),
 			    name, ab_str_cstr(proved));
-	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
-	if (hard && (ev->value < ev->lo || ev->value > ev->hi))
-		ab_str_addf(out, _(" (Fail-hard returns the node's own bound %s, which lies outside what its children proved.)"),
-			    ab_player_at(tree, ev->node, trace->root_player) == AB_MAX ? g->alpha : g->beta);
 }
 
 static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev,
 			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
 	const struct ab_tree *tree = trace->tree;
-	if (ev->best == AB_NONE)
+	if (ev->best == AB_NONE) {
 		ab_str_addf(out, _("Done: the root's value is %s."), value_of(w, ev->value, g));
-	else
+	} else {
+		struct ab_str *move = fresh(w);
+		ab_narrate_move(tree, ev->best, move);
 		ab_str_addf(out, _("Done: the root's value is %s and the best move is %s."),
-			    value_of(w, ev->value, g), name_of(w, tree, ev->best));
+			    value_of(w, ev->value, g), ab_str_cstr(move));
+	}
+	/* Two counts, two plurals: the inner nodes are a phrase of their own. */
+	struct ab_str *nodes = fresh(w);
+	ab_str_addf(nodes, P_("%u inner node", "%u inner nodes", ev->nodes_visited),
+		    ev->nodes_visited);
 	if (trace->config.algo == AB_MINIMAX)
-		ab_str_addf(out, _(" Minimax looked at %u of %u leaves and entered %u inner nodes."),
-			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+		ab_str_addf(out, P_(" Minimax looked at %u of %u leaf and entered %s.",
+				    " Minimax looked at %u of %u leaves and entered %s.", tree->leaves),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 	else
-		ab_str_addf(out, _(" Alpha-beta looked at %u of %u leaves and entered %u inner nodes."),
-			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
+		ab_str_addf(out, P_(" Alpha-beta looked at %u of %u leaf and entered %s.",
+				    " Alpha-beta looked at %u of %u leaves and entered %s.", tree->leaves),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 }
 
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
@@ -356,5 +449,6 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z' &&
 	    strcmp(ab_i18n_language(), "en") == 0)
 		out->s[start] = (char)(out->s[start] - 'a' + 'A');
+	ab_narrate_tidy(out, start);
 	words_free(&w);
 }

@@ -1095,7 +1095,8 @@ static bool parse_expression(struct parser *p)
 				      "the commas");
 		if (!starts_element(p, i))
 			return unexpected(p, i);
-		if (state == LIST_AFTER && !blank)
+		/* Siblings need a separator, except "][" ([[1 2][3 4]]). */
+		if (state == LIST_AFTER && !blank && !(c == '[' && i > 0 && t[i - 1] == ']'))
 			return fail(p, i, "expected ',' or ']' after this "
 				    "child");
 		if (!parse_element(p, top->node, top->depth + 1, &leaf))

@@ -239,7 +239,9 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why)
 	}
 	uint64_t values = (uint64_t)(spec->hi - spec->lo) * pow10u(spec->decimals) + 1;
 	if (spec->distinct && values < leaves) {
-		ab_str_addf(why, _("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu values, but the tree can have up to %llu leaves"),
+		ab_str_addf(why, P_("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu value, but the tree can have up to %llu leaves",
+				    "--distinct needs at least as many values as leaves: --range %lld..%lld has %llu values, but the tree can have up to %llu leaves",
+				    values),
 			    (long long)spec->lo, (long long)spec->hi,
 			    (unsigned long long)values, (unsigned long long)leaves);
 		return false;

@@ -108,7 +108,7 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 			struct ab_str *out)
 {
 	if (config->algo == AB_MINIMAX) {
-		ab_str_add(out, _("minimax, order "));
+		ab_str_add(out, _("minimax"));
 	} else {
 		ab_str_add(out, config->fail_hard ? _("alpha-beta, fail-hard, cut on ")
 						  : _("alpha-beta, fail-soft, cut on "));
@@ -116,9 +116,17 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
 		else
 			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
-		ab_str_add(out, _(", order "));
 	}
-	ab_order_describe(config, out);
+	/* The order as a course names it (in English, the option's word). */
+	switch (config->order) {
+	case AB_ORDER_GIVEN: ab_str_add(out, _(", order given")); break;
+	case AB_ORDER_REVERSE: ab_str_add(out, _(", order reverse")); break;
+	case AB_ORDER_BEST: ab_str_add(out, _(", order best")); break;
+	case AB_ORDER_WORST: ab_str_add(out, _(", order worst")); break;
+	case AB_ORDER_RANDOM:
+		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
+		break;
+	}
 }
 
 /* ---- Child order -------------------------------------------------------- */

@@ -3,6 +3,7 @@
 
 #include "i18n.h"
 #include "json.h"
+#include "narrate.h"
 #include "trace.h"
 
 static uint64_t power(uint32_t base, uint32_t exp)
@@ -131,14 +132,14 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	struct ab_str value = AB_STR_INIT, best = AB_STR_INIT;
 	ab_format_value(c->value, tree->scale, g, &value);
 	if (c->best != AB_NONE)
-		ab_tree_name(tree, c->best, &best);
+		ab_narrate_move(tree, c->best, &best);
 	ab_str_add(out, "  ");
 	ab_format_pad(label, 22, false, out);
 	ab_str_addf(out, " %9u %9u   %5.1f%%   %s", c->leaves, c->nodes,
 		    stats->leaves_total ? 100.0 * c->leaves / stats->leaves_total : 0.0,
 		    ab_str_cstr(&value));
 	if (c->best != AB_NONE)
-		ab_str_addf(out, _(" (best move %s)"), ab_str_cstr(&best));
+		ab_str_addf(out, _(" (best move: %s)"), ab_str_cstr(&best));
 	ab_str_add(out, "\n");
 	ab_str_free(&value);
 	ab_str_free(&best);
@@ -149,8 +150,12 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 {
 	struct ab_str order = AB_STR_INIT, label = AB_STR_INIT;
 	ab_order_describe(&stats->config, &order);
-	ab_str_addf(out, _("%u leaves, %u inner nodes"), stats->leaves_total,
+	struct ab_str inner = AB_STR_INIT;
+	ab_str_addf(&inner, P_("%u inner node", "%u inner nodes", stats->inner_total),
 		    stats->inner_total);
+	ab_str_addf(out, P_("%u leaf, %s", "%u leaves, %s", stats->leaves_total),
+		    stats->leaves_total, ab_str_cstr(&inner));
+	ab_str_free(&inner);
 	if (stats->uniform)
 		ab_str_addf(out, _(", uniform: branching %u, depth %u"),
 			    stats->branching, stats->depth);

@@ -134,6 +134,8 @@ static const struct cli_case {
 	{ ARGS("random", "--branching", "3-2"), NULL, 2, NULL, "--branching" },
 	{ ARGS("random", "--branching", "20", "--depth", "20"), NULL, 2, NULL, "more than 1000000 nodes" },
 	{ ARGS("random", "--distinct", "--range", "1..5"), NULL, 2, NULL, "--distinct needs at least as many values as leaves" },
+	/* One value, not "1 values". */
+	{ ARGS("random", "--distinct", "--range", "1..1"), NULL, 2, NULL, "--range 1..1 has 1 value, but" },
 	{ ARGS("random", "--range", "9..1"), NULL, 2, NULL, "--range LO..HI needs LO <= HI" },
 	{ ARGS("random", "--range", "1..99999999999999999"), NULL, 2, NULL, "--range takes LO..HI" },
 	{ ARGS("random", "--seed", "seven"), NULL, 2, NULL, "--seed takes a whole number" },

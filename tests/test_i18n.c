@@ -16,9 +16,19 @@ static const struct lang_case {
 } cases[] = {
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "lecture"), 0, "在 C 处剪枝：β = 2 ≤ α = 3。", NULL },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "zh", "lecture"), 0, "跳过 C2 和 C3。", NULL },
-	{ "C", NULL, ARGS("trace", "--lang=zh", "lecture"), 0, "搜索结束：根的值是 3，最佳走法是 B。", NULL },
+	{ "C", NULL, ARGS("trace", "--lang=zh", "lecture"), 0, "搜索结束：根节点的值是 3，最佳走法是 B。", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--lang", "en", "lecture"), 0, "Cutoff at C", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("stats", "lecture"), 0, "9 个叶子，4 个内部节点", NULL },
+	/* Issue 13: no space left between two Chinese words around a name,
+	 * fail-hard's return in whole sentences, the root and the order in
+	 * Chinese, and the compilers' "error:". */
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--fail-hard", "-e", "[[5],[[1,2]]]"), 0,
+	  "节点 2.1 把 5 返回给节点 2。它的子节点证明了节点 2.1 = 2；不超出边界（fail-hard）的搜索交给节点 2 的是它的 α，即 5，节点 2 由此只知道节点 2.1 ≤ 5。", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[[5],[[1,2]]]"), 0, "节点 2 把 2 返回给根节点。", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "reverse", "lecture"), 0, "，逆序；", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("stats", "-e", "[5]"), 0, "1 个叶子，1 个内部节点", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[[1,,2]]"), 2, NULL, "<expression>:1:5: 错误：" },
+	{ "C.UTF-8", NULL, ARGS("trace", "-e", "[[1,,2]]"), 2, NULL, "<expression>:1:5: error: " },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "fr", "lecture"), 2, NULL, "--lang takes en or zh" },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "up"), 2, NULL, "--order 只能是" },
 };

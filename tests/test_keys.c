@@ -121,6 +121,73 @@ START_TEST(test_readme_lists_every_key)
 }
 END_TEST
 
+/* The manual page's key list is written from the table at build time
+ * (src/tui/mankeys.c): rendered by groff, its REPLAY KEYS section names
+ * every key of the table, each beside its action's help text. */
+START_TEST(test_man_page_lists_every_key)
+{
+	const char *abtrace = getenv("ABTRACE");
+	ck_assert_ptr_nonnull(abtrace);
+	if (system("groff -v >/dev/null 2>&1") != 0) {
+		fprintf(stderr, "note: groff is not installed; the man page is not rendered\n");
+		return;
+	}
+	struct ab_str cmd = AB_STR_INIT, page = AB_STR_INIT;
+	ab_str_addf(&cmd, "groff -man -Tutf8 -P-cbou '%.*s/abtrace.1' 2>/dev/null",
+		    (int)(strrchr(abtrace, '/') - abtrace), abtrace);
+	FILE *p = popen(ab_str_cstr(&cmd), "r");
+	ck_assert_ptr_nonnull(p);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+		ab_str_addn(&page, buf, n);
+	ck_assert_int_eq(pclose(p), 0);
+	/* groff writes a minus sign and a hyphen for '-': read both as '-'. */
+	struct ab_str text = AB_STR_INIT;
+	const char *from = strstr(ab_str_cstr(&page), "REPLAY KEYS");
+	const char *to = from ? strstr(from, "PRACTICE MODE") : NULL;
+	ck_assert_msg(from && to, "no REPLAY KEYS section in:\n%s", ab_str_cstr(&page));
+	/* White space runs (line ends, justification) read as one space. */
+	for (const char *q = from; q < to; q++) {
+		if (strncmp(q, "\u2212", 3) == 0 || strncmp(q, "\u2010", 3) == 0) {
+			ab_str_addc(&text, '-');
+			q += 2;
+		} else if (*q == ' ' || *q == '\n') {
+			if (text.len && text.s[text.len - 1] != ' ')
+				ab_str_addc(&text, ' ');
+		} else {
+			ab_str_addc(&text, *q);
+		}
+	}
+	/* Each action: a line of its keys, "K1, K2", and its help under it. */
+	for (int a = 0; a < AB_ACT_COUNT; a++) {
+		struct ab_str keys = AB_STR_INIT, help = AB_STR_INIT;
+		ab_action_keys((enum ab_action)a, false, &keys);
+		ck_assert_msg(strstr(ab_str_cstr(&text), ab_str_cstr(&keys)),
+			      "the man page lacks the keys '%s'", ab_str_cstr(&keys));
+		/* Then the help text, capitalised, as a sentence. */
+		const char *h = ab_action_help((enum ab_action)a);
+		ab_str_addf(&help, " %s %c%s.", ab_str_cstr(&keys),
+			    h[0] >= 'a' && h[0] <= 'z' ? h[0] - 'a' + 'A' : h[0], h + 1);
+		ck_assert_msg(strstr(ab_str_cstr(&text), ab_str_cstr(&help)),
+			      "the man page lacks '%s' in:\n%s", ab_str_cstr(&help),
+			      ab_str_cstr(&text));
+		ab_str_free(&keys);
+		ab_str_free(&help);
+	}
+	for (size_t i = 0; i < ab_nbindings; i++) {
+		struct ab_str token = AB_STR_INIT;
+		ab_str_addf(&token, "%s", ab_bindings[i].label);
+		ck_assert_msg(strstr(ab_str_cstr(&text), ab_str_cstr(&token)),
+			      "the man page lacks '%s'", ab_bindings[i].label);
+		ab_str_free(&token);
+	}
+	ab_str_free(&text);
+	ab_str_free(&page);
+	ab_str_free(&cmd);
+}
+END_TEST
+
 static Suite *keys_suite(void)
 {
 	Suite *s = suite_create("keys");
@@ -129,6 +196,7 @@ static Suite *keys_suite(void)
 	tcase_add_test(tc, test_table_sound);
 	tcase_add_test(tc, test_help_from_table);
 	tcase_add_test(tc, test_readme_lists_every_key);
+	tcase_add_test(tc, test_man_page_lists_every_key);
 	suite_add_tcase(s, tc);
 	return s;
 }

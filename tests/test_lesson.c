@@ -356,7 +356,7 @@ START_TEST(chinese_interface)
 		{ ARGS("--help"), "用法：" },
 		{ ARGS("trace", "lecture"), "在 C 处剪枝：β = 2 ≤ α = 3。" },
 		{ ARGS("trace", "lecture"), "跳过 C2 和 C3。" },
-		{ ARGS("export", "--text", "lecture"), "C2 = 4  ✂ 被剪掉" },
+		{ ARGS("export", "--text", "lecture"), "C2 = 4  ✂ 被剪枝" },
 		{ ARGS("lesson", "lecture", "--text"), "课程: 讲义中的例子，一步一步" },
 		{ ARGS("lesson", "lecture", "--text"), "C 返回 2，但这个 2 并不是 C 的值。" },
 		{ ARGS("lesson", "lecture", "--text", "--lang", "en"), "Look at leaf C1 = 2." },

@@ -155,13 +155,107 @@ START_TEST(test_wrong_answer_and_refused_keys)
 	WAIT_FOR(&s, "Your answer");
 	literal("C2");
 	keys("Enter");
-	WAIT_FOR(&s, "C2: not quite; the answer is C2 C3.");
+	/* A wrong answer gets a hint and another try before the answer. */
+	WAIT_FOR(&s, "C2: not quite. Hint:", "Try again (Esc shows the answer)?");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "the answer is C2 C3"));
+	literal("C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C3: not quite; the answer is C2 C3.", "lesson 0/1 right in 2 tries");
 	keys("Space");
 	WAIT_FOR(&s, "step 13/29");
+	/* The lesson's score keeps the tries. */
+	WAIT_FOR(&s, "lesson 0/1 right in 2 tries");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
 	ab_str_free(&s);
+}
+END_TEST
+
+/* Right at the second try, and Esc at a second try shows the answer. */
+START_TEST(test_second_try)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 30, "LANGUAGE=en", "lesson 03-lecture");
+	WAIT_FOR(&s, "step 0/29", "The lecture tree, step by step");
+	keys(". . . .");
+	WAIT_FOR(&s, "step 12/29", "(step forward to answer)");
+	keys("Space");
+	WAIT_FOR(&s, "Your answer");
+	literal("C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C3: not quite. Hint:", "Try again");
+	literal("C2 C3");
+	keys("Enter");
+	WAIT_FOR(&s, "C2 C3: right, at the second try.", "lesson 1/1 right in 2 tries");
+	/* The next question (D's value, at step 17): Esc twice. */
+	keys("Space Space Space Space Space");
+	WAIT_FOR(&s, "step 17/29", "(step forward to answer)");
+	keys("Space");
+	WAIT_FOR(&s, "Your answer");
+	literal("D = 5");
+	keys("Enter");
+	WAIT_FOR(&s, "D = 5: not quite. Hint", "Try again");
+	keys("Escape");
+	WAIT_FOR(&s, "The answer is", "lesson 1/2 right in 3 tries");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* Whether a line, blanks trimmed, ends or starts with a relation sign. */
+static bool splits_formula(const char *line)
+{
+	static const char *const signs[] = { "≤", "≥", "=", "<", ">" };
+	size_t len = strlen(line);
+	while (len && line[len - 1] == ' ')
+		len--;
+	while (*line == ' ')
+		line++, len--;
+	for (size_t i = 0; i < sizeof signs / sizeof signs[0]; i++) {
+		size_t k = strlen(signs[i]);
+		if (len >= k && (strncmp(line, signs[i], k) == 0 ||
+				 strncmp(line + len - k, signs[i], k) == 0))
+			return true;
+	}
+	return false;
+}
+
+/* Chinese narration wraps without splitting a formula ("C ≤" / "2"): at
+ * every step of the lecture tree, at widths where a break would fall
+ * inside one (68, 71 and 74 columns did), no narration line ends or
+ * starts with a relation sign. */
+static const int zh_widths[] = { 50, 68, 71, 74, 80 };
+
+START_TEST(test_zh_formulas_unbroken)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT, line = AB_STR_INIT;
+	start(zh_widths[_i], 24, "LANGUAGE=zh_CN", "lecture");
+	WAIT_FOR(&s, "第 0/29 步");
+	for (int step = 1; step <= 29; step++) {
+		keys("Space");
+		ab_str_clear(&want);
+		ab_str_addf(&want, "第 %d 步：", step);
+		WAIT_FOR(&s, ab_str_cstr(&want));
+		/* The narration: from its first row to the counts. */
+		int row, col;
+		ck_assert(find_on_screen(&s, ab_str_cstr(&want), &row, &col));
+		for (int r = row; screen_line(&s, r, &line) && !strstr(ab_str_cstr(&line), "极大极小："); r++)
+			ck_assert_msg(!splits_formula(ab_str_cstr(&line)),
+				      "step %d: row %d splits a formula:\n%s", step, r, ab_str_cstr(&s));
+	}
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&want);
+	ab_str_free(&line);
 }
 END_TEST
 
@@ -359,6 +453,9 @@ static Suite *lesson_view_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_walk_lesson);
 	tcase_add_test(tc, test_wrong_answer_and_refused_keys);
+	tcase_add_test(tc, test_second_try);
+	tcase_add_loop_test(tc, test_zh_formulas_unbroken, 0,
+			    sizeof zh_widths / sizeof zh_widths[0]);
 	tcase_add_test(tc, test_lesson_chinese_aligned);
 	tcase_add_test(tc, test_replay_chinese_aligned);
 	suite_add_tcase(s, tc);

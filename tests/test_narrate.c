@@ -47,7 +47,22 @@ static const struct narrate_case {
 	  "MIN already holds MAX to 5 there, and node 1.2 is worth at least 7 to MAX, so MIN will never let play reach node 1.2. Skip 1.2.2." },
 	/* Fail-hard: the returned bound lies outside what was proved. */
 	{ "[[5],[[1,2]]]", true, false, false, false, 0,
-	  "Node 2.1 returns 5 to node 2. Its value is exact: node 2.1 = 2. (Fail-hard returns the node's own bound α" },
+	  "Node 2.1 returns 5 to node 2. Its children prove node 2.1 = 2, and fail-hard hands node 2 its α, 5, which tells node 2 only that node 2.1 ≤ 5." },
+	/* The tree: F and C, each as a student reads the pseudocode. */
+	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 21,
+	  "F returns 5 to C. Its children prove F = 2, and fail-hard hands C its α, 5, which tells C only that F ≤ 5." },
+	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 24,
+	  "C returns 5 to A. Its children prove C ≤ 2, and fail-hard hands A its β, 5, which tells A only that C ≤ 5." },
+	/* Where fail-hard's number is what was proved, nothing more is said. */
+	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 8,
+	  "D returns 5 to B. Its value is exact: D = 5." },
+	/* Plurals, and an unlabelled best move named by its rank. */
+	{ "[5]", false, false, false, false, 0,
+	  "Done: the root's value is 5 and the best move is the first child, 1. Alpha-beta looked at 1 of 1 leaf and entered 1 inner node." },
+	{ "[[1] [3 4]]", false, false, true, false, 0,
+	  "the best move is the second child, 2. Minimax looked at 3 of 3 leaves and entered 3 inner nodes." },
+	{ "[1 2 3 4 5 6 7 8 9 10 11 12]", false, false, false, false, 0,
+	  "the best move is child number 12, 12." },
 };
 
 START_TEST(sentences)

@@ -75,6 +75,7 @@ static const struct bad bad_inputs[] = {
 	{ "[1,]", 0, 1, 4, "empty element: expected a child after ','" },
 	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[[1 2]3]", 0, 1, 7, "expected ',' or ']' after this child" },
+	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[B[1]C[2]]", 0, 1, 6, "expected ',' or ']' after this child" },
 	/* stray characters */
 	{ "[1 % 2]", 0, 1, 4, "stray character '%'" },
@@ -332,6 +333,9 @@ START_TEST(test_slash_equals_nested)
 		{ "B[1 2]/c=3/D[E[4] 5]", "[B[1 2] c=3 D[E[4] 5]]" },
 		{ "[1]/\n# comment with a / in it\n[2]", "[[1],[2]]" },
 		{ "[1 [2 3]]/[4]", "[[1,[2,3]],[4]]" },
+		/* "][" between siblings needs no separator. */
+		{ "[[1 2][3 4]]", "[[1 2] [3 4]]" },
+		{ "[[[1][2]][3]]", "[[[1] [2]] [3]]" },
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		struct ab_tree *a = parse_ok(pairs[i][0]);

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "load.h"
+#include "parse.h"
 #include "runprog.h"
 #include "str.h"
 #include "testutil.h"
@@ -431,6 +433,272 @@ START_TEST(test_swap_children)
 }
 END_TEST
 
+/* ---- Edits kept: undo, reset, save; the step exported --------------------- */
+
+/* The lecture tree as its file gives it, written back in tree-file syntax,
+ * with leaf C1 set to c1 (or as it is when c1 is 2). */
+static void lecture_written(long long c1, struct ab_str *out)
+{
+	struct ab_str path = AB_STR_INIT;
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	ab_str_addf(&path, "%s/trees/lecture.tree", root ? root : ".");
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(ab_str_cstr(&path), 1 << 20, &len, &diag);
+	ck_assert_ptr_nonnull(text);
+	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
+	ck_assert_ptr_nonnull(tree);
+	ck_assert(ab_tree_set_value(tree, ab_tree_find(tree, "C1"), (ab_value)c1));
+	ab_str_clear(out);
+	ab_tree_write(tree, out);
+	ab_tree_free(tree);
+	free(text);
+	ab_str_free(&path);
+}
+
+static void file_text(const char *path, struct ab_str *out)
+{
+	struct ab_diag diag;
+	size_t len;
+	ab_str_clear(out);
+	char *text = ab_read_file(path, 1 << 20, &len, &diag);
+	ck_assert_msg(text != NULL, "no file %s", path);
+	ab_str_addn(out, text, len);
+	free(text);
+}
+
+START_TEST(test_undo_reset_save)
+{
+	if (skip_without_tmux())
+		return;
+	char edited[64], loaded[64];
+	/* A file name may hold spaces and commas. */
+	snprintf(edited, sizeof edited, "/tmp/abtrace test, edited-%ld.tree", (long)getpid());
+	snprintf(loaded, sizeof loaded, "/tmp/abtrace-test-loaded-%ld.tree", (long)getpid());
+	struct ab_str s = AB_STR_INIT, want = AB_STR_INIT, got = AB_STR_INIT;
+	start(100, 30, NULL, "lecture");
+	WAIT_FOR(&s, "step 0/29", "alpha-beta 0 of 7");
+	/* An edit (the prompt takes blanks around the number), then a swap. */
+	keys("e");
+	WAIT_FOR(&s, "Edit which leaf");
+	literal("C1");
+	keys("Enter");
+	WAIT_FOR(&s, "New value of C1 (now 2)?");
+	literal(" 5 ");
+	keys("Enter");
+	WAIT_FOR(&s, "C1 = 5 now (u undoes)", "| 1 edit");
+	keys("s");
+	WAIT_FOR(&s, "Swap which two siblings");
+	literal("B D");
+	keys("Enter");
+	WAIT_FOR(&s, "swapped (u undoes)", "| 2 edits");
+	/* u undoes the swap only: C1 stays 5. */
+	keys("u");
+	WAIT_FOR(&s, "undone: alpha-beta looks at", "| 1 edit");
+	keys("w");
+	WAIT_FOR(&s, "Save the tree (tree-file syntax) to which file?");
+	literal(edited);
+	keys("Enter");
+	WAIT_FOR(&s, "saved to", "(1 edit since loading)");
+	lecture_written(5, &want);
+	file_text(edited, &got);
+	ck_assert_str_eq(ab_str_cstr(&got), ab_str_cstr(&want));
+	/* U: every edit undone, the tree as loaded; saved, it is the file's. */
+	keys("e");
+	WAIT_FOR(&s, "Edit which leaf");
+	literal("B2");
+	keys("Enter");
+	literal("1");
+	keys("Enter");
+	WAIT_FOR(&s, "B2 = 1 now", "| 2 edits");
+	keys("U");
+	WAIT_FOR(&s, "2 edits undone: the tree is as it was loaded");
+	keys("u");
+	WAIT_FOR(&s, "nothing to undo");
+	keys("w");
+	WAIT_FOR(&s, "Save the tree");
+	literal(loaded);
+	keys("Enter");
+	WAIT_FOR(&s, "(0 edits since loading)");
+	lecture_written(2, &want);
+	file_text(loaded, &got);
+	ck_assert_str_eq(ab_str_cstr(&got), ab_str_cstr(&want));
+	/* A file that cannot be written is said so, and nothing is left. */
+	keys("w");
+	WAIT_FOR(&s, "Save the tree");
+	literal("/nonexistent-dir/x.tree");
+	keys("Enter");
+	WAIT_FOR(&s, "cannot write '/nonexistent-dir/x.tree': No such file or directory");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	unlink(edited);
+	unlink(loaded);
+	ab_str_free(&s);
+	ab_str_free(&want);
+	ab_str_free(&got);
+}
+END_TEST
+
+/* E writes the step on screen as `abtrace export --step N` would. */
+static const struct {
+	const char *format, *option;
+} exports[] = {
+	{ "dot", "--dot" },
+	{ "tikz", "--tikz" },
+	{ "text", "--text" },
+};
+
+START_TEST(test_export_step)
+{
+	if (skip_without_tmux())
+		return;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/abtrace-test-step-%ld.out", (long)getpid());
+	struct ab_str s = AB_STR_INIT, got = AB_STR_INIT, answer = AB_STR_INIT;
+	start(100, 30, NULL, "lecture");
+	WAIT_FOR(&s, "step 0/29");
+	keys("n");
+	WAIT_FOR(&s, "step 15/29");
+	keys("E");
+	WAIT_FOR(&s, "Export step 15 as FORMAT FILE (text, dot, tikz)?");
+	ab_str_addf(&answer, "%s %s", exports[_i].format, path);
+	literal(ab_str_cstr(&answer));
+	keys("Enter");
+	WAIT_FOR(&s, "step 15 exported to");
+	const char *args[] = { "export", exports[_i].option, "--step", "15", "lecture", NULL };
+	struct run_result r = run_abtrace(NULL, args);
+	ck_assert_int_eq(r.status, 0);
+	file_text(path, &got);
+	ck_assert_str_eq(ab_str_cstr(&got), ab_str_cstr(&r.out));
+	run_result_free(&r);
+	/* An unknown format is refused, naming it. */
+	keys("E");
+	WAIT_FOR(&s, "Export step 15");
+	literal("png x.png");
+	keys("Enter");
+	WAIT_FOR(&s, "'png' is not a format here");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	unlink(path);
+	ab_str_free(&s);
+	ab_str_free(&got);
+	ab_str_free(&answer);
+}
+END_TEST
+
+/* ---- Layouts ---------------------------------------------------------------- */
+
+#define WIDE_TREE "'A[B[1 2 3 4] C[5 6 7 8] D[9 10 11 12] E[13 14 15 16] F[17 18 19 20]]'"
+
+/* A tree wider than an 80-column view scrolls, and an arrow at the edge
+ * says so; once the terminal grows to hold it, it shows whole, unscrolled,
+ * with no arrow. */
+START_TEST(test_grow_unscrolls)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, line = AB_STR_INIT;
+	start(80, 24, NULL, "-e " WIDE_TREE);
+	WAIT_FOR(&s, "step 0/");
+	keys("Space");
+	WAIT_FOR(&s, "step 1/", "▶");  /* the view at the left: more to the right */
+	/* A few steps from the end the view follows F, at the right. */
+	keys("End h h h h");
+	WAIT_FOR(&s, "◀", "F4");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "B1 "));
+	tmux(NULL, "resize-window -t 0 -x 140 -y 40");
+	WAIT_FOR(&s, "B1 ", "F4");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "◀"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "▶"));
+	/* The tree sits in the middle of its area: no empty right half. */
+	int row, b1, f4;
+	ck_assert(find_on_screen(&s, "B1 ", &row, &b1));
+	ck_assert(find_on_screen(&s, "F4", &row, &f4));
+	ck_assert_msg(b1 > 0 && f4 < 140 - 30, "B1 at %d, F4 at %d:\n%s", b1, f4, ab_str_cstr(&s));
+	/* Back to 80 columns: scrolled to F again, and the arrow comes back. */
+	tmux(NULL, "resize-window -t 0 -x 80 -y 24");
+	WAIT_FOR(&s, "◀", "F4");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&line);
+}
+END_TEST
+
+/* z: the presenter layout hides the pseudocode and the counts and spreads
+ * the tree; z again brings them back. */
+START_TEST(test_presenter_layout)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	int row, b1, b2, b1z, b2z;
+	start(120, 30, NULL, "lecture");
+	WAIT_FOR(&s, "step 0/29", "minimax 9", "ab(n, α, β):");
+	ck_assert(find_on_screen(&s, "B1", &row, &b1));
+	ck_assert(find_on_screen(&s, "B2", &row, &b2));
+	keys("z");
+	WAIT_FOR(&s, "presenter layout");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "minimax 9"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "ab(n, α, β):"));
+	ck_assert(find_on_screen(&s, "B1", &row, &b1z));
+	ck_assert(find_on_screen(&s, "B2", &row, &b2z));
+	ck_assert_msg(b2z - b1z > b2 - b1, "B1..B2: %d columns, %d in presenter:\n%s", b2 - b1,
+		      b2z - b1z, ab_str_cstr(&s));
+	keys("n");
+	WAIT_FOR(&s, "Cutoff at C", "step 15/29");
+	keys("z");
+	WAIT_FOR(&s, "the usual layout", "minimax 9", "ab(n, α, β):");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
+/* The status line offers only keys that work: minimax has no cutoffs
+ * (and its outline shows no windows), a lesson refuses edits; --ascii
+ * writes alpha and beta in the help. */
+START_TEST(test_status_keys_fit_the_mode)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(140, 30, NULL, "lecture");
+	WAIT_FOR(&s, "step 0/29", "n cutoff  e edit  s swap");
+	keys("m");
+	WAIT_FOR(&s, "minimax, order given", "space step  e edit");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "n cutoff"));
+	keys("Space Space");
+	WAIT_FOR(&s, "step 2/");
+	keys("v");
+	WAIT_FOR(&s, "  ▼B");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "[-∞, +∞]"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "+∞]"));
+	keys("v m");
+	WAIT_FOR(&s, "n cutoff", "[-∞, +∞]");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	start(140, 30, "LANGUAGE=en", "lesson 03-lecture");
+	WAIT_FOR(&s, "step 0/29", "space step  n cutoff");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "e edit"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "s swap"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	start(80, 40, NULL, "--ascii lecture");
+	WAIT_FOR(&s, "step 0/29");
+	keys("?");
+	WAIT_FOR(&s, "strict cuts (alpha > beta) on/off");
+	keys("q q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 START_TEST(test_resize_and_too_small)
 {
 	if (skip_without_tmux())
@@ -529,7 +797,9 @@ START_TEST(test_help_and_select)
 	WAIT_FOR(&s, "step 0/29");
 	keys("?");
 	WAIT_FOR(&s, "next cutoff", "→, l, space, PgDn");
-	keys("NPage");
+	/* Under UTF-8 the help writes α and β, as the screen does. */
+	WAIT_FOR(&s, "strict cuts (α > β) on/off");
+	keys("NPage NPage");
 	WAIT_FOR(&s, "this help", "quit");
 	keys("x");
 	WAIT_FOR(&s, "step 0/29");
@@ -774,6 +1044,11 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_edit_leaf);
 	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
 	tcase_add_test(tc, test_resize_and_too_small);
+	tcase_add_test(tc, test_undo_reset_save);
+	tcase_add_loop_test(tc, test_export_step, 0, sizeof exports / sizeof exports[0]);
+	tcase_add_test(tc, test_grow_unscrolls);
+	tcase_add_test(tc, test_presenter_layout);
+	tcase_add_test(tc, test_status_keys_fit_the_mode);
 	tcase_add_test(tc, test_hostile_terminals);
 	tcase_add_test(tc, test_no_color_keeps_the_mark);
 	tcase_add_test(tc, test_ascii);

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grade.h"
 #include "i18n.h"
 #include "narrate.h"
 #include "stats.h"
 #include "tui/keys.h"
-#include "tui/practice.h"
 #include "tui/pseudocode.h"
 #include "utf8.h"
 
@@ -129,6 +129,31 @@ static bool closes_line(const char *s, size_t n)
 	}
 }
 
+/* Whether cp is a relation sign of a formula ("C ≤ 2", "α = 3"). */
+static bool relation(uint32_t cp)
+{
+	return cp == '=' || cp == '<' || cp == '>' || cp == 0x2264 || cp == 0x2265 ||
+	       cp == 0x2260;
+}
+
+/* Whether a line may break at the space at text[i] (of n bytes): not next
+ * to a relation sign, so a formula never splits ("C ≤" / "2"). */
+static bool breaks_at_space(const char *text, size_t i, size_t n)
+{
+	uint32_t cp;
+	size_t j = i;
+	while (j < n && text[j] == ' ')
+		j++;
+	if (j < n && ab_utf8_decode(text + j, n - j, &cp) && relation(cp))
+		return false;
+	size_t k = i; /* the character before the space: back over UTF-8 */
+	while (k > 0 && ((unsigned char)text[k - 1] & 0xC0) == 0x80)
+		k--;
+	if (k > 0)
+		k--;
+	return !(k < i && ab_utf8_decode(text + k, i - k, &cp) && relation(cp));
+}
+
 /* Word-wraps text into at most max_rows rows of cols columns from (row,
  * left); the last row ends in "…" when text is cut short.  Returns the
  * rows used. */
@@ -152,7 +177,8 @@ static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 			i += len;
 			/* Wide (CJK) text has no spaces: a line may also end
 			 * after a wide character, unless punctuation follows. */
-			if (i == n || text[i] == ' ' || (cw == 2 && !closes_line(text + i, n - i)))
+			if (i == n || (text[i] == ' ' && breaks_at_space(text, i, n)) ||
+			    (cw == 2 && !closes_line(text + i, n - i)))
 				fit = i;
 		}
 		if (i == n)
@@ -177,6 +203,116 @@ static void fill_row(WINDOW *w, int row, int left, int cols, attr_t a)
 	wattrset(w, a);
 	mvwhline(w, row, left, ' ', cols);
 	wattrset(w, A_NORMAL);
+}
+
+/* ---- Practice and predict modes, read from their data -------------------- */
+
+enum verdict { VERDICT_NONE, VERDICT_RIGHT, VERDICT_WRONG };
+
+static bool practice_marked(const struct ab_replay *rp, uint32_t n)
+{
+	return ab_practice_on(rp) && n < rp->practice->count && rp->practice->marked[n];
+}
+
+/* Appends what the student wrote into inner node n ("≤ 2"), if anything. */
+static void practice_claim(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	if (!ab_practice_on(rp) || n >= rp->practice->count || !rp->practice->claims[n].set)
+		return;
+	const struct ab_practice_claim *c = &rp->practice->claims[n];
+	ab_str_add(out, c->bound == AB_BOUND_LE ? rp->g->le : c->bound == AB_BOUND_GE ? rp->g->ge : "=");
+	ab_str_addc(out, ' ');
+	ab_format_value(c->value, rp->tree->scale, rp->g, out);
+}
+
+/* After a check: whether the item about node n was right. */
+static enum verdict practice_verdict(const struct ab_replay *rp, uint32_t n)
+{
+	if (!ab_practice_on(rp) || !rp->practice->graded)
+		return VERDICT_NONE;
+	const struct ab_grade_item *item = ab_grade_item_for(&rp->practice->grade, rp->tree, n);
+	if (!item)
+		return VERDICT_NONE;
+	return item->right ? VERDICT_RIGHT : VERDICT_WRONG;
+}
+
+/* The mark for a verdict: "✓"/"✗", or "ok"/"no" in ASCII. */
+static const char *verdict_mark(enum verdict v, bool ascii)
+{
+	if (v == VERDICT_RIGHT)
+		return ascii ? "ok" : "✓";
+	if (v == VERDICT_WRONG)
+		return ascii ? "no" : "✗";
+	return "";
+}
+
+/* What the narration area says in practice mode: how to work, or after a
+ * check the score and the selected node's explanation. */
+static void practice_narration(const struct ab_replay *rp, struct ab_str *out)
+{
+	const struct ab_practice *p = rp->practice;
+	if (!p->graded) {
+		ab_str_add(out, _("Practice: work the search by hand. Move with the arrows, Tab or a click; x marks a leaf pruned; Enter (or a digit, <, >) types a value or bound such as 3, <= 2 or >= 5 into an inner node; c checks."));
+		return;
+	}
+	const struct ab_grade *gr = &p->grade;
+	ab_str_addf(out, _("Score %zu/%zu. "), gr->right, gr->count);
+	const struct ab_grade_item *item = rp->selected != AB_NONE
+		? ab_grade_item_for(gr, rp->tree, rp->selected) : NULL;
+	if (!item && rp->selected != AB_NONE) {
+		/* Nothing was claimed about this node: say so, then the
+		 * first mistake, if any. */
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(rp->tree, rp->selected, &name);
+		ab_str_addf(out, _("%s: nothing to check here. "), ab_str_cstr(&name));
+		ab_str_free(&name);
+		item = ab_grade_first_mistake(gr);
+		if (item)
+			ab_str_add(out, _("First mistake: "));
+	} else if (!item) {
+		item = ab_grade_first_mistake(gr);
+	}
+	if (item) {
+		ab_str_addf(out, "%s %s: ", verdict_mark(item->right ? VERDICT_RIGHT : VERDICT_WRONG,
+							 rp->g->ascii),
+			    item->name);
+		if (item->right)
+			ab_str_addf(out, _("%s, right."), item->expected);
+		else
+			ab_str_addf(out, _("you said %s. %s"), item->given, item->why ? item->why : "");
+	} else if (gr->right == gr->count) {
+		ab_str_add(out, _("Everything is right."));
+	}
+	if (gr->diagnosis) {
+		ab_str_addc(out, ' ');
+		ab_str_add(out, gr->diagnosis);
+	}
+}
+
+/* The modes' part of the status line (" | practice ..." or " | predict
+ * 3/4 ..."), nothing when neither is on. */
+static void practice_status(const struct ab_replay *rp, struct ab_str *out)
+{
+	const struct ab_practice *p = rp->practice;
+	if (!p)
+		return;
+	if (p->on) {
+		if (p->graded)
+			ab_str_addf(out, _(": score %zu/%zu"), p->grade.right, p->grade.count);
+		if (!rp->message.len) /* the keys, before the conventions */
+			ab_str_add(out, _(" | x prune  Enter value  c check  p leave  ? help"));
+		return;
+	}
+	if (!p->predict)
+		return;
+	ab_str_addf(out, _(" | predict %u/%u"), p->right, p->asked);
+	if (p->pending != AB_NONE) {
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(rp->tree, p->pending, &name);
+		ab_str_addf(out, _(": next, is leaf %s looked at (v) or pruned (x)?"),
+			    ab_str_cstr(&name));
+		ab_str_free(&name);
+	}
 }
 
 /* ---- Node text ---------------------------------------------------------- */
@@ -326,7 +462,7 @@ static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
 	uint32_t y = ab_layout_row(t, n);
-	bool leaf = ab_is_leaf(t, n), marked = ab_practice_marked(rp, n);
+	bool leaf = ab_is_leaf(t, n), marked = practice_marked(rp, n);
 	attr_t a = n == rp->selected ? attr(R_SELECTED) : marked ? attr(R_PRUNED) | A_DIM
 								 : attr(R_NORMAL);
 	ab_str_clear(buf);
@@ -339,7 +475,7 @@ static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
 		ab_tree_name(t, n, buf);
 		size_t before = buf->len;
 		ab_str_addc(buf, ' ');
-		ab_practice_claim(rp, n, buf);
+		practice_claim(rp, n, buf);
 		if (buf->len == before + 1)
 			ab_str_truncate(buf, before);
 	}
@@ -350,10 +486,10 @@ static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
 		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), marked ? attr(R_PRUNED) | A_DIM
 								     : attr(R_NORMAL));
 	}
-	enum ab_verdict verdict = ab_practice_verdict(rp, n);
-	if (verdict != AB_VERDICT_NONE)
-		put_in_box(v, l, n, y + (leaf ? 2 : 1), ab_verdict_mark(verdict, rp->g->ascii),
-			   attr(verdict == AB_VERDICT_RIGHT ? R_VISITED : R_CUT));
+	enum verdict verdict = practice_verdict(rp, n);
+	if (verdict != VERDICT_NONE)
+		put_in_box(v, l, n, y + (leaf ? 2 : 1), verdict_mark(verdict, rp->g->ascii),
+			   attr(verdict == VERDICT_RIGHT ? R_VISITED : R_CUT));
 }
 
 static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t n,
@@ -392,7 +528,7 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	if (buf->len == before + 1)
 		ab_str_truncate(buf, before);
 	put_in_box(v, l, n, y, ab_str_cstr(buf), a);
-	if (ab_trace_on_path(rp->trace, n)) {
+	if (rp->config.algo != AB_MINIMAX && ab_trace_on_path(rp->trace, n)) {
 		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 		ab_str_clear(buf);
 		ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, buf);
@@ -417,6 +553,28 @@ static void draw_tree(struct ab_replay *rp, const struct view *v)
 		n++;
 	}
 	ab_str_free(&buf);
+}
+
+/* Marks the edges of the view beyond which part of the tree lies: an
+ * arrow at the middle of the left or right edge, and "…" at the top or
+ * bottom, so a scrolled tree never looks whole. */
+static void draw_edges(const struct ab_replay *rp, const struct view *v)
+{
+	const struct ab_layout *l = &rp->layout;
+	bool ascii = rp->g->ascii;
+	int left = v->area.left, right = v->area.left + v->area.cols;
+	int mid = v->area.top + v->area.rows / 2;
+	attr_t a = attr(R_TITLE);
+	if (v->s.x > 0)
+		put(v->w, mid, left, left, right, ascii ? "<" : "◀", a);
+	if (v->s.x + (uint32_t)v->area.cols < l->width)
+		put(v->w, mid, right - 1, left, right, ascii ? ">" : "▶", a);
+	int centre = left + v->area.cols / 2;
+	if (v->s.y > 0)
+		put(v->w, v->area.top, centre, left, right, ascii ? "..." : "…", a);
+	if (v->s.y + (uint32_t)v->area.rows < l->height)
+		put(v->w, v->area.top + v->area.rows - 1, centre, left, right,
+		    ascii ? "..." : "…", a);
 }
 
 /* ---- The outline view --------------------------------------------------- */
@@ -455,7 +613,8 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 				ab_str_truncate(&buf, before);
 		}
 		long col = put(v->w, row, v->area.left, v->area.left, right, ab_str_cstr(&buf), a);
-		if (!ab_is_leaf(t, n) && ab_trace_on_path(rp->trace, n)) {
+		if (!ab_is_leaf(t, n) && rp->config.algo != AB_MINIMAX &&
+		    ab_trace_on_path(rp->trace, n)) {
 			const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 			ab_str_clear(&buf);
 			ab_str_add(&buf, "  ");
@@ -598,6 +757,9 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 	if (bar > 40)
 		bar = 40;
 	uint32_t scale = rp->tree->leaves;
+	/* Predict mode: how many leaves alpha-beta will look at is the
+	 * answer being asked for, so only the count so far shows. */
+	bool predict = ab_predict_on(rp) && !mm;
 	ab_str_clear(&text);
 	bool chance = rp->tree->nchance != 0;
 	if (mm)
@@ -612,11 +774,13 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 	ab_str_clear(&text);
 	if (mm)
 		ab_str_addf(&text, _("alpha-beta %u"), rp->alphabeta_leaves);
+	else if (predict)
+		ab_str_addf(&text, _("alpha-beta %u so far"), now);
 	else
 		ab_str_addf(&text, _("alpha-beta %u of %u"), now, rp->alphabeta_leaves);
 	put(w, row + 1, 0, 0, cols, ab_str_cstr(&text), attr(R_NORMAL));
 	draw_bar(w, row + 1, label, bar, mm ? rp->alphabeta_leaves : now,
-		 rp->alphabeta_leaves, scale, rp->g);
+		 predict ? now : rp->alphabeta_leaves, scale, rp->g);
 	int used = 2;
 	if (rp->uniform && rp->knuth_moore != UINT64_MAX) {
 		ab_str_clear(&text);
@@ -634,27 +798,30 @@ static int draw_counts(const struct ab_replay *rp, WINDOW *w, int row, int cols)
 }
 
 /* Why a node is as it is: interval, window when entered, and its cutoff or
- * the cutoff that pruned it, all read from the recorded events. */
+ * the cutoff that pruned it, all read from the recorded events.  Each part
+ * is one translatable message. */
 static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
 {
 	const struct ab_trace *tr = rp->trace;
 	const struct ab_tree *t = rp->tree;
 	const struct ab_glyphs *g = rp->g;
 	const struct ab_node_state *s = ab_trace_node(tr, n);
-	ab_tree_name(t, n, out);
-	ab_str_add(out, " (");
-	if (ab_is_leaf(t, n)) {
-		ab_str_add(out, _("leaf "));
-		ab_format_value(t->nodes[n].value, t->scale, g, out);
-	} else {
-		enum ab_player player = ab_player_at(t, n, tr->root_player);
-		ab_str_add(out, player == AB_MAX ? "MAX" : player == AB_MIN ? "MIN" : _("chance"));
-	}
-	if (n) {
-		ab_str_add(out, _(", path "));
-		ab_tree_path(t, n, out);
-	}
-	ab_str_add(out, "): ");
+	struct ab_str name = AB_STR_INIT, what = AB_STR_INIT, path = AB_STR_INIT;
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	ab_narrate_name(t, n, &name);
+	ab_tree_path(t, n, &path);
+	bool leaf = ab_is_leaf(t, n);
+	enum ab_player player = ab_player_at(t, n, tr->root_player);
+	if (leaf)
+		ab_format_value(t->nodes[n].value, t->scale, g, &what);
+	else
+		ab_str_add(&what, player == AB_MAX ? "MAX" : player == AB_MIN ? "MIN" : _("chance"));
+	if (leaf)
+		ab_str_addf(out, n ? _("%s (leaf %s, path %s): ") : _("%s (leaf %s): "),
+			    ab_str_cstr(&name), ab_str_cstr(&what), ab_str_cstr(&path));
+	else
+		ab_str_addf(out, n ? _("%s (%s, path %s): ") : _("%s (%s): "), ab_str_cstr(&name),
+			    ab_str_cstr(&what), ab_str_cstr(&path));
 	if (ab_trace_pruned(tr, n)) {
 		/* The nearest ancestor the search reached is the one that cut. */
 		uint32_t p = t->nodes[n].parent;
@@ -662,43 +829,53 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 			p = t->nodes[p].parent;
 		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, p) - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
-		ab_str_addf(out, _("pruned by the cutoff at "));
-		ab_tree_name(t, p, out);
-		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step(tr, p));
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
-		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
-		ab_format_value(max ? cut->a : cut->b, t->scale, g, out);
-		ab_str_addf(out, " %s %s = ", rel, max ? g->beta : g->alpha);
-		ab_format_value(max ? cut->b : cut->a, t->scale, g, out);
-		ab_str_add(out, _("; it is never looked at."));
-		return;
-	}
-	if (s->status == AB_UNVISITED) {
-		ab_str_add(out, _("not reached yet"));
+		ab_str_addf(&a, "%s = ", max ? g->alpha : g->beta);
+		ab_format_value(max ? cut->a : cut->b, t->scale, g, &a);
+		ab_str_addf(&a, " %s %s = ", rel, max ? g->beta : g->alpha);
+		ab_format_value(max ? cut->b : cut->a, t->scale, g, &a);
+		ab_str_clear(&b);
+		ab_tree_name(t, p, &b);
+		ab_str_addf(out, _("pruned by the cutoff at %s in step %u: %s; it is never looked at."),
+			    ab_str_cstr(&b), ab_trace_cut_step(tr, p), ab_str_cstr(&a));
+	} else if (s->status == AB_UNVISITED) {
 		if (ab_trace_visit_step(tr, n))
-			ab_str_addf(out, _(" (reached in step %u)."), ab_trace_visit_step(tr, n));
+			ab_str_addf(out, _("not reached yet (reached in step %u)."),
+				    ab_trace_visit_step(tr, n));
 		else
-			ab_str_add(out, _(", and never reached in this search."));
-		return;
-	}
-	if (ab_is_leaf(t, n)) {
+			ab_str_add(out, _("not reached yet, and never reached in this search."));
+	} else if (leaf) {
 		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step(tr, n));
-		return;
+	} else {
+		struct ab_str bound = AB_STR_INIT, known = AB_STR_INIT;
+		node_bound(rp, n, &bound);
+		if (!bound.len)
+			ab_str_add(&known, _("nothing proved yet"));
+		else if (s->status == AB_DONE)
+			ab_str_add(&known, ab_str_cstr(&bound));
+		else
+			ab_str_addf(&known, _("%s so far"), ab_str_cstr(&bound));
+		const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
+		ab_format_window(enter->a, enter->b, t->scale, g, &a);
+		uint32_t cut_step = ab_trace_cut_step(tr, n);
+		if (cut_step && cut_step <= tr->step) {
+			const struct ab_record *cut = &tr->records[cut_step - 1];
+			ab_format_window(cut->a, cut->b, t->scale, g, &b);
+			ab_str_addf(out, _("%s; entered in step %u with window %s; cut off in step %u with window %s."),
+				    ab_str_cstr(&known), ab_trace_visit_step(tr, n), ab_str_cstr(&a),
+				    cut_step, ab_str_cstr(&b));
+		} else {
+			ab_str_addf(out, _("%s; entered in step %u with window %s."), ab_str_cstr(&known),
+				    ab_trace_visit_step(tr, n), ab_str_cstr(&a));
+		}
+		ab_str_free(&bound);
+		ab_str_free(&known);
 	}
-	struct ab_str bound = AB_STR_INIT;
-	node_bound(rp, n, &bound);
-	ab_str_addf(out, "%s%s", bound.len ? ab_str_cstr(&bound) : _("nothing proved yet"),
-		    s->status == AB_DONE ? "" : _(" so far"));
-	ab_str_free(&bound);
-	const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
-	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step(tr, n));
-	ab_format_window(enter->a, enter->b, t->scale, g, out);
-	if (ab_trace_cut_step(tr, n) && ab_trace_cut_step(tr, n) <= tr->step) {
-		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, n) - 1];
-		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step(tr, n));
-		ab_format_window(cut->a, cut->b, t->scale, g, out);
-	}
-	ab_str_add(out, ".");
+	ab_str_free(&name);
+	ab_str_free(&what);
+	ab_str_free(&path);
+	ab_str_free(&a);
+	ab_str_free(&b);
 }
 
 /* ---- The frame ---------------------------------------------------------- */
@@ -707,23 +884,47 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 {
 	struct ab_str text = AB_STR_INIT;
 	fill_row(w, row, 0, cols, attr(R_STATUS));
-	if (rp->question) {
-		ab_str_addf(&text, "%s %s", rp->question, ab_str_cstr(&rp->answer));
+	if (rp->prompt.kind != AB_PROMPT_NONE) {
+		ab_str_addf(&text, "%s %s", ab_str_cstr(&rp->prompt.question),
+			    ab_str_cstr(&rp->prompt.answer));
 		long end = put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 		wmove(w, row, end < cols ? (int)end : cols - 1);
 		ab_str_free(&text);
 		return;
 	}
-	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
-	ab_practice_status(rp, &text);
+	/* Practice hides the search, and predict its length: the number of
+	 * steps would give the answer away. */
+	if (ab_predict_on(rp))
+		ab_str_addf(&text, _("step %zu"), rp->trace->step);
+	else if (!ab_practice_on(rp))
+		ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	else
+		ab_str_add(&text, _("practice"));
+	if (rp->nedits)
+		ab_str_addf(&text, P_(" | %zu edit", " | %zu edits", rp->nedits), rp->nedits);
+	practice_status(rp, &text);
+	if (rp->lesson && rp->lesson_asked) {
+		ab_str_add(&text, " | ");
+		ab_str_addf(&text, P_("lesson %u/%u right in %u try", "lesson %u/%u right in %u tries",
+				      rp->lesson_tries),
+			    rp->lesson_right, rp->lesson_asked, rp->lesson_tries);
+	}
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
 	ab_config_describe(&rp->config, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
-	if (!rp->message.len && !ab_practice_on(rp)) /* practice gives its own keys */
-		ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap"));
+	/* The keys that work here: practice gives its own, a lesson keeps
+	 * its tree, minimax has no cutoffs. */
+	if (!rp->message.len && !ab_practice_on(rp)) {
+		if (rp->lesson)
+			ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff"));
+		else if (rp->config.algo == AB_MINIMAX)
+			ab_str_add(&text, _(" | ? help  q quit  space step  e edit  s swap  u undo"));
+		else
+			ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap  u undo"));
+	}
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);
 }
@@ -816,8 +1017,9 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
 	/* Practice explains the selected node in the narration instead. */
-	int details_rows = rp->selected != AB_NONE && !ab_practice_on(rp) ? 2 : 0;
-	int counts_rows = rp->uniform ? 3 : 2;
+	int details_rows = rp->selected != AB_NONE && !ab_practice_on(rp) && !rp->presenter ? 2 : 0;
+	/* The presenter layout keeps the tree and the narration only. */
+	int counts_rows = rp->presenter ? 0 : rp->uniform ? 3 : 2;
 	int narr_rows = lines >= 30 ? 4 : 3;
 	int details_top = status_row - details_rows;
 	int counts_top = details_top - counts_rows;
@@ -828,8 +1030,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	int pw = pseudo_width(rp, kind) + 1;
 	if (rp->lesson && pw < cols * 2 / 5)
 		pw = cols * 2 / 5; /* prose wants more room than code */
-	if (cols - pw < 30 || ab_practice_on(rp))
-		pw = 0; /* practice: all the room for the tree */
+	if (cols - pw < 30 || ab_practice_on(rp) || rp->presenter)
+		pw = 0; /* practice, presenter: all the room for the tree */
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
 	rp->tree_area = v.area;
 	uint32_t cur = (rp->follow_selected || ab_practice_on(rp)) && rp->selected != AB_NONE
@@ -849,8 +1051,11 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		if (rp->follow)
 			ab_layout_follow(&rp->layout, rp->tree, cur, (uint32_t)v.area.cols,
 					 (uint32_t)v.area.rows, &rp->scroll);
+		ab_layout_clamp(&rp->layout, (uint32_t)v.area.cols, (uint32_t)v.area.rows,
+				&rp->scroll);
 		v.s = rp->scroll;
 		draw_tree(rp, &v);
+		draw_edges(rp, &v);
 	}
 	rp->follow = rp->follow_selected = false;
 	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
@@ -862,7 +1067,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	/* What just happened. */
 	ab_str_clear(&text);
 	if (ab_practice_on(rp)) {
-		ab_practice_narration(rp, &text);
+		practice_narration(rp, &text);
 	} else if (tr->step) {
 		ab_str_addf(&text, _("Step %zu: "), tr->step);
 		ab_narrate(tr, &ev, rp->g, &text);
@@ -873,7 +1078,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&text),
 		    attr(ev.kind == AB_EV_CUTOFF && tr->step ? R_CUT : R_NORMAL));
 
-	if (!ab_practice_on(rp)) /* the counts would give the answer away */
+	if (!ab_practice_on(rp) && counts_rows) /* in practice they would give the answer away */
 		draw_counts(rp, w, counts_top, cols);
 
 	if (details_rows) {

@@ -42,6 +42,11 @@ const struct ab_binding ab_bindings[] = {
 	{ 'v', "v", NULL, AB_ACT_OUTLINE },
 	{ 'e', "e", NULL, AB_ACT_EDIT },
 	{ 's', "s", NULL, AB_ACT_SWAP },
+	{ 'u', "u", NULL, AB_ACT_UNDO },
+	{ 'U', "U", NULL, AB_ACT_RESET },
+	{ 'w', "w", NULL, AB_ACT_SAVE },
+	{ 'E', "E", NULL, AB_ACT_EXPORT },
+	{ 'z', "z", NULL, AB_ACT_PRESENTER },
 	{ '\t', "Tab", NULL, AB_ACT_SELECT_NEXT },
 	{ KEY_BTAB, "shift-Tab", NULL, AB_ACT_SELECT_PREV },
 	{ '/', "/", NULL, AB_ACT_SELECT_NAME },
@@ -99,6 +104,22 @@ void ab_action_keys(enum ab_action action, bool ascii, struct ab_str *out)
 	}
 }
 
+/* Appends help text, with α and β spelt out in ASCII. */
+static void add_help(struct ab_str *out, const char *text, bool ascii)
+{
+	for (const char *p = text; *p; p++) {
+		if (ascii && strncmp(p, "α", strlen("α")) == 0) {
+			ab_str_add(out, "alpha");
+			p += strlen("α") - 1;
+		} else if (ascii && strncmp(p, "β", strlen("β")) == 0) {
+			ab_str_add(out, "beta");
+			p += strlen("β") - 1;
+		} else {
+			ab_str_addc(out, *p);
+		}
+	}
+}
+
 void ab_keys_help(bool ascii, struct ab_str *out)
 {
 	struct ab_str keys = AB_STR_INIT;
@@ -116,7 +137,7 @@ void ab_keys_help(bool ascii, struct ab_str *out)
 		ab_str_add(out, ab_str_cstr(&keys));
 		for (unsigned w = ab_text_width(ab_str_cstr(&keys)); w < widest + 2; w++)
 			ab_str_addc(out, ' ');
-		ab_str_add(out, ab_action_help((enum ab_action)a));
+		add_help(out, ab_action_help((enum ab_action)a), ascii);
 		ab_str_addc(out, '\n');
 	}
 	ab_str_free(&keys);

@@ -27,12 +27,17 @@
 	X(FASTER, N_("autoplay faster")) \
 	X(SLOWER, N_("autoplay slower")) \
 	X(FAIL_HARD, N_("fail-soft / fail-hard")) \
-	X(STRICT, N_("strict cuts (alpha > beta) on/off")) \
+	X(STRICT, N_("strict cuts (α > β) on/off")) \
 	X(ORDER, N_("next child order (given, reverse, best, worst, random)")) \
 	X(ALGO, N_("alpha-beta / minimax replay")) \
 	X(OUTLINE, N_("tree / outline view")) \
 	X(EDIT, N_("edit a leaf's value")) \
 	X(SWAP, N_("swap two children")) \
+	X(UNDO, N_("undo the last edit or swap")) \
+	X(RESET, N_("undo every edit: the tree as loaded")) \
+	X(SAVE, N_("save the tree, edits and labels kept, to a file")) \
+	X(EXPORT, N_("export this step as a picture (text, DOT, TikZ) to a file")) \
+	X(PRESENTER, N_("presenter layout: the tree alone, spread out, for a projector")) \
 	X(SELECT_NEXT, N_("select the next node (details)")) \
 	X(SELECT_PREV, N_("select the previous node")) \
 	X(SELECT_NAME, N_("select a node by name")) \
@@ -76,7 +81,7 @@ const char *ab_action_help(enum ab_action action);
  * ("Right, l, space, PgDn" when ascii). */
 void ab_action_keys(enum ab_action action, bool ascii, struct ab_str *out);
 /* Appends the help screen: one line per action, "KEYS  HELP\n", keys
- * padded to a column. */
+ * padded to a column; α and β are written alpha and beta when ascii. */
 void ab_keys_help(bool ascii, struct ab_str *out);
 
 /* What an action asks of the screen (bits). */

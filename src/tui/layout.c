@@ -111,10 +111,12 @@ static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
 	ab_str_free(&name);
 }
 
-/* Columns between sibling subtrees: leaves sit closer together. */
-static uint32_t gap_between(const struct ab_tree *tree, uint32_t a, uint32_t b)
+/* Columns between sibling subtrees: leaves sit closer together; a spread
+ * layout adds its extra columns to every gap. */
+static uint32_t gap_between(const struct ab_layout *l, const struct ab_tree *tree,
+			    uint32_t a, uint32_t b)
 {
-	return ab_is_leaf(tree, a) && ab_is_leaf(tree, b) ? 1 : 2;
+	return (ab_is_leaf(tree, a) && ab_is_leaf(tree, b) ? 1 : 2) + l->spread;
 }
 
 static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree,
@@ -125,7 +127,7 @@ static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree
 		uint32_t kid = ab_kid(tree, n, i);
 		total += l->sub_w[kid];
 		if (i > 0)
-			total += gap_between(tree, ab_kid(tree, n, i - 1), kid);
+			total += gap_between(l, tree, ab_kid(tree, n, i - 1), kid);
 	}
 	return total;
 }
@@ -133,7 +135,14 @@ static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree
 void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
 		       const struct ab_glyphs *g)
 {
+	ab_layout_compute_spread(l, tree, g, 0);
+}
+
+void ab_layout_compute_spread(struct ab_layout *l, const struct ab_tree *tree,
+			      const struct ab_glyphs *g, uint32_t spread)
+{
 	uint32_t count = tree->count;
+	l->spread = spread;
 	l->count = count;
 	l->x = ab_xcalloc(count ? count : 1, sizeof *l->x);
 	l->w = ab_xcalloc(count ? count : 1, sizeof *l->w);
@@ -154,7 +163,7 @@ void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
 		for (uint32_t i = 0; i < k; i++) {
 			uint32_t kid = ab_kid(tree, n, i);
 			if (i > 0)
-				x += gap_between(tree, ab_kid(tree, n, i - 1), kid);
+				x += gap_between(l, tree, ab_kid(tree, n, i - 1), kid);
 			l->sub_x[kid] = x;
 			x += l->sub_w[kid];
 		}
@@ -189,6 +198,17 @@ void ab_layout_free(struct ab_layout *l)
 	free(l->sub_x);
 	free(l->sub_w);
 	memset(l, 0, sizeof *l);
+}
+
+void ab_layout_clamp(const struct ab_layout *l, uint32_t cols, uint32_t rows,
+		     struct ab_scroll *scroll)
+{
+	uint32_t maxx = l->width > cols ? l->width - cols : 0;
+	uint32_t maxy = l->height > rows ? l->height - rows : 0;
+	if (scroll->x > maxx)
+		scroll->x = maxx;
+	if (scroll->y > maxy)
+		scroll->y = maxy;
 }
 
 /* One axis of ab_layout_follow: show [start, start + len) in a view of

@@ -34,6 +34,7 @@ struct ab_layout {
 	uint32_t *sub_w;    /*   [sub_x, sub_x + sub_w) */
 	uint32_t width;     /* columns of the whole drawing */
 	uint32_t height;    /* rows of the whole drawing */
+	uint32_t spread;    /* extra columns between siblings (presenter) */
 };
 
 /* Terminal columns of UTF-8 text (invalid bytes count one each). */
@@ -48,6 +49,10 @@ unsigned ab_layout_prob_width(const struct ab_tree *tree, uint32_t n);
  * glyph and bound, the window on the path, a pruned leaf's mark. */
 void ab_layout_compute(struct ab_layout *layout, const struct ab_tree *tree,
 		       const struct ab_glyphs *g);
+/* The same with spread extra columns between sibling subtrees: the
+ * presenter layout spreads a small tree over a projector's screen. */
+void ab_layout_compute_spread(struct ab_layout *layout, const struct ab_tree *tree,
+			      const struct ab_glyphs *g, uint32_t spread);
 void ab_layout_free(struct ab_layout *layout);
 
 /* The first row of node n's box: its depth times AB_LAYOUT_LEVEL_ROWS. */
@@ -74,6 +79,12 @@ struct ab_scroll {
 void ab_layout_follow(const struct ab_layout *layout, const struct ab_tree *tree,
 		      uint32_t n, uint32_t cols, uint32_t rows,
 		      struct ab_scroll *scroll);
+
+/* Pulls scroll back so that a view of cols x rows shows no empty columns
+ * or rows past the drawing's far edges (and none at all when the drawing
+ * fits): after the terminal grows, the whole tree comes back into view. */
+void ab_layout_clamp(const struct ab_layout *layout, uint32_t cols, uint32_t rows,
+		     struct ab_scroll *scroll);
 
 /* The outline's lines: order[line] is the node on each line, line[n] the
  * line of node n, in preorder by the children's current order (an edit may

@@ -20,27 +20,6 @@
 #include "lesson.h"
 #include "tui/keys.h"
 
-struct claim {
-	bool set;
-	enum ab_bound bound;
-	ab_value value;
-};
-
-struct ab_practice {
-	bool on;                /* practice mode */
-	size_t saved_step;      /* the replay's step before practice */
-	uint32_t count;         /* nodes the arrays below cover */
-	bool *marked;           /* leaf marked pruned */
-	struct claim *claims;   /* value or bound typed into an inner node */
-	struct ab_grade grade;
-	bool graded;            /* grade holds the last check of these marks */
-
-	bool predict;           /* predict mode */
-	uint32_t pending;       /* the leaf asked about, or AB_NONE */
-	bool pending_pruned;    /* the right answer to it */
-	unsigned asked, right;  /* the running score */
-};
-
 static struct ab_practice *state(struct ab_replay *rp)
 {
 	if (!rp->practice) {
@@ -48,16 +27,6 @@ static struct ab_practice *state(struct ab_replay *rp)
 		rp->practice->pending = AB_NONE;
 	}
 	return rp->practice;
-}
-
-bool ab_practice_on(const struct ab_replay *rp)
-{
-	return rp->practice && rp->practice->on;
-}
-
-bool ab_predict_on(const struct ab_replay *rp)
-{
-	return rp->practice && rp->practice->predict;
 }
 
 static void say(struct ab_replay *rp, const char *text)
@@ -220,11 +189,10 @@ static unsigned toggle_mark(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
-/* Reads "3", "<= 2", ">= 5", "= 3" (or ≤, ≥) for inner node n with the
- * answer-file parser, as the line "NAME: TEXT". */
+/* Asks for the value or bound of the selected inner node: the loop reads
+ * the line and hands it to ab_practice_answer. */
 static unsigned type_claim(struct ab_replay *rp, const char *initial)
 {
-	struct ab_practice *p = rp->practice;
 	const struct ab_tree *t = rp->tree;
 	uint32_t n = rp->selected;
 	if (n == AB_NONE || ab_is_leaf(t, n)) {
@@ -232,34 +200,46 @@ static unsigned type_claim(struct ab_replay *rp, const char *initial)
 				     : _("a leaf's value is given: x marks it pruned"));
 		return AB_REDRAW_FRAME;
 	}
-	struct ab_str name = AB_STR_INIT, question = AB_STR_INIT, line = AB_STR_INIT;
+	struct ab_str name = AB_STR_INIT, question = AB_STR_INIT;
 	ab_tree_name(t, n, &name);
 	ab_str_addf(&question, _("%s is (3, <= 2, >= 5; empty clears):"), ab_str_cstr(&name));
-	if (ab_replay_ask(rp, ab_str_cstr(&question), initial)) {
-		const char *text = ab_str_cstr(&rp->answer);
-		while (*text == ' ')
-			text++;
-		if (!*text) {
-			p->claims[n].set = false;
-		} else {
-			ab_str_addf(&line, "%s: %s\n", ab_str_cstr(&name), text);
-			struct ab_diag diag;
-			struct ab_answer *a = ab_answer_parse(t, line.s, line.len, &diag);
-			if (!a) {
-				say(rp, diag.message);
-			} else if (a->count != 1 || a->items[0].kind != AB_ITEM_BOUND ||
-				   a->items[0].node != n) {
-				say(rp, _("type a value or a bound: 3, <= 2, >= 5 or = 3"));
-			} else {
-				p->claims[n] = (struct claim){ true, a->items[0].bound,
-							       a->items[0].value };
-			}
-			ab_answer_free(a);
-		}
-		drop_grade(p);
-	}
+	ab_prompt_open(&rp->prompt, AB_PROMPT_CLAIM, n, ab_str_cstr(&question), initial);
 	ab_str_free(&name);
 	ab_str_free(&question);
+	return AB_REDRAW_FRAME;
+}
+
+/* Reads "3", "<= 2", ">= 5", "= 3" (or ≤, ≥) for inner node n with the
+ * answer-file parser, as the line "NAME: TEXT". */
+unsigned ab_practice_answer(struct ab_replay *rp, uint32_t n, const char *text)
+{
+	struct ab_practice *p = rp->practice;
+	const struct ab_tree *t = rp->tree;
+	if (!ab_practice_on(rp) || n >= p->count)
+		return AB_REDRAW_FRAME;
+	while (*text == ' ')
+		text++;
+	if (!*text) {
+		p->claims[n].set = false;
+		drop_grade(p);
+		return AB_REDRAW_FRAME;
+	}
+	struct ab_str name = AB_STR_INIT, line = AB_STR_INIT;
+	ab_tree_name(t, n, &name);
+	ab_str_addf(&line, "%s: %s\n", ab_str_cstr(&name), text);
+	struct ab_diag diag;
+	struct ab_answer *a = ab_answer_parse(t, line.s, line.len, &diag);
+	if (!a) {
+		say(rp, diag.message);
+	} else if (a->count != 1 || a->items[0].kind != AB_ITEM_BOUND || a->items[0].node != n) {
+		say(rp, _("type a value or a bound: 3, <= 2, >= 5 or = 3"));
+	} else {
+		p->claims[n] = (struct ab_practice_claim){ true, a->items[0].bound,
+							   a->items[0].value };
+	}
+	ab_answer_free(a);
+	drop_grade(p);
+	ab_str_free(&name);
 	ab_str_free(&line);
 	return AB_REDRAW_FRAME;
 }
@@ -343,7 +323,7 @@ static bool practice_key(struct ab_replay *rp, int ch, unsigned *redraw)
 		return false;
 	case AB_ACT_UNSELECT: case AB_ACT_SCROLL_UP: case AB_ACT_SCROLL_DOWN:
 	case AB_ACT_SCROLL_LEFT: case AB_ACT_SCROLL_RIGHT: case AB_ACT_REDRAW:
-	case AB_ACT_HELP: case AB_ACT_QUIT: case AB_ACT_PRACTICE:
+	case AB_ACT_HELP: case AB_ACT_QUIT: case AB_ACT_PRACTICE: case AB_ACT_PRESENTER:
 		return false;
 	default:
 		practice_hint(rp);
@@ -446,106 +426,4 @@ bool ab_practice_key(struct ab_replay *rp, int ch, unsigned *redraw)
 	if (ab_predict_on(rp))
 		return predict_key(rp, ch, redraw);
 	return false;
-}
-
-/* ---- For the drawer ---------------------------------------------------------- */
-
-bool ab_practice_marked(const struct ab_replay *rp, uint32_t n)
-{
-	return ab_practice_on(rp) && n < rp->practice->count && rp->practice->marked[n];
-}
-
-void ab_practice_claim(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
-{
-	if (!ab_practice_on(rp) || n >= rp->practice->count || !rp->practice->claims[n].set)
-		return;
-	const struct claim *c = &rp->practice->claims[n];
-	ab_str_add(out, c->bound == AB_BOUND_LE ? rp->g->le : c->bound == AB_BOUND_GE ? rp->g->ge : "=");
-	ab_str_addc(out, ' ');
-	ab_format_value(c->value, rp->tree->scale, rp->g, out);
-}
-
-enum ab_verdict ab_practice_verdict(const struct ab_replay *rp, uint32_t n)
-{
-	if (!ab_practice_on(rp) || !rp->practice->graded)
-		return AB_VERDICT_NONE;
-	const struct ab_grade_item *item = ab_grade_item_for(&rp->practice->grade, rp->tree, n);
-	if (!item)
-		return AB_VERDICT_NONE;
-	return item->right ? AB_VERDICT_RIGHT : AB_VERDICT_WRONG;
-}
-
-const char *ab_verdict_mark(enum ab_verdict v, bool ascii)
-{
-	if (v == AB_VERDICT_RIGHT)
-		return ascii ? "ok" : "✓";
-	if (v == AB_VERDICT_WRONG)
-		return ascii ? "no" : "✗";
-	return "";
-}
-
-void ab_practice_narration(const struct ab_replay *rp, struct ab_str *out)
-{
-	const struct ab_practice *p = rp->practice;
-	if (!p->graded) {
-		ab_str_add(out, _("Practice: work the search by hand. Move with the arrows, Tab or a click; x marks a leaf pruned; Enter (or a digit, <, >) types a value or bound such as 3, <= 2 or >= 5 into an inner node; c checks."));
-		return;
-	}
-	const struct ab_grade *gr = &p->grade;
-	ab_str_addf(out, _("Score %zu/%zu. "), gr->right, gr->count);
-	const struct ab_grade_item *item = rp->selected != AB_NONE
-		? ab_grade_item_for(gr, rp->tree, rp->selected) : NULL;
-	if (!item && rp->selected != AB_NONE) {
-		/* Nothing was claimed about this node: say so, then the
-		 * first mistake, if any. */
-		struct ab_str name = AB_STR_INIT;
-		ab_tree_name(rp->tree, rp->selected, &name);
-		ab_str_addf(out, _("%s: nothing to check here. "), ab_str_cstr(&name));
-		ab_str_free(&name);
-		item = ab_grade_first_mistake(gr);
-		if (item)
-			ab_str_add(out, _("First mistake: "));
-	} else if (!item) {
-		item = ab_grade_first_mistake(gr);
-	}
-	if (item) {
-		ab_str_addf(out, "%s %s: ", ab_verdict_mark(item->right ? AB_VERDICT_RIGHT
-								     : AB_VERDICT_WRONG, rp->g->ascii),
-			    item->name);
-		if (item->right)
-			ab_str_addf(out, _("%s, right."), item->expected);
-		else
-			ab_str_addf(out, _("you said %s. %s"), item->given, item->why ? item->why : "");
-	} else if (gr->right == gr->count) {
-		ab_str_add(out, _("Everything is right."));
-	}
-	if (gr->diagnosis) {
-		ab_str_addc(out, ' ');
-		ab_str_add(out, gr->diagnosis);
-	}
-}
-
-void ab_practice_status(const struct ab_replay *rp, struct ab_str *out)
-{
-	const struct ab_practice *p = rp->practice;
-	if (!p)
-		return;
-	if (p->on) {
-		ab_str_add(out, _(" | practice"));
-		if (p->graded)
-			ab_str_addf(out, _(": score %zu/%zu"), p->grade.right, p->grade.count);
-		if (!rp->message.len) /* the keys, before the conventions */
-			ab_str_add(out, _(" | x prune  Enter value  c check  p leave  ? help"));
-		return;
-	}
-	if (!p->predict)
-		return;
-	ab_str_addf(out, _(" | predict %u/%u"), p->right, p->asked);
-	if (p->pending != AB_NONE) {
-		struct ab_str name = AB_STR_INIT;
-		ab_tree_name(rp->tree, p->pending, &name);
-		ab_str_addf(out, _(": next, is leaf %s looked at (v) or pruned (x)?"),
-			    ab_str_cstr(&name));
-		ab_str_free(&name);
-	}
 }

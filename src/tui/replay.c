@@ -20,6 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic.h"
+#include "export.h"
 #include "i18n.h"
 #include "stats.h"
 #include "trace.h"
@@ -78,6 +80,20 @@ static bool record(struct ab_replay *rp, size_t step)
 	return true;
 }
 
+/* The tree view's positions; the presenter layout spreads a tree that
+ * leaves room across the whole screen, at most 8 extra columns a gap. */
+static void lay_out(struct ab_replay *rp)
+{
+	ab_layout_compute(&rp->layout, rp->tree, rp->g);
+	rp->laid_out = true;
+	uint32_t gaps = rp->tree->leaves > 1 ? rp->tree->leaves - 1 : 1;
+	if (rp->presenter && COLS > 0 && rp->layout.width + gaps <= (uint32_t)COLS) {
+		uint32_t spread = ((uint32_t)COLS - rp->layout.width) / gaps;
+		ab_layout_free(&rp->layout);
+		ab_layout_compute_spread(&rp->layout, rp->tree, rp->g, spread > 8 ? 8 : spread);
+	}
+}
+
 /* After a change of tree: the outline's lines, and the tree view's
  * positions when it shows (otherwise when it is first asked for). */
 static void relayout(struct ab_replay *rp)
@@ -91,10 +107,8 @@ static void relayout(struct ab_replay *rp)
 	if (rp->laid_out)
 		ab_layout_free(&rp->layout);
 	rp->laid_out = false;
-	if (!rp->outline) {
-		ab_layout_compute(&rp->layout, rp->tree, rp->g);
-		rp->laid_out = true;
-	}
+	if (!rp->outline)
+		lay_out(rp);
 }
 
 static void say(struct ab_replay *rp, const char *fmt, ...)
@@ -109,50 +123,7 @@ static void say(struct ab_replay *rp, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ---- Prompts ------------------------------------------------------------ */
-
-/* Reads a line in the status row; false when cancelled (Esc, or a signal). */
-static bool ask(struct ab_replay *rp, const char *question, const char *initial)
-{
-	rp->question = question;
-	ab_str_clear(&rp->answer);
-	ab_str_add(&rp->answer, initial ? initial : "");
-	curs_set(1);
-	bool ok = false;
-	for (;;) {
-		ab_draw_frame(stdscr, rp);
-		int ch = getch();
-		if (stop_requested)
-			break;
-		if (ch == ERR || ch == KEY_RESIZE || ch == KEY_MOUSE)
-			continue;
-		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-			ok = true;
-			break;
-		}
-		if (ch == 27 || ch == 7)
-			break;
-		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-			/* Drop one whole UTF-8 character. */
-			size_t len = rp->answer.len;
-			while (len && (rp->answer.s[len - 1] & 0xC0) == 0x80)
-				len--;
-			if (len)
-				len--;
-			ab_str_truncate(&rp->answer, len);
-		} else if (ch >= 0x20 && ch < 0x100 && rp->answer.len < 64) {
-			ab_str_addc(&rp->answer, (char)ch);
-		}
-	}
-	curs_set(0);
-	rp->question = NULL;
-	return ok;
-}
-
-bool ab_replay_ask(struct ab_replay *rp, const char *question, const char *initial)
-{
-	return ask(rp, question, initial);
-}
+/* ---- Reading typed answers ------------------------------------------------ */
 
 /* Skips blanks; returns the next word of *p (NUL-terminated in place). */
 static char *next_word(char **p)
@@ -171,15 +142,21 @@ static char *next_word(char **p)
 	return start;
 }
 
-static bool parse_value(const char *text, ab_value *v)
+/* A number as the tree file writes one (7, -2.5), blanks around it
+ * allowed (" 7 "), in the tree's exact unit: one with more decimals than
+ * the tree's values have is refused. */
+static bool parse_value(const struct ab_tree *tree, const char *text, ab_value *v)
 {
-	char *end;
-	errno = 0;
-	long long x = strtoll(text, &end, 10);
-	if (errno || end == text || *end || x > AB_VALUE_MAX || x < -AB_VALUE_MAX)
+	while (*text == ' ' || *text == '\t')
+		text++;
+	size_t n = strlen(text);
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+		n--;
+	struct ab_exact x;
+	size_t end;
+	if (!n || ab_number_parse(text, n, false, &x, &end, NULL) != AB_NUMBER_OK || end != n)
 		return false;
-	*v = (ab_value)x;
-	return true;
+	return ab_exact_to_value(x, tree->scale, v);
 }
 
 static void selected_name(const struct ab_replay *rp, bool leaf_only, struct ab_str *out)
@@ -189,17 +166,31 @@ static void selected_name(const struct ab_replay *rp, bool leaf_only, struct ab_
 		ab_tree_name(rp->tree, n, out);
 }
 
-/* ---- Edits -------------------------------------------------------------- */
+/* ---- Edits, undo and reset ------------------------------------------------ */
 
-/* Applies an edit: the old trace goes first (it points into the tree),
- * then the tree changes, then a new trace is recorded at the same step. */
-static unsigned edit_and_record(struct ab_replay *rp, bool (*edit)(struct ab_replay *, void *),
-				void *arg)
+/* Applies an edit to the tree: the old trace goes first (it points into
+ * the tree), then the tree changes, then a new trace is recorded at the
+ * same step.  A done edit is kept for undo; an undone one dropped. */
+static bool apply(struct ab_replay *rp, const struct ab_edit *e, bool undo)
+{
+	if (e->swap)
+		return ab_tree_swap_kids(rp->tree, e->node, e->i, e->j);
+	return ab_tree_set_value(rp->tree, e->node, undo ? e->old : e->new_);
+}
+
+static unsigned edit_and_record(struct ab_replay *rp, const struct ab_edit *e, bool undo)
 {
 	size_t step = rp->trace->step;
 	ab_trace_free(rp->trace);
 	rp->trace = NULL;
-	bool changed = edit(rp, arg);
+	bool changed = apply(rp, e, undo);
+	if (changed && !undo) {
+		if (rp->nedits == rp->edits_cap) {
+			rp->edits_cap = rp->edits_cap ? rp->edits_cap * 2 : 8;
+			rp->edits = ab_xreallocarray(rp->edits, rp->edits_cap, sizeof *rp->edits);
+		}
+		rp->edits[rp->nedits++] = *e;
+	}
 	if (!record(rp, step)) {
 		say(rp, _("the search is too long to record"));
 		return AB_REDRAW_QUIT;
@@ -207,67 +198,88 @@ static unsigned edit_and_record(struct ab_replay *rp, bool (*edit)(struct ab_rep
 	return changed ? AB_REDRAW_FRAME | AB_REDRAW_LAYOUT : AB_REDRAW_FRAME;
 }
 
-struct set_value {
-	uint32_t leaf;
-	ab_value value;
-};
-
-static bool do_set_value(struct ab_replay *rp, void *arg)
+static unsigned undo(struct ab_replay *rp, bool all)
 {
-	struct set_value *sv = arg;
-	return ab_tree_set_value(rp->tree, sv->leaf, sv->value);
-}
-
-struct swap {
-	uint32_t parent, i, j;
-};
-
-static bool do_swap(struct ab_replay *rp, void *arg)
-{
-	struct swap *sw = arg;
-	return ab_tree_swap_kids(rp->tree, sw->parent, sw->i, sw->j);
+	if (!rp->nedits) {
+		say(rp, all ? _("the tree is as it was loaded") : _("nothing to undo"));
+		return AB_REDRAW_FRAME;
+	}
+	unsigned redraw = AB_REDRAW_FRAME;
+	size_t undone = 0;
+	do {
+		struct ab_edit e = rp->edits[--rp->nedits];
+		redraw |= edit_and_record(rp, &e, true);
+		undone++;
+	} while (all && rp->nedits && !(redraw & AB_REDRAW_QUIT));
+	if (!(redraw & AB_REDRAW_QUIT)) {
+		if (all)
+			say(rp, P_("%zu edit undone: the tree is as it was loaded; alpha-beta looks at %u of %u leaves",
+				   "%zu edits undone: the tree is as it was loaded; alpha-beta looks at %u of %u leaves",
+				   undone),
+			    undone, rp->alphabeta_leaves, rp->minimax_leaves);
+		else
+			say(rp, _("undone: alpha-beta looks at %u of %u leaves"),
+			    rp->alphabeta_leaves, rp->minimax_leaves);
+	}
+	return redraw;
 }
 
 static unsigned edit_leaf(struct ab_replay *rp)
 {
-	struct ab_str def = AB_STR_INIT, name = AB_STR_INIT;
+	struct ab_str def = AB_STR_INIT;
 	selected_name(rp, true, &def);
-	unsigned redraw = AB_REDRAW_FRAME;
-	if (!ask(rp, _("Edit which leaf (name or path)?"), ab_str_cstr(&def)))
-		goto out;
-	char *p = rp->answer.s ? rp->answer.s : (char *)"";
-	char *word = next_word(&p);
+	ab_prompt_open(&rp->prompt, AB_PROMPT_EDIT_LEAF, AB_NONE,
+		       _("Edit which leaf (name or path)?"), ab_str_cstr(&def));
+	ab_str_free(&def);
+	return AB_REDRAW_FRAME;
+}
+
+static unsigned edit_leaf_named(struct ab_replay *rp, char *text)
+{
+	char *word = next_word(&text);
 	uint32_t leaf = word ? ab_tree_find(rp->tree, word) : AB_NONE;
 	if (leaf == AB_NONE || !ab_is_leaf(rp->tree, leaf)) {
 		say(rp, _("'%s' is not a leaf of this tree"), word ? word : "");
-		goto out;
+		return AB_REDRAW_FRAME;
 	}
+	struct ab_str name = AB_STR_INIT, now = AB_STR_INIT, question = AB_STR_INIT;
 	ab_tree_name(rp->tree, leaf, &name);
-	char question[128];
-	snprintf(question, sizeof question, _("New value of %s (now %lld)?"),
-		 ab_str_cstr(&name), (long long)rp->tree->nodes[leaf].value);
-	if (!ask(rp, question, NULL))
-		goto out;
-	struct set_value sv = { leaf, 0 };
-	if (!parse_value(ab_str_cstr(&rp->answer), &sv.value)) {
-		say(rp, _("'%s' is not a whole number of at most %d digits"),
-		    ab_str_cstr(&rp->answer), AB_VALUE_DIGITS);
-		goto out;
-	}
-	redraw = edit_and_record(rp, do_set_value, &sv);
-	if (!(redraw & AB_REDRAW_QUIT))
-		say(rp, _("%s = %lld now: alpha-beta looks at %u of %u leaves"),
-		    ab_str_cstr(&name), (long long)sv.value, rp->alphabeta_leaves,
-		    rp->minimax_leaves);
-out:
-	ab_str_free(&def);
+	ab_format_value(rp->tree->nodes[leaf].value, rp->tree->scale, rp->g, &now);
+	ab_str_addf(&question, _("New value of %s (now %s)?"), ab_str_cstr(&name),
+		    ab_str_cstr(&now));
+	ab_prompt_open(&rp->prompt, AB_PROMPT_EDIT_VALUE, leaf, ab_str_cstr(&question), NULL);
 	ab_str_free(&name);
+	ab_str_free(&now);
+	ab_str_free(&question);
+	return AB_REDRAW_FRAME;
+}
+
+static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char *text)
+{
+	struct ab_edit e = { .swap = false, .node = leaf };
+	if (leaf >= rp->tree->count || !parse_value(rp->tree, text, &e.new_)) {
+		say(rp, _("'%s' is not a number this tree can hold (at most %d digits, and no more decimals than its values have)"),
+		    text, AB_VALUE_DIGITS);
+		return AB_REDRAW_FRAME;
+	}
+	e.old = rp->tree->nodes[leaf].value;
+	unsigned redraw = edit_and_record(rp, &e, false);
+	if (!(redraw & AB_REDRAW_QUIT)) {
+		struct ab_str name = AB_STR_INIT, value = AB_STR_INIT;
+		ab_tree_name(rp->tree, leaf, &name);
+		ab_format_value(e.new_, rp->tree->scale, rp->g, &value);
+		say(rp, _("%s = %s now (u undoes): alpha-beta looks at %u of %u leaves"),
+		    ab_str_cstr(&name), ab_str_cstr(&value), rp->alphabeta_leaves,
+		    rp->minimax_leaves);
+		ab_str_free(&name);
+		ab_str_free(&value);
+	}
 	return redraw;
 }
 
 /* Reads "C1 C3" (two siblings), "C 1 3" (a node and two ranks) or "1 3"
  * (ranks of the selected node's children). */
-static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
+static bool parse_swap(struct ab_replay *rp, char *text, struct ab_edit *sw)
 {
 	const struct ab_tree *t = rp->tree;
 	char *words[3];
@@ -278,6 +290,7 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
 	if (next_word(&text))
 		return false;
 	char *end;
+	*sw = (struct ab_edit){ .swap = true };
 	if (n == 2) {
 		unsigned long i = strtoul(words[0], &end, 10);
 		bool numbers = *end == '\0';
@@ -285,14 +298,14 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
 		numbers = numbers && *end == '\0';
 		uint32_t parent = rp->selected;
 		if (numbers && parent != AB_NONE && !ab_is_leaf(t, parent) && i && j) {
-			*sw = (struct swap){ parent, (uint32_t)i - 1, (uint32_t)j - 1 };
+			sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
 			return true;
 		}
 		uint32_t a = ab_tree_find(t, words[0]), b = ab_tree_find(t, words[1]);
 		if (a == AB_NONE || b == AB_NONE || a == 0 ||
 		    t->nodes[a].parent != t->nodes[b].parent)
 			return false;
-		*sw = (struct swap){ t->nodes[a].parent, t->nodes[a].rank, t->nodes[b].rank };
+		sw->node = t->nodes[a].parent, sw->i = t->nodes[a].rank, sw->j = t->nodes[b].rank;
 		return true;
 	}
 	if (n == 3) {
@@ -303,7 +316,7 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct swap *sw)
 		unsigned long j = strtoul(words[2], &end, 10);
 		if (*end || parent == AB_NONE || !i || !j)
 			return false;
-		*sw = (struct swap){ parent, (uint32_t)i - 1, (uint32_t)j - 1 };
+		sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
 		return true;
 	}
 	return false;
@@ -314,38 +327,142 @@ static unsigned swap_kids(struct ab_replay *rp)
 	const char *q = rp->selected != AB_NONE && !ab_is_leaf(rp->tree, rp->selected)
 		? _("Swap which two children (ranks like '1 3', or two sibling names)?")
 		: _("Swap which two siblings (e.g. 'B C', or 'C 1 3')?");
-	if (!ask(rp, q, NULL))
-		return AB_REDRAW_FRAME;
-	struct swap sw;
-	struct ab_str copy = AB_STR_INIT;
-	ab_str_add(&copy, ab_str_cstr(&rp->answer));
+	ab_prompt_open(&rp->prompt, AB_PROMPT_SWAP, AB_NONE, q, NULL);
+	return AB_REDRAW_FRAME;
+}
+
+static unsigned swap_answer(struct ab_replay *rp, char *text)
+{
+	struct ab_str shown = AB_STR_INIT;
+	ab_str_add(&shown, text);
+	struct ab_edit sw;
 	unsigned redraw = AB_REDRAW_FRAME;
-	if (!copy.s || !parse_swap(rp, copy.s, &sw) || sw.i == sw.j ||
-	    sw.i >= rp->tree->nodes[sw.parent].nkids || sw.j >= rp->tree->nodes[sw.parent].nkids) {
+	if (!parse_swap(rp, text, &sw) || sw.i == sw.j ||
+	    sw.i >= rp->tree->nodes[sw.node].nkids || sw.j >= rp->tree->nodes[sw.node].nkids) {
 		say(rp, _("cannot swap '%s': name two different siblings, or a node and two of its ranks"),
-		    ab_str_cstr(&rp->answer));
+		    ab_str_cstr(&shown));
 	} else {
-		redraw = edit_and_record(rp, do_swap, &sw);
+		redraw = edit_and_record(rp, &sw, false);
 		if (!(redraw & AB_REDRAW_QUIT))
-			say(rp, _("swapped: alpha-beta looks at %u of %u leaves"),
+			say(rp, _("swapped (u undoes): alpha-beta looks at %u of %u leaves"),
 			    rp->alphabeta_leaves, rp->minimax_leaves);
 	}
-	ab_str_free(&copy);
+	ab_str_free(&shown);
 	return redraw;
 }
 
-static unsigned select_by_name(struct ab_replay *rp)
+static unsigned select_answer(struct ab_replay *rp, char *text)
 {
-	if (!ask(rp, _("Select which node (name or path)?"), NULL))
-		return AB_REDRAW_FRAME;
-	char *p = rp->answer.s ? rp->answer.s : (char *)"";
-	char *word = next_word(&p);
+	char *word = next_word(&text);
 	uint32_t n = word ? ab_tree_find(rp->tree, word) : AB_NONE;
 	if (n == AB_NONE)
 		say(rp, _("no node is called '%s'"), word ? word : "");
 	else
 		rp->selected = n;
 	rp->follow = rp->follow_selected = n != AB_NONE;
+	return AB_REDRAW_FRAME;
+}
+
+/* ---- Saving the tree and exporting the step -------------------------------- */
+
+static void say_write_error(struct ab_replay *rp, const char *path, int err)
+{
+	say(rp, _("cannot write '%s': %s"), path, strerror(err));
+}
+
+/* The rest of a typed line, blanks trimmed at both ends: a file name,
+ * which may hold spaces or commas; NULL when empty. */
+static char *rest_of_line(char *text)
+{
+	while (*text == ' ' || *text == '\t')
+		text++;
+	size_t len = strlen(text);
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		text[--len] = '\0';
+	return len ? text : NULL;
+}
+
+static unsigned save_answer(struct ab_replay *rp, char *text)
+{
+	char *path = rest_of_line(text);
+	if (!path) {
+		say(rp, _("not saved: no file named"));
+		return AB_REDRAW_FRAME;
+	}
+	struct ab_str out = AB_STR_INIT;
+	ab_tree_write(rp->tree, &out);
+	int err = ab_write_file_atomic(path, ab_str_cstr(&out), out.len);
+	if (err)
+		say_write_error(rp, path, err);
+	else
+		say(rp, P_("saved to %s (%zu edit since loading)", "saved to %s (%zu edits since loading)",
+			   rp->nedits),
+		    path, rp->nedits);
+	ab_str_free(&out);
+	return AB_REDRAW_FRAME;
+}
+
+/* The formats the replay exports, as the prompt names them. */
+static const struct {
+	const char *name;
+	enum ab_export_format format;
+} export_formats[] = {
+	{ "text", AB_EXPORT_TEXT },
+	{ "dot", AB_EXPORT_DOT },
+	{ "tikz", AB_EXPORT_TIKZ },
+};
+
+static unsigned export_step(struct ab_replay *rp)
+{
+	struct ab_str names = AB_STR_INIT, question = AB_STR_INIT;
+	for (size_t i = 0; i < sizeof export_formats / sizeof export_formats[0]; i++)
+		ab_str_addf(&names, "%s%s", i ? ", " : "", export_formats[i].name);
+	ab_str_addf(&question, _("Export step %zu as FORMAT FILE (%s)?"), rp->trace->step,
+		    ab_str_cstr(&names));
+	ab_prompt_open(&rp->prompt, AB_PROMPT_EXPORT, AB_NONE, ab_str_cstr(&question), NULL);
+	ab_str_free(&names);
+	ab_str_free(&question);
+	return AB_REDRAW_FRAME;
+}
+
+static unsigned export_answer(struct ab_replay *rp, char *text)
+{
+	while (*text == ' ' || *text == '\t')
+		text++;
+	char *format = text;
+	while (*text && *text != ' ' && *text != '\t')
+		text++;
+	if (*text)
+		*text++ = '\0';
+	char *path = rest_of_line(text);
+	if (!*format)
+		format = NULL;
+	size_t i = 0, n = sizeof export_formats / sizeof export_formats[0];
+	while (format && i < n && strcmp(export_formats[i].name, format) != 0)
+		i++;
+	if (!format || i == n) {
+		say(rp, _("'%s' is not a format here: type a format and a file, such as 'dot step.dot'"),
+		    format ? format : "");
+		return AB_REDRAW_FRAME;
+	}
+	if (!path) {
+		say(rp, _("not exported: type a format and a file, such as 'dot step.dot'"));
+		return AB_REDRAW_FRAME;
+	}
+	struct ab_export_options opt = {
+		.format = export_formats[i].format,
+		/* The text picture follows the screen's glyphs; DOT and TikZ
+		 * files are UTF-8 whatever the terminal. */
+		.ascii = export_formats[i].format == AB_EXPORT_TEXT && rp->g->ascii,
+	};
+	struct ab_str out = AB_STR_INIT;
+	ab_export(rp->trace, &opt, &out);
+	int err = ab_write_file_atomic(path, ab_str_cstr(&out), out.len);
+	if (err)
+		say_write_error(rp, path, err);
+	else
+		say(rp, _("step %zu exported to %s"), rp->trace->step, path);
+	ab_str_free(&out);
 	return AB_REDRAW_FRAME;
 }
 
@@ -402,10 +519,54 @@ static void scroll_by(struct ab_replay *rp, int dx, int dy)
 
 /* ---- Lessons ------------------------------------------------------------ */
 
+/* A hint for a second try, by the kind of question. */
+static void add_hint(const struct ab_replay *rp, const struct ab_lesson_question *q,
+		     struct ab_str *out)
+{
+	const struct ab_glyphs *g = rp->g;
+	switch (q->kind) {
+	case AB_ASK_NEXT:
+		ab_str_add(out, _("Hint: the search goes depth first and takes the children in order; which node is the first it has not reached yet?"));
+		break;
+	case AB_ASK_PRUNED:
+		ab_str_addf(out, _("Hint: the cutoff fires where %s and %s meet; the children of that node not searched yet are the ones skipped."),
+			    g->alpha, g->beta);
+		break;
+	case AB_ASK_VALUE:
+		ab_str_addf(out, _("Hint: a node's value is exact when every child of it is searched; when one is skipped, only a bound is known: %s at MAX, %s at MIN."),
+			    g->ge, g->le);
+		break;
+	case AB_ASK_EVENT:
+		ab_str_add(out, _("Hint: read the marked line of the pseudocode: what does it do next?"));
+		break;
+	}
+}
+
+/* Asks the current question of the block being asked, or, past the last,
+ * lets the replay step on. */
+static void ask_question(struct ab_replay *rp)
+{
+	const struct ab_lesson_block *b = rp->asking;
+	if (!b || rp->question >= b->nquestions) {
+		rp->asking = NULL;
+		say(rp, _("step on to see what happens"));
+		return;
+	}
+	const struct ab_lesson_question *q = &b->questions[rp->question];
+	if (!rp->tries) {
+		const char *text = ab_lesson_text(&q->prompt, rp->lang);
+		if (*text)
+			ab_str_addf(&rp->feedback, "%s\n", text);
+	}
+	ab_prompt_open(&rp->prompt, AB_PROMPT_LESSON, AB_NONE,
+		       rp->tries ? _("Try again (Esc shows the answer)?") : _("Your answer (Esc skips)?"),
+		       NULL);
+}
+
 /* At a block's own step, its questions come before the next step: each is
- * asked in turn and the answer judged; the feedback shows beside the
- * lesson's text.  Returns true when questions were asked (the step waits
- * for the next key). */
+ * asked in turn (a wrong answer gets a hint and one more try before the
+ * answer is shown); the feedback shows beside the lesson's text.  Returns
+ * true when questions are asked (the step waits for them). */
 static bool ask_lesson_questions(struct ab_replay *rp)
 {
 	const struct ab_lesson *l = rp->lesson;
@@ -418,23 +579,51 @@ static bool ask_lesson_questions(struct ab_replay *rp)
 		ab_str_clear(&rp->feedback);
 		rp->feedback_block = b;
 	}
-	for (size_t i = 0; i < b->nquestions && !stop_requested; i++) {
-		const struct ab_lesson_question *q = &b->questions[i];
-		const char *prompt = ab_lesson_text(&q->prompt, rp->lang);
-		if (*prompt)
-			ab_str_addf(&rp->feedback, "%s\n", prompt);
-		if (!ask(rp, _("Your answer (Esc skips)?"), NULL)) {
-			ab_str_addf(&rp->feedback, _("Skipped: the answer is %s.\n"), q->answer);
-			continue;
-		}
-		if (ab_lesson_answer_ok(l, q, ab_str_cstr(&rp->answer)))
-			ab_str_addf(&rp->feedback, _("%s: right.\n"), ab_str_cstr(&rp->answer));
-		else
-			ab_str_addf(&rp->feedback, _("%s: not quite; the answer is %s.\n"),
-				    ab_str_cstr(&rp->answer), q->answer);
-	}
-	say(rp, _("step on to see what happens"));
+	rp->asking = b;
+	rp->question = 0;
+	rp->tries = 0;
+	ask_question(rp);
 	return true;
+}
+
+/* The line typed for a lesson's question (ok false: Esc). */
+static unsigned lesson_answer(struct ab_replay *rp, bool ok, const char *text)
+{
+	const struct ab_lesson_block *b = rp->asking;
+	if (!b || rp->question >= b->nquestions)
+		return AB_REDRAW_FRAME;
+	const struct ab_lesson_question *q = &b->questions[rp->question];
+	bool done = true;
+	if (!ok) {
+		ab_str_addf(&rp->feedback, rp->tries ? _("The answer is %s.\n")
+						     : _("Skipped: the answer is %s.\n"), q->answer);
+	} else {
+		rp->lesson_tries++;
+		if (ab_lesson_answer_ok(rp->lesson, q, text)) {
+			rp->lesson_right++;
+			if (rp->tries)
+				ab_str_addf(&rp->feedback, _("%s: right, at the second try.\n"), text);
+			else
+				ab_str_addf(&rp->feedback, _("%s: right.\n"), text);
+		} else if (!rp->tries) {
+			ab_str_addf(&rp->feedback, _("%s: not quite. "), text);
+			add_hint(rp, q, &rp->feedback);
+			ab_str_addc(&rp->feedback, '\n');
+			done = false;
+		} else {
+			ab_str_addf(&rp->feedback, _("%s: not quite; the answer is %s.\n"), text,
+				    q->answer);
+		}
+	}
+	if (done) {
+		rp->lesson_asked++;
+		rp->question++;
+		rp->tries = 0;
+	} else {
+		rp->tries++;
+	}
+	ask_question(rp);
+	return AB_REDRAW_FRAME;
 }
 
 /* A lesson's text is written for its own tree and search. */
@@ -522,10 +711,8 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 	case AB_ACT_OUTLINE:
 		rp->outline = !rp->outline;
 		rp->follow = true;
-		if (!rp->outline && !rp->laid_out) {
-			ab_layout_compute(&rp->layout, rp->tree, rp->g);
-			rp->laid_out = true;
-		}
+		if (!rp->outline && !rp->laid_out)
+			lay_out(rp);
 		return AB_REDRAW_FRAME;
 	case AB_ACT_EDIT:
 		if (lesson_locked(rp))
@@ -547,7 +734,26 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return AB_REDRAW_FRAME;
 	}
 	case AB_ACT_SELECT_NAME:
-		return select_by_name(rp);
+		ab_prompt_open(&rp->prompt, AB_PROMPT_SELECT, AB_NONE,
+			       _("Select which node (name or path)?"), NULL);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_UNDO:
+	case AB_ACT_RESET:
+		if (lesson_locked(rp))
+			return AB_REDRAW_FRAME;
+		return undo(rp, a == AB_ACT_RESET);
+	case AB_ACT_SAVE:
+		ab_prompt_open(&rp->prompt, AB_PROMPT_SAVE, AB_NONE,
+			       _("Save the tree (tree-file syntax) to which file?"), NULL);
+		return AB_REDRAW_FRAME;
+	case AB_ACT_EXPORT:
+		return export_step(rp);
+	case AB_ACT_PRESENTER:
+		rp->presenter = !rp->presenter;
+		rp->follow = true;
+		say(rp, rp->presenter ? _("presenter layout: the tree alone, spread out; z again for the panels")
+				      : _("the usual layout"));
+		return AB_REDRAW_LAYOUT | AB_REDRAW_FRAME;
 	case AB_ACT_UNSELECT:
 		rp->selected = AB_NONE;
 		return AB_REDRAW_FRAME;
@@ -590,6 +796,60 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 	return AB_REDRAW_FRAME;
 }
 
+/* Hands the line typed at the prompt to whoever asked for it (ok false:
+ * cancelled).  The prompt is closed first, so the handler may open the
+ * next one (the new value after the leaf, a lesson's second try). */
+static unsigned answered(struct ab_replay *rp, bool ok)
+{
+	enum ab_prompt_kind kind = rp->prompt.kind;
+	uint32_t node = rp->prompt.node;
+	struct ab_str line = AB_STR_INIT;
+	ab_str_add(&line, ab_str_cstr(&rp->prompt.answer));
+	rp->prompt.kind = AB_PROMPT_NONE;
+	char *text = line.s ? line.s : (char *)"";
+	unsigned redraw = AB_REDRAW_FRAME;
+	if (kind == AB_PROMPT_LESSON)
+		redraw = lesson_answer(rp, ok, text);
+	else if (ok)
+		switch (kind) {
+		case AB_PROMPT_EDIT_LEAF: redraw = edit_leaf_named(rp, text); break;
+		case AB_PROMPT_EDIT_VALUE: redraw = edit_leaf_value(rp, node, text); break;
+		case AB_PROMPT_SWAP: redraw = swap_answer(rp, text); break;
+		case AB_PROMPT_SELECT: redraw = select_answer(rp, text); break;
+		case AB_PROMPT_CLAIM: redraw = ab_practice_answer(rp, node, text); break;
+		case AB_PROMPT_SAVE: redraw = save_answer(rp, text); break;
+		case AB_PROMPT_EXPORT: redraw = export_answer(rp, text); break;
+		case AB_PROMPT_LESSON: case AB_PROMPT_NONE: break;
+		}
+	ab_str_free(&line);
+	return redraw;
+}
+
+/* A key while a prompt is open: line editing, Enter answers, Esc (or
+ * ctrl-G) cancels. */
+static unsigned prompt_key(struct ab_replay *rp, int ch)
+{
+	struct ab_str *answer = &rp->prompt.answer;
+	if (ch == KEY_RESIZE || ch == KEY_MOUSE)
+		return AB_REDRAW_FRAME;
+	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+		return answered(rp, true);
+	if (ch == 27 || ch == 7)
+		return answered(rp, false);
+	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		/* Drop one whole UTF-8 character. */
+		size_t len = answer->len;
+		while (len && (answer->s[len - 1] & 0xC0) == 0x80)
+			len--;
+		if (len)
+			len--;
+		ab_str_truncate(answer, len);
+	} else if (ch >= 0x20 && ch < 0x100 && answer->len < 256) {
+		ab_str_addc(answer, (char)ch);
+	}
+	return AB_REDRAW_FRAME;
+}
+
 /* A click selects the node under the mouse. */
 static unsigned click(struct ab_replay *rp)
 {
@@ -623,7 +883,9 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 		.name = opts->name ? opts->name : "",
 		.selected = AB_NONE,
 		.autoplay_ms = AB_AUTOPLAY_DEFAULT_MS,
-		.message = AB_STR_INIT, .answer = AB_STR_INIT,
+		.message = AB_STR_INIT,
+		.prompt = { .kind = AB_PROMPT_NONE, .node = AB_NONE,
+			    .question = AB_STR_INIT, .answer = AB_STR_INIT },
 		.lesson = opts->lesson, .lang = opts->lang, .feedback = AB_STR_INIT,
 	};
 	if (rp->lesson)
@@ -648,7 +910,11 @@ void ab_replay_fini(struct ab_replay *rp)
 	free(rp->outline_line);
 	rp->outline_order = rp->outline_line = NULL;
 	ab_str_free(&rp->message);
-	ab_str_free(&rp->answer);
+	ab_str_free(&rp->prompt.question);
+	ab_str_free(&rp->prompt.answer);
+	free(rp->edits);
+	rp->edits = NULL;
+	rp->nedits = rp->edits_cap = 0;
 	ab_str_free(&rp->feedback);
 	free(rp->asked);
 	rp->asked = NULL;
@@ -711,24 +977,36 @@ static void loop(struct ab_replay *rp)
 			relayout(rp);
 		if (redraw & AB_REDRAW_CLEAR)
 			clearok(curscr, TRUE);
-		if (redraw)
+		if (redraw) {
+			curs_set(rp->prompt.kind != AB_PROMPT_NONE); /* the cursor marks a prompt */
 			ab_draw_frame(stdscr, rp);
+		}
 		redraw = AB_REDRAW_NONE;
 		timeout(wait_ms(rp, &last_step));
 		int ch = getch();
 		if (stop_requested)
 			break;
 		if (ch == ERR) {
-			if (rp->autoplay && wait_ms(rp, &last_step) == 0) {
+			/* Autoplay waits while a line is being typed. */
+			if (rp->autoplay && rp->prompt.kind == AB_PROMPT_NONE &&
+			    wait_ms(rp, &last_step) == 0) {
 				redraw = act(rp, AB_ACT_FORWARD);
 				clock_gettime(CLOCK_MONOTONIC, &last_step);
 			}
 			continue;
 		}
+		if (rp->prompt.kind != AB_PROMPT_NONE) {
+			/* The message stays while a prompt is open: it may say
+			 * why the prompt came back (a hint, a refusal). */
+			redraw = prompt_key(rp, ch) | AB_REDRAW_FRAME;
+			if (redraw & AB_REDRAW_QUIT)
+				break;
+			continue;
+		}
 		ab_str_clear(&rp->message);
 		if (ch == KEY_RESIZE) {
 			rp->follow = true;
-			redraw = AB_REDRAW_FRAME;
+			redraw = AB_REDRAW_FRAME | (rp->presenter ? AB_REDRAW_LAYOUT : 0);
 			continue;
 		}
 		if (rp->help) {
@@ -755,6 +1033,8 @@ static void loop(struct ab_replay *rp)
 			redraw = act(rp, ab_key_action(ch));
 		if (redraw & AB_REDRAW_QUIT)
 			break;
+		if (rp->prompt.kind != AB_PROMPT_NONE)
+			redraw |= AB_REDRAW_FRAME;
 		if (redraw == AB_REDRAW_NONE)
 			redraw = AB_REDRAW_FRAME; /* at least clear the message */
 		clock_gettime(CLOCK_MONOTONIC, &last_step);
