@@ -28,21 +28,48 @@ END_TEST
 
 /* One line per kind from a tree with a deep cutoff and a MIN-rooted
  * fail-hard search. */
-static const struct { const char *tree; bool hard; enum ab_root_choice root; size_t step; const char *line; } lines[] = {
+#define EXPECTIMAX "bounds: 0..10\nplayers: max chance min\n" \
+	"A[ B[ 0.7: D[9 10]  0.3: E[9 7] ]   C[ 0.7: F[6 8]  0.3: G[2 10] ] ]"
+
+static const struct { const char *tree; bool hard; enum ab_root_choice root; size_t step; const char *line;
+		      enum ab_chance_prune prune; } lines[] = {
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 1,
-	  "{\"step\":1,\"event\":\"enter\",\"path\":\"\",\"node\":\"root\",\"player\":\"max\",\"depth\":0,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n" },
+	  "{\"step\":1,\"event\":\"enter\",\"path\":\"\",\"node\":\"root\",\"player\":\"max\",\"depth\":0,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n", AB_CHANCE_AUTO },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 3,
-	  "{\"step\":3,\"event\":\"leaf\",\"path\":\"1.1\",\"node\":\"1.1\",\"value\":5,\"static\":false}\n" },
+	  "{\"step\":3,\"event\":\"leaf\",\"path\":\"1.1\",\"node\":\"1.1\",\"value\":5,\"static\":false}\n", AB_CHANCE_AUTO },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 5,
-	  "{\"step\":5,\"event\":\"update\",\"path\":\"1\",\"node\":\"1\",\"what\":\"beta\",\"old\":\"+inf\",\"new\":5}\n" },
+	  "{\"step\":5,\"event\":\"update\",\"path\":\"1\",\"node\":\"1\",\"what\":\"beta\",\"old\":\"+inf\",\"new\":5}\n", AB_CHANCE_AUTO },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 16,
-	  "{\"step\":16,\"event\":\"cutoff\",\"path\":\"2.1.1\",\"node\":\"2.1.1\",\"alpha\":5,\"beta\":3,\"by\":\"\",\"deep\":true,\"pruned\":[\"2.1.1.2\"]}\n" },
+	  "{\"step\":16,\"event\":\"cutoff\",\"path\":\"2.1.1\",\"node\":\"2.1.1\",\"alpha\":5,\"beta\":3,\"by\":\"\",\"deep\":true,\"pruned\":[\"2.1.1.2\"]}\n", AB_CHANCE_AUTO },
 	{ "[[5,6],[[[3,9],[8,1]],7]]", false, AB_ROOT_FROM_TREE, 17,
-	  "{\"step\":17,\"event\":\"return\",\"path\":\"2.1.1\",\"node\":\"2.1.1\",\"value\":3,\"lo\":\"-inf\",\"hi\":3}\n" },
+	  "{\"step\":17,\"event\":\"return\",\"path\":\"2.1.1\",\"node\":\"2.1.1\",\"value\":3,\"lo\":\"-inf\",\"hi\":3}\n", AB_CHANCE_AUTO },
 	{ "[[1,2],[3,4]]", true, AB_ROOT_IS_MIN, 0,
-	  "\"event\":\"done\",\"value\":2,\"best\":\"1\",\"leaves_visited\":3,\"leaves_total\":4,\"nodes_visited\":3}\n" },
+	  "\"event\":\"done\",\"value\":2,\"best\":\"1\",\"leaves_visited\":3,\"leaves_total\":4,\"nodes_visited\":3}\n", AB_CHANCE_AUTO },
 	{ "A[B[1 2] C[3 4]]", false, AB_ROOT_FROM_TREE, 2,
-	  "{\"step\":2,\"event\":\"enter\",\"path\":\"1\",\"node\":\"B\",\"player\":\"min\",\"depth\":1,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n" },
+	  "{\"step\":2,\"event\":\"enter\",\"path\":\"1\",\"node\":\"B\",\"player\":\"min\",\"depth\":1,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n", AB_CHANCE_AUTO },
+	/* The widened contract: chance players, exact decimals as numbers,
+	 * a chance cutoff's range, Star1's windows as fractions, a chance
+	 * root's best as null, fractions as strings. */
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 2,
+	  "{\"step\":2,\"event\":\"enter\",\"path\":\"1\",\"node\":\"B\",\"player\":\"chance\",\"depth\":1,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n", AB_CHANCE_AUTO },
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 9,
+	  "{\"step\":9,\"event\":\"update\",\"path\":\"1\",\"node\":\"B\",\"what\":\"value\",\"old\":0,\"new\":6.3}\n", AB_CHANCE_AUTO },
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 30,
+	  "{\"step\":30,\"event\":\"cutoff\",\"path\":\"2\",\"node\":\"C\",\"alpha\":8.4,\"beta\":\"+inf\",\"by\":\"\",\"deep\":false,\"pruned\":[\"2.2\"],\"lo\":4.2,\"hi\":7.2}\n", AB_CHANCE_AUTO },
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 31,
+	  "{\"step\":31,\"event\":\"return\",\"path\":\"2\",\"node\":\"C\",\"value\":7.2,\"lo\":4.2,\"hi\":7.2}\n", AB_CHANCE_AUTO },
+	{ EXPECTIMAX, true, AB_ROOT_FROM_TREE, 26,
+	  "{\"step\":26,\"event\":\"return\",\"path\":\"2\",\"node\":\"C\",\"value\":8.4,\"lo\":4.2,\"hi\":7.2}\n", AB_CHANCE_AUTO },
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 23,
+	  "{\"step\":23,\"event\":\"enter\",\"path\":\"2.1\",\"node\":\"F\",\"player\":\"min\",\"depth\":2,\"alpha\":\"54/7\",\"beta\":10}\n",
+	  AB_CHANCE_STAR1 },
+	{ EXPECTIMAX, false, AB_ROOT_FROM_TREE, 27,
+	  "{\"step\":27,\"event\":\"cutoff\",\"path\":\"2.1\",\"node\":\"F\",\"alpha\":\"54/7\",\"beta\":6,\"by\":\"2\",\"deep\":false,\"pruned\":[\"2.1.2\"]}\n",
+	  AB_CHANCE_STAR1 },
+	{ "<chance>[1/3: 1, 1/3: 2, 1/3: 7]", false, AB_ROOT_FROM_TREE, 0,
+	  "{\"step\":9,\"event\":\"done\",\"value\":\"10/3\",\"best\":null,\"leaves_visited\":3,\"leaves_total\":3,\"nodes_visited\":1}\n", AB_CHANCE_AUTO },
+	{ "players: max min min\n[[[2.5 3]] [[1.25]]]", false, AB_ROOT_FROM_TREE, 3,
+	  "{\"step\":3,\"event\":\"enter\",\"path\":\"1.1\",\"node\":\"1.1\",\"player\":\"min\",\"depth\":2,\"alpha\":\"-inf\",\"beta\":\"+inf\"}\n", AB_CHANCE_AUTO },
 };
 
 START_TEST(event_lines)
@@ -53,6 +80,7 @@ START_TEST(event_lines)
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail_hard = lines[_i].hard;
 	c.root = lines[_i].root;
+	c.chance_prune = lines[_i].prune;
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	struct ab_str all = AB_STR_INIT;
 	while (ab_trace_forward(trace)) {
