@@ -452,6 +452,31 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 	}
 }
 
+/* A chance node's cut test with its numbers: "C ≤ 7.2 ≤ α = 8.4" when
+ * what its unsearched children can add leaves it below α, "C ≥ 5 ≥ β = 4"
+ * above β. */
+static bool add_chance_test(struct grader *gd, uint32_t c, struct ab_str *out)
+{
+	const struct facts *f = gd->f;
+	ab_value lo, hi;
+	if (ab_player_at(gd->tree, c, f->trace->root_player) != AB_CHANCE ||
+	    !ab_trace_chance_range(f->trace, ab_trace_cut_step(f->trace, c), &lo, &hi))
+		return false;
+	const struct node_facts *nf = &f->node[c];
+	const struct ab_glyphs *g = gd->g;
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	add_name(gd->tree, c, out);
+	bool below = nf->cut_alpha != AB_NEG_INF && hi <= nf->cut_alpha;
+	add_value(below ? hi : lo, gd->tree->scale, g, &a);
+	add_value(below ? nf->cut_alpha : nf->cut_beta, gd->tree->scale, g, &b);
+	const char *rel = below ? (gd->strict ? "<" : g->le) : (gd->strict ? ">" : g->ge);
+	ab_str_addf(out, " %s %s %s %s = %s", below ? g->le : g->ge, a.s, rel,
+		    below ? g->alpha : g->beta, b.s);
+	ab_str_free(&a);
+	ab_str_free(&b);
+	return true;
+}
+
 /* A cutoff some of whose skipped leaves the answer did not mark. */
 static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *missed,
 			     uint32_t count, unsigned line, bool from_visited)
@@ -474,7 +499,9 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	ab_str_clear(&ws.w[1]);
 	add_name_list(gd->tree, missed, count, &ws.w[1]);
 	ab_str_addf(&giv, from_visited ? _("%s visited") : _("%s not pruned"), ab_str_cstr(&ws.w[1]));
-	add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, gd->tree->scale, gd->g, &ws.w[2]);
+	if (!add_chance_test(gd, c, &ws.w[2]))
+		add_test(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta,
+			 gd->tree->scale, gd->g, &ws.w[2]);
 	ab_str_clear(&ws.w[3]);
 	ab_narrate_names(gd->tree, kids, skipped, 8, &ws.w[3]);
 	ab_str_clear(&ws.w[4]);
@@ -506,8 +533,9 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	settle(gd->out, it, &name, &exp, &giv, &why, false);
 	struct ab_str where = AB_STR_INIT, short_test = AB_STR_INIT;
 	add_name(gd->tree, c, &where);
-	add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
-		       gd->tree->scale, gd->g, &short_test);
+	if (!add_chance_test(gd, c, &short_test))
+		add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
+			       gd->tree->scale, gd->g, &short_test);
 	set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
 	ab_str_free(&where);
 	ab_str_free(&short_test);
@@ -1206,9 +1234,15 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 				cut[ncut++] = n;
 		ab_narrate_names(tree, cut, ncut, 8, &skipped);
 		free(cut);
-		ab_str_addf(out, _("Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at %s here."),
-			    ab_str_cstr(&skipped));
-		ab_str_add(clause, _("answered as plain minimax does, with no pruning at all"));
+		if (tree->nchance) {
+			ab_str_addf(out, _("Your answer matches plain expectimax, with no pruning at all; alpha-beta never looks at %s here."),
+				    ab_str_cstr(&skipped));
+			ab_str_add(clause, _("answered as plain expectimax does, with no pruning at all"));
+		} else {
+			ab_str_addf(out, _("Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at %s here."),
+				    ab_str_cstr(&skipped));
+			ab_str_add(clause, _("answered as plain minimax does, with no pruning at all"));
+		}
 		ab_str_free(&skipped);
 	}
 	if (answer->count < 2)
@@ -1244,6 +1278,26 @@ static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *
 			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
 {
 	struct ab_config alt = *asked;
+	enum ab_chance_prune prune = ab_config_chance(asked, tree);
+	if (tree->nchance && tree->has_bounds) {
+		/* Chance nodes pruned another way: none, node or Star1. */
+		static const enum ab_chance_prune others[] = { AB_CHANCE_NONE, AB_CHANCE_NODE,
+							       AB_CHANCE_STAR1 };
+		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+			if (others[i] == prune)
+				continue;
+			alt.chance_prune = others[i];
+			if (!all_right_under(tree, &alt, values_returned, answer, g))
+				continue;
+			ab_str_addf(out, _("Your answer is right with --chance-prune %s; this assignment prunes chance nodes with --chance-prune %s."),
+				    ab_chance_prune_name(others[i]), ab_chance_prune_name(prune));
+			ab_str_add(clause, others[i] == AB_CHANCE_NONE
+				   ? _("did not prune below chance nodes")
+				   : _("pruned chance nodes another way"));
+			return true;
+		}
+		alt = *asked;
+	}
 	alt.strict = !asked->strict;
 	if (all_right_under(tree, &alt, values_returned, answer, g)) {
 		if (alt.strict) {

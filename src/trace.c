@@ -453,6 +453,20 @@ bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)
 	return p != AB_NONE && trace->state[p].cut;
 }
 
+bool ab_trace_chance_range(const struct ab_trace *trace, size_t step,
+			   ab_value *lo, ab_value *hi)
+{
+	if (step == 0 || step > trace->length ||
+	    trace->records[step - 1].kind != AB_EV_CUTOFF)
+		return false;
+	const struct ab_trace_extra *x = find_extra(trace, step);
+	if (!x)
+		return false;
+	*lo = x->a;
+	*hi = x->b;
+	return true;
+}
+
 uint32_t ab_trace_current(const struct ab_trace *trace)
 {
 	return trace->step ? trace->records[trace->step - 1].node : 0;

@@ -115,6 +115,10 @@ bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n);
  * n's own cutoff (0: none).  The index behind them is built on first use. */
 uint32_t ab_trace_visit_step(const struct ab_trace *trace, uint32_t n);
 uint32_t ab_trace_cut_step(const struct ab_trace *trace, uint32_t n);
+/* A chance node's cutoff at step (1-based): the range S + R·[L, U] its
+ * expectation could still take.  False when that step is no such cutoff. */
+bool ab_trace_chance_range(const struct ab_trace *trace, size_t step,
+			   ab_value *lo, ab_value *hi);
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);
 /* Whether the node is on the current path (active, from the root down). */

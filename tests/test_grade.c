@@ -146,6 +146,24 @@ static const struct grade_case {
 	/* Minimax prunes nothing. */
 	{ "lecture", MINIMAX, "pruned:\nC: 2\n", 2, 2, NULL, NULL, NULL },
 	{ "lecture", MINIMAX, "pruned: C2\n", 0, 1, "pruned C2", "C2 is looked at (step 12): minimax prunes nothing.", NULL },
+	/* Coursework trees: decimals, fractions, two MIN agents, chance
+	 * nodes pruned with bounds (expectimax: bounds 0..10, so node). */
+	{ "expectimax", 0, "value: 8.4\nbest: B\npruned: G\nB: 8.4\nC: 4.2..7.2\nF: 6\n", 6, 6, NULL, NULL, NULL },
+	{ "expectimax", 0, "value: 42/5\n", 1, 1, NULL, NULL, NULL },
+	{ "expectimax", 0, "value: 8.40\nC: <= 7.2\n", 1, 2, "C",
+	  "The search proves C in [4.2, 7.2] (step 31), not C ≤ 7.2.", NULL },
+	{ "expectimax", 0, "value: 8.4\npruned:\nC: 4.8\n", 1, 3, "cut at C",
+	  "At step 30 the cut test fires at C: C ≤ 7.2 ≤ α = 8.4, with α set at A, so G is never looked at; the answer misses G1 and G2.",
+	  "Your answer matches plain expectimax, with no pruning at all; alpha-beta never looks at G here. Your answer is right with --chance-prune none" },
+	{ "expectimax", 0, "value: 8.4\npruned: G F2\nC: <= 7.2\n", 2, 4, "pruned F2", "F2 is looked at",
+	  "Your answer is right with --chance-prune star1; this assignment prunes chance nodes with --chance-prune node." },
+	{ "expectimax", 0, "G: 3.333\n", 0, 1, "G",
+	  "G is pruned (the cutoff at C, step 30), so the search learns nothing about its value.", NULL },
+	{ "dice", 0, "value: 3.35\nbest: Coin\nDie: 10/3\n", 3, 3, NULL, NULL, NULL },
+	{ "dice", 0, "Die: 3.33\n", 0, 1, "Die", "The search proves Die = 10/3", NULL },
+	{ "two-ghosts", 0, "value: 3.5\nbest: West\npruned: E1.2 E2\nEast: <= 2.99\nE1: <= 2.99\n", 6, 6, NULL, NULL, NULL },
+	{ "two-ghosts", 0, "value: 3.5\npruned: E2\n", 2, 3, "cut at E1",
+	  "with α set at A, 2 levels up (a deep cutoff), so E1.2 is never looked at", NULL },
 };
 
 START_TEST(graded)
