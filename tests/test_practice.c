@@ -238,6 +238,7 @@ START_TEST(test_practice_mouse_and_arrows)
 	struct ab_str s = AB_STR_INIT;
 	start(80, 24, NULL, "practice --seed 3 --depth 2 --branching 3");
 	WAIT_FOR(&s, "Practice: work the search by hand", "C2");
+	wait_settled(&s);
 	int row, col;
 	ck_assert(find_on_screen(&s, "C2", &row, &col));
 	click_at(row, col);

@@ -231,6 +231,24 @@ static inline bool find_on_screen(const struct ab_str *screen, const char *text,
 
 /* A click of mouse button 1 at a screen cell (an X10 report: press, then
  * release). */
+/* Polls until two captures in a row agree: the program has finished
+ * painting (a click aimed at a half-painted frame may land elsewhere). */
+static inline void wait_settled(struct ab_str *screen)
+{
+	struct ab_str before = AB_STR_INIT;
+	long end = now_ms() + TMUX_DEADLINE_MS;
+	capture(&before, false);
+	for (;;) {
+		pause_briefly();
+		capture(screen, false);
+		if (strcmp(ab_str_cstr(screen), ab_str_cstr(&before)) == 0 || now_ms() > end)
+			break;
+		ab_str_clear(&before);
+		ab_str_add(&before, ab_str_cstr(screen));
+	}
+	ab_str_free(&before);
+}
+
 static inline void click_at(int row, int col)
 {
 	for (int b = 0; b < 2; b++)
