@@ -98,7 +98,7 @@ static void value_text(const struct view *v, const struct ab_glyphs *g,
 /* The caption: title, convention, and which step is drawn. */
 static void caption(const struct ab_trace *trace, bool ascii, struct ab_str *out)
 {
-	ab_config_describe(&trace->config, ascii, out);
+	ab_config_describe_for(&trace->config, trace->tree, ascii, out);
 	ab_str_addf(out, _("; step %zu of %zu"), trace->step, trace->length);
 }
 

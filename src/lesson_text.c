@@ -143,7 +143,7 @@ void ab_lesson_render_text(struct ab_lesson *lesson, enum ab_lang lang,
 	if (lesson->tree->title)
 		ab_str_addf(out, " (%s)", lesson->tree->title);
 	ab_str_add(out, "; ");
-	ab_config_describe(&lesson->config, g->ascii, out);
+	ab_config_describe_for(&lesson->config, lesson->tree, g->ascii, out);
 	ab_str_addc(out, '\n');
 	int width = snprintf(NULL, 0, "%zu", trace->length);
 	size_t b = 0;

@@ -456,6 +456,11 @@ static void print_diag(const struct ab_diag *diag, const char *name)
 
 /* The tree the command names: -e, or one TREE argument, or the lecture
  * tree.  NULL (message printed) on failure. */
+static const char *player_label(enum ab_player p)
+{
+	return p == AB_MAX ? "MAX" : p == AB_MIN ? "MIN" : _("chance");
+}
+
 static struct ab_tree *load_tree(const struct cli *cli, int *status)
 {
 	struct ab_diag diag;
@@ -540,9 +545,9 @@ static int cmd_trace(struct cli *cli)
 		ab_str_add(&out, "# ");
 		if (tree->title)
 			ab_str_addf(&out, "%s: ", tree->title);
-		ab_config_describe(&cli->config, g->ascii, &out);
+		ab_config_describe_for(&cli->config, tree, g->ascii, &out);
 		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
-			    trace->root_player == AB_MAX ? "MAX" : "MIN", tree->leaves);
+			    player_label(trace->root_player), tree->leaves);
 	}
 	int width = snprintf(NULL, 0, "%zu", trace->length);
 	while (ab_trace_forward(trace)) {
@@ -1113,11 +1118,11 @@ static int cmd_check(struct cli *cli)
 				if (!c->usable)
 					break;
 				ab_str_addf(&out, "# %s: ", c->file);
-				ab_config_describe(&c->grade.config, g->ascii, &out);
+				ab_config_describe_for(&c->grade.config, tree, g->ascii, &out);
 				if (c->grade.values_returned)
 					ab_str_add(&out, _("; values are what nodes return"));
 				ab_str_addf(&out, _("; root %s\n"),
-					    ab_config_root(&c->grade.config, tree) == AB_MAX ? "MAX" : "MIN");
+					    player_label(ab_config_root(&c->grade.config, tree)));
 				if (c->grade.overruled)
 					ab_str_addf(&out, "# %s\n", c->grade.overruled);
 				ab_grade_text(&c->grade, g, &out);

@@ -129,6 +129,24 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 	}
 }
 
+void ab_config_describe_for(const struct ab_config *config,
+			    const struct ab_tree *tree, bool ascii,
+			    struct ab_str *out)
+{
+	if (!tree->nchance) {
+		ab_config_describe(config, ascii, out);
+		return;
+	}
+	if (config->algo == AB_MINIMAX) {
+		ab_str_add(out, _("expectimax, order "));
+		ab_order_describe(config, out);
+		return;
+	}
+	ab_config_describe(config, ascii, out);
+	ab_str_addf(out, ", chance-prune %s",
+		    ab_chance_prune_name(ab_config_chance(config, tree)));
+}
+
 /* ---- Child order -------------------------------------------------------- */
 
 struct keyed_kid {

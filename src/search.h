@@ -67,6 +67,12 @@ void ab_order_describe(const struct ab_config *config, struct ab_str *out);
 void ab_config_describe(const struct ab_config *config, bool ascii,
 			struct ab_str *out);
 
+/* The same for a search of tree: "expectimax" for minimax over chance
+ * nodes, and alpha-beta's chance pruning ("..., chance-prune node"). */
+void ab_config_describe_for(const struct ab_config *config,
+			    const struct ab_tree *tree, bool ascii,
+			    struct ab_str *out);
+
 /* Fills order (tree->count entries, indexed like tree->kids) with each
  * node's children in the order the search visits them. */
 void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,

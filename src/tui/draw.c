@@ -912,7 +912,7 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
 	ab_str_add(&text, " | ");
-	ab_config_describe(&rp->config, rp->g->ascii, &text);
+	ab_config_describe_for(&rp->config, rp->tree, rp->g->ascii, &text);
 	if (rp->autoplay)
 		ab_str_addf(&text, _(" | autoplay %.1fs"), rp->autoplay_ms / 1000.0);
 	/* The keys that work here: practice gives its own, a lesson keeps
