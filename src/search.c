@@ -104,11 +104,11 @@ void ab_order_describe(const struct ab_config *config, struct ab_str *out)
 		ab_str_addf(out, ":%llu", (unsigned long long)config->seed);
 }
 
-void ab_config_describe(const struct ab_config *config, bool ascii,
-			struct ab_str *out)
+static void describe(const struct ab_config *config, bool ascii, bool chance,
+		     struct ab_str *out)
 {
 	if (config->algo == AB_MINIMAX) {
-		ab_str_add(out, _("minimax"));
+		ab_str_add(out, chance ? _("expectimax") : _("minimax"));
 	} else {
 		ab_str_add(out, config->fail_hard ? _("alpha-beta, fail-hard, cut on ")
 						  : _("alpha-beta, fail-soft, cut on "));
@@ -129,22 +129,20 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 	}
 }
 
+void ab_config_describe(const struct ab_config *config, bool ascii,
+			struct ab_str *out)
+{
+	describe(config, ascii, false, out);
+}
+
 void ab_config_describe_for(const struct ab_config *config,
 			    const struct ab_tree *tree, bool ascii,
 			    struct ab_str *out)
 {
-	if (!tree->nchance) {
-		ab_config_describe(config, ascii, out);
-		return;
-	}
-	if (config->algo == AB_MINIMAX) {
-		ab_str_add(out, _("expectimax, order "));
-		ab_order_describe(config, out);
-		return;
-	}
-	ab_config_describe(config, ascii, out);
-	ab_str_addf(out, ", chance-prune %s",
-		    ab_chance_prune_name(ab_config_chance(config, tree)));
+	describe(config, ascii, tree->nchance != 0, out);
+	if (tree->nchance && config->algo == AB_ALPHABETA)
+		ab_str_addf(out, ", chance-prune %s",
+			    ab_chance_prune_name(ab_config_chance(config, tree)));
 }
 
 /* ---- Child order -------------------------------------------------------- */
