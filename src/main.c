@@ -1183,7 +1183,10 @@ static struct ab_tree *random_tree(struct cli *cli, int *status)
 		return NULL;
 	}
 	ab_str_free(&why);
-	return ab_random_tree(&spec);
+	struct ab_tree *tree = ab_random_tree(&spec);
+	if (!tree)
+		*status = usage_error(cli, "%s", _("these options make a tree beyond the exact range"));
+	return tree;
 }
 
 /* abtrace random [OPTIONS]: a practice tree, its source: line reproducing it. */

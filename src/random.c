@@ -128,6 +128,8 @@ static bool has_chance(const struct ab_random_spec *spec)
 	return false;
 }
 
+static bool exact_range_fits(const struct ab_random_spec *spec);
+
 static const char *const player_words[] = { "max", "min", "chance" };
 
 const char *ab_random_parse_players(const char *text, struct ab_random_spec *spec)
@@ -237,6 +239,14 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why)
 		ab_str_add(why, _("a chance root needs children"));
 		return false;
 	}
+	if (has_chance(spec) && spec->chance == AB_RANDOM_TENTHS && spec->bmax > 10) {
+		ab_str_add(why, _("--chance tenths gives every child at least 0.1, so at most 10 children: use --branching up to 10, or --chance equal"));
+		return false;
+	}
+	if (!exact_range_fits(spec)) {
+		ab_str_add(why, _("these chance levels, probabilities and decimals could need a finer exact unit than abtrace keeps: use fewer chance levels (--depth or --players), --chance equal, fewer --decimals or a smaller --range"));
+		return false;
+	}
 	uint64_t values = (uint64_t)(spec->hi - spec->lo) * pow10u(spec->decimals) + 1;
 	if (spec->distinct && values < leaves) {
 		ab_str_addf(why, P_("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu value, but the tree can have up to %llu leaves",
@@ -277,16 +287,43 @@ void ab_random_command(const struct ab_random_spec *spec, struct ab_str *out)
 	ab_str_addf(out, " --seed %llu", (unsigned long long)spec->seed);
 }
 
+/* Whether every tree these options allow has an exact unit in range (see
+ * ab_tree_settle): a chance level multiplies the unit by at most 10 · 2520
+ * with tenths (denominators divide 10, numerators 1..9 divide 2520), by
+ * the lcm of the child counts when equally likely. */
+static bool exact_range_fits(const struct ab_random_spec *spec)
+{
+	if (!has_chance(spec))
+		return true;
+	ab_wide level = 1;
+	if (spec->chance == AB_RANDOM_TENTHS) {
+		level = 10 * 2520;
+	} else {
+		for (uint32_t k = spec->bmin; k <= spec->bmax; k++)
+			level = level / ab_gcd((int64_t)level, k) * k;
+	}
+	ab_wide mag = spec->hi > -spec->lo ? spec->hi : -spec->lo;
+	ab_wide bound = (mag > 1 ? mag : 1) * (ab_wide)pow10u(spec->decimals);
+	for (uint32_t d = 0; d < spec->depth; d++) {
+		if (spec->players[d % spec->nplayers] != AB_CHANCE)
+			continue;
+		bound *= level;
+		if (bound > AB_VALUE_LIMIT)
+			return false;
+	}
+	return true;
+}
+
 /* Phase 4 (after the values, so other trees keep their numbers): each
- * chance node's children get probabilities in tenths (hundredths past ten
- * children), every one positive, summing to 1. */
+ * chance node's children get probabilities in tenths, every one positive,
+ * summing to 1. */
 static void draw_probabilities(struct ab_tree *tree, struct ab_rng *rng)
 {
 	for (uint32_t n = 0; n < tree->count; n++) {
 		uint32_t k = tree->nodes[n].nkids;
 		if (!k || ab_player_at(tree, n, tree->root_player) != AB_CHANCE)
 			continue;
-		int64_t whole = k <= 10 ? 10 : 100;
+		int64_t whole = 10; /* ab_random_check: at most 10 children */
 		/* Start each child at 1 part, then deal the rest at random. */
 		int64_t parts[AB_RANDOM_MAX_BRANCHING];
 		for (uint32_t i = 0; i < k; i++)
@@ -431,9 +468,13 @@ struct ab_tree *ab_random_tree(const struct ab_random_spec *spec)
 		draw_probabilities(tree, &rng);
 	uint32_t bad;
 	enum ab_settle_error why;
-	/* A few levels of tenths and three decimals fit the exact range. */
-	bool settled = ab_tree_settle(tree, &bad, &why);
-	(void)settled;
+	/* ab_random_check made sure the exact unit fits. */
+	if (!ab_tree_settle(tree, &bad, &why)) {
+		free(values);
+		free(kids);
+		ab_tree_free(tree);
+		return NULL;
+	}
 	struct ab_str text = AB_STR_INIT;
 	ab_str_addf(&text, _("Random practice tree (seed %llu)"),
 		    (unsigned long long)spec->seed);

@@ -62,7 +62,8 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why);
  * "abtrace random --branching 2-3 --depth 3 --range -9..9 --seed 7". */
 void ab_random_command(const struct ab_random_spec *spec, struct ab_str *out);
 
-/* Draws the tree (spec must pass ab_random_check), with a title and the
+/* Draws the tree (spec must pass ab_random_check, or NULL comes back),
+ * with a title and the
  * reproducing command as its source.  The root is labelled A and its
  * children B, C, ... so the other nodes get textbook names (C2, B1.2). */
 struct ab_tree *ab_random_tree(const struct ab_random_spec *spec);

@@ -197,6 +197,12 @@ static const struct limit_case {
 	{ { 2, 2, 0, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--depth" },
 	{ { 0, 2, 2, 0, 9, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--branching" },
 	{ { 2, 2, 2, 9, 0, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 0 }, "--range" },
+	{ { 2, 12, 2, 0, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_TENTHS, false, 0 },
+	  "at most 10 children" },
+	{ { 2, 2, 8, -9, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_TENTHS, false, 0 },
+	  "finer exact unit" },
+	{ { 2, 2, 4, -9, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_TENTHS, false, 0 }, NULL },
+	{ { 2, 5, 6, -9, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_EQUAL, false, 2 }, NULL },
 };
 
 START_TEST(limits)
