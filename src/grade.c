@@ -56,7 +56,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		struct ab_event ev;
 		ab_trace_event(t, &ev);
 		struct node_facts *nf = &f->node[ev.node];
-		uint32_t p = ev.kind == AB_EV_DONE ? AB_NONE : tree->nodes[ev.node].parent;
+		uint32_t p = ev.kind == AB_EV_DONE || ev.kind == AB_EV_ITERATION ||
+			     ev.kind == AB_EV_RESULT ? AB_NONE : tree->nodes[ev.node].parent;
 		switch (ev.kind) {
 		case AB_EV_ENTER:
 		case AB_EV_LEAF:
@@ -82,6 +83,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			f->root_value = ev.value;
 			f->best = ev.best;
 			break;
+		case AB_EV_ITERATION: /* --iterative: the last iteration's */
+		case AB_EV_RESULT:    /* facts overwrite the earlier ones */
 		case AB_EV_COUNT:
 			break;
 		}

@@ -65,12 +65,16 @@ enum option_id {
 	OPT_STEP,
 	OPT_OUTPUT,
 	OPT_CHANCE_PRUNE,
+	OPT_ITERATIVE,
+	OPT_VIEW,
+	OPT_ITERATION,
 };
 
 #define TAKES(id) (1u << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
 #define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
-			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_CHANCE_PRUNE))
+			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_CHANCE_PRUNE) | \
+			TAKES(OPT_DEPTH) | TAKES(OPT_ITERATIVE) | TAKES(OPT_VIEW))
 
 static const struct option long_options[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
@@ -97,6 +101,9 @@ static const struct option long_options[] = {
 	{ "step", required_argument, NULL, OPT_STEP },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "chance-prune", required_argument, NULL, OPT_CHANCE_PRUNE },
+	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
+	{ "view", required_argument, NULL, OPT_VIEW },
+	{ "iteration", required_argument, NULL, OPT_ITERATION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -115,6 +122,7 @@ struct cli {
 	int nargs;
 	struct ab_random_spec random; /* abtrace random */
 	bool seed_given;
+	uint32_t iteration;      /* check --iteration K, or 0 */
 };
 
 static const char *program = "abtrace";
@@ -160,6 +168,12 @@ static void print_help(void)
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
 		 "  --chance-prune none|node|star1  pruning at chance nodes (needs bounds:)\n"
+		 "  --depth N                  stop N levels below the root: nodes there count\n"
+		 "                             their static value (B=5[...]); random: the tree's depth\n"
+		 "  --iterative                iterative deepening: depths 1, 2, ... N, each ordered\n"
+		 "                             by the last\n"
+		 "  --view negamax             show values and windows from the mover's side\n"
+		 "  --iteration K              check: grade iteration K of --iterative\n"
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"
 		 "Output options:\n"
@@ -184,6 +198,20 @@ static void print_help(void)
 		 "\n"
 		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
 	       program, program, program, program, program, program, program, program);
+}
+
+/* A depth: 1 to AB_MAX_DEPTH levels, in decimal. */
+static bool parse_levels(const char *text, uint32_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*text < '0' || *text > '9')
+		return false;
+	unsigned long n = strtoul(text, &end, 10);
+	if (*end || errno || n < 1 || n > AB_MAX_DEPTH)
+		return false;
+	*out = (uint32_t)n;
+	return true;
 }
 
 static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli,
@@ -289,10 +317,36 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 		case OPT_ASCII:
 			cli->ascii = true;
 			break;
-		case OPT_BRANCHING:
 		case OPT_DEPTH:
+			if (cli->command && (strcmp(cli->command, "random") == 0 ||
+					     strcmp(cli->command, "practice") == 0))
+				goto random_option; /* the random tree's depth */
+			if (!parse_levels(optarg, &cli->config.depth)) {
+				*status = usage_error(cli, _("--depth takes a number of levels below the root, 1 to %u, not '%s'"),
+						      (unsigned)AB_MAX_DEPTH, optarg);
+				return false;
+			}
+			break;
+		case OPT_ITERATIVE:
+			cli->config.iterative = true;
+			break;
+		case OPT_VIEW:
+			if (!ab_parse_view(optarg, &cli->config.view)) {
+				*status = usage_error(cli, _("--view takes minimax or negamax, not '%s'"), optarg);
+				return false;
+			}
+			break;
+		case OPT_ITERATION:
+			if (!parse_levels(optarg, &cli->iteration)) {
+				*status = usage_error(cli, _("--iteration takes an iteration's depth, 1 to %u, not '%s'"),
+						      (unsigned)AB_MAX_DEPTH, optarg);
+				return false;
+			}
+			break;
+		case OPT_BRANCHING:
 		case OPT_RANGE:
-		case OPT_SEED: {
+		case OPT_SEED:
+		random_option: {
 			const char *why =
 				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
 				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
@@ -357,6 +411,35 @@ static void print_diag(const struct ab_diag *diag, const char *name)
 	ab_str_free(&text);
 }
 
+/* Whether the search options fit the tree: every node at a depth limit
+ * has a static value, and the negamax view has no chance node to show.
+ * Prints why not. */
+static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
+			int *status)
+{
+	const struct ab_config *c = &cli->config;
+	uint32_t bad = ab_search_missing_static(tree, c);
+	if (bad != AB_NONE) {
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(tree, bad, &name);
+		if (c->iterative)
+			*status = usage_error(cli, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
+					      ab_str_cstr(&name), tree->nodes[bad].depth,
+					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
+		else
+			*status = usage_error(cli, _("%s is an inner node at the depth limit %u but has no static value: write one, e.g. %s=5[...]"),
+					      ab_str_cstr(&name), c->depth,
+					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
+		ab_str_free(&name);
+		return false;
+	}
+	if (c->view == AB_VIEW_NEGAMAX && ab_tree_has_chance(tree)) {
+		*status = usage_error(cli, _("--view negamax needs a tree without chance nodes: negamax has no sign for an expectation"));
+		return false;
+	}
+	return true;
+}
+
 /* The tree the command names: -e, or one TREE argument, or the lecture
  * tree.  NULL (message printed) on failure. */
 static struct ab_tree *load_tree(const struct cli *cli, int *status)
@@ -385,6 +468,10 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 	}
 	if (!tree) {
 		*status = EXIT_USAGE;
+		return NULL;
+	}
+	if (!search_fits(cli, tree, status)) {
+		ab_tree_free(tree);
 		return NULL;
 	}
 	enum ab_chance_prune prune = cli->config.chance_prune;
@@ -901,13 +988,14 @@ static const struct command {
 } commands[] = {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
-	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) },
+	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_ITERATION) },
 	{ "random", cmd_random, TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) |
 				TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_ROOT) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) },
-	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | TAKES(OPT_BRANCHING) |
+	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
+							TAKES(OPT_VIEW))) | TAKES(OPT_BRANCHING) |
 		TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) },
 };
 

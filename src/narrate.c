@@ -300,6 +300,20 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 			    ab_player_at(tree, ev->node, trace->root_player) == AB_MAX ? g->alpha : g->beta);
 }
 
+static void narrate_result(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	if (ev->best == AB_NONE)
+		ab_str_addf(out, _("The search to depth %u is over: the root's value is %s; it looked at %u leaves and entered %u inner nodes."),
+			    ev->depth, value_of(w, ev->value, g), ev->leaves_visited,
+			    ev->nodes_visited);
+	else
+		ab_str_addf(out, _("The search to depth %u is over: the root's value is %s, the best move %s; it looked at %u leaves and entered %u inner nodes."),
+			    ev->depth, value_of(w, ev->value, g), name_of(w, tree, ev->best),
+			    ev->leaves_visited, ev->nodes_visited);
+}
+
 static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev,
 			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
@@ -343,6 +357,16 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_RETURN:
 		narrate_return(trace, ev, g, &w, out);
+		break;
+	case AB_EV_ITERATION:
+		if (ev->depth == 1)
+			ab_str_add(out, _("Iteration 1: a search to depth 1 begins, in the given order."));
+		else
+			ab_str_addf(out, _("Iteration %u: a new search to depth %u begins, each node's children ordered by what they returned in the last one."),
+				    ev->depth, ev->depth);
+		break;
+	case AB_EV_RESULT:
+		narrate_result(trace, ev, g, &w, out);
 		break;
 	case AB_EV_DONE:
 		narrate_done(trace, ev, g, &w, out);

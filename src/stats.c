@@ -80,8 +80,9 @@ static void json_counts(const struct ab_tree *tree, const char *key,
 {
 	if (!c->known)
 		return;
-	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":%lld",
-		    key, c->leaves, c->nodes, (long long)c->value);
+	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":",
+		    key, c->leaves, c->nodes);
+	ab_format_json_value(c->value, tree->scale, out);
 	ab_str_add(out, ",\"best\":");
 	struct ab_str path = AB_STR_INIT;
 	if (c->best != AB_NONE)

@@ -31,6 +31,8 @@ enum ab_status {
  *   return: a = lo, b = hi, c = the parent's proved bound before it
  *           (the returned value is the node's value, or its alpha/beta
  *           under fail-hard, still in the state)
+ *   iteration: a = the depth limit (node: the root)
+ *   result: as done, for one iteration (its depth is the iteration's)
  *   done:   a = value, b = leaves visited << 32 | inner nodes entered,
  *           c = the best child (AB_NONE if none)
  * A leaf record's spare is 1 for a static value.  What a chance node's
@@ -77,6 +79,21 @@ struct ab_trace {
 	size_t nextras, extras_cap;
 	uint32_t leaves_visited, nodes_visited; /* over the whole search */
 	uint32_t leaves_now, nodes_now;         /* up to the current step */
+	/* Iterative deepening: an iteration event clears every node's state;
+	 * stepping back over it restores the state the last iteration left,
+	 * kept (as the nodes it touched) the first time the replay passes. */
+	uint32_t horizon;               /* the depth limit at the current step
+					   (0: none, or before iteration 1) */
+	uint32_t iterations;            /* iteration events in the trace */
+	struct ab_trace_saved *saved;   /* per iteration from the 2nd, or NULL */
+};
+
+/* The state one iteration left, for stepping back into it. */
+struct ab_trace_saved {
+	bool taken;
+	uint32_t count;
+	uint32_t *nodes;
+	struct ab_node_state *states;
 };
 
 /* Searches tree under config and records every event.  The trace keeps a
@@ -115,6 +132,15 @@ bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n);
  * n's own cutoff (0: none).  The index behind them is built on first use. */
 uint32_t ab_trace_visit_step(const struct ab_trace *trace, uint32_t n);
 uint32_t ab_trace_cut_step(const struct ab_trace *trace, uint32_t n);
+/* Whether n lies below the depth limit in force at the current step: the
+ * search does not look at it at this depth (pruned is another matter). */
+bool ab_trace_below_horizon(const struct ab_trace *trace, uint32_t n);
+/* The step of the iteration event that begins iteration `depth` (1-based),
+ * or 0 when there is none; and the iteration the current step is in
+ * (0 before the first, or without --iterative). */
+size_t ab_trace_iteration_step(const struct ab_trace *trace, uint32_t depth);
+uint32_t ab_trace_iteration(const struct ab_trace *trace);
+
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);
 /* Whether the node is on the current path (active, from the root down). */
