@@ -119,6 +119,14 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 		ab_str_add(out, _(", order "));
 	}
 	ab_order_describe(config, out);
+	if (config->iterative && config->depth)
+		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);
+	else if (config->iterative)
+		ab_str_add(out, _(", iterative deepening"));
+	else if (config->depth)
+		ab_str_addf(out, _(", depth %u"), config->depth);
+	if (config->view == AB_VIEW_NEGAMAX)
+		ab_str_add(out, _(", negamax view"));
 }
 
 /* ---- Depth limits ------------------------------------------------------- */
