@@ -189,12 +189,96 @@ static const char *player_glyph(const struct ab_replay *rp, uint32_t n)
 	return max ? "▲" : "▼";
 }
 
+/* ---- Depth limits, iterations and the negamax view ----------------------- */
+
+/* The negamax view: numbers at MIN nodes from MIN's side. */
+static bool negated(const struct ab_replay *rp, uint32_t n)
+{
+	return rp->config.view == AB_VIEW_NEGAMAX && !rp->tree->nchance &&
+	       ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MIN;
+}
+
+static void put_value(const struct ab_replay *rp, uint32_t n, ab_value v,
+		      struct ab_str *out)
+{
+	ab_format_value(negated(rp, n) ? -v : v, rp->tree->scale, rp->g, out);
+}
+
+/* A node's window, [alpha, beta] or in the negamax view [-beta, -alpha]
+ * at MIN. */
+static void put_window(const struct ab_replay *rp, uint32_t n, ab_value alpha,
+		       ab_value beta, struct ab_str *out)
+{
+	if (negated(rp, n))
+		ab_format_window(-beta, -alpha, rp->tree->scale, rp->g, out);
+	else
+		ab_format_window(alpha, beta, rp->tree->scale, rp->g, out);
+}
+
+static void put_interval(const struct ab_replay *rp, uint32_t n, ab_value lo,
+			 ab_value hi, struct ab_str *out)
+{
+	if (negated(rp, n))
+		ab_format_interval(-hi, -lo, rp->tree->scale, rp->g, out);
+	else
+		ab_format_interval(lo, hi, rp->tree->scale, rp->g, out);
+}
+
+/* Below the depth limit in force and not reached: not searched at this
+ * depth (dimmed, unlike a pruned node it has no cut mark). */
+static bool below_horizon(const struct ab_replay *rp, uint32_t n)
+{
+	return ab_trace_node(rp->trace, n)->status == AB_UNVISITED &&
+	       ab_trace_below_horizon(rp->trace, n) && !ab_trace_pruned(rp->trace, n);
+}
+
+/* "h=5" under an inner node with a static value. */
+static bool static_text(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	const struct ab_tree *t = rp->tree;
+	if (ab_is_leaf(t, n) || !(t->nodes[n].flags & AB_HAS_STATIC))
+		return false;
+	ab_str_add(out, "h=");
+	put_value(rp, n, t->nodes[n].value, out);
+	return true;
+}
+
+/* " | iteration 2 of 3, root order C B D": which iteration is on screen
+ * and the order it searches the root's children in. */
+static void iteration_text(const struct ab_replay *rp, struct ab_str *out)
+{
+	const struct ab_trace *tr = rp->trace;
+	uint32_t it = ab_trace_iteration(tr);
+	if (!tr->iterations)
+		return;
+	if (!it) {
+		ab_str_addf(out, _(" | %u iterations"), tr->iterations);
+		return;
+	}
+	ab_str_addf(out, _(" | iteration %u of %u"), it, tr->iterations);
+	const struct ab_tree *t = rp->tree;
+	uint32_t *order = ab_xcalloc(t->count, sizeof *order);
+	ab_search_iteration_order(t, &rp->config, it, order);
+	ab_str_add(out, _(", root order"));
+	for (uint32_t i = 0; i < t->nodes[0].nkids; i++) {
+		ab_str_addc(out, ' ');
+		ab_tree_name(t, order[t->nodes[0].first_kid + i], out);
+	}
+	free(order);
+}
+
 /* What is known of an inner node now: its proved interval once done, the
  * bound proved so far while active ("≥ 3" at MAX, "≤ 2" at MIN). */
 static void node_bound(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
 {
 	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
-	if (s->status == AB_DONE) {
+	if (rp->config.view == AB_VIEW_NEGAMAX && s->status == AB_DONE) {
+		put_interval(rp, n, s->lo, s->hi, out);
+	} else if (rp->config.view == AB_VIEW_NEGAMAX && s->status == AB_ACTIVE) {
+		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
+		if (max ? s->lo != AB_NEG_INF : s->hi != AB_POS_INF)
+			put_interval(rp, n, max ? s->lo : AB_NEG_INF, max ? AB_POS_INF : s->hi, out);
+	} else if (s->status == AB_DONE) {
 		ab_format_interval(s->lo, s->hi, rp->tree->scale, rp->g, out);
 	} else if (s->status == AB_ACTIVE) {
 		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
@@ -345,11 +429,13 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	bool pruned;
 	enum role role = node_role(rp, n, &pruned);
 	attr_t a = attr(role) | (pruned ? A_DIM : 0);
+	if (role == R_NORMAL && below_horizon(rp, n))
+		a = attr(R_FAINT) | A_DIM;
 	ab_str_clear(buf);
 	if (ab_is_leaf(t, n)) {
 		if (pruned)
 			ab_str_add(buf, rp->g->cut_mark);
-		ab_format_value(t->nodes[n].value, t->scale, rp->g, buf);
+		put_value(rp, n, t->nodes[n].value, buf);
 		put_in_box(v, l, n, y, ab_str_cstr(buf), a);
 		ab_str_clear(buf);
 		ab_tree_name(t, n, buf);
@@ -370,8 +456,12 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	if (ab_trace_on_path(rp->trace, n)) {
 		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 		ab_str_clear(buf);
-		ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, buf);
+		put_window(rp, n, s->alpha, s->beta, buf);
 		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_PATH));
+	} else {
+		ab_str_clear(buf);
+		if (static_text(rp, n, buf))
+			put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_FAINT) | (a & A_DIM));
 	}
 }
 
@@ -409,6 +499,9 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		bool pruned;
 		enum role role = node_role(rp, n, &pruned);
 		attr_t a = attr(role) | (pruned ? A_DIM : 0);
+		bool below = role == R_NORMAL && below_horizon(rp, n);
+		if (below)
+			a = attr(R_FAINT) | A_DIM;
 		int row = v->area.top + i;
 		ab_str_clear(&buf);
 		uint32_t indent = ab_outline_indent(t, n);
@@ -419,7 +512,7 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		if (ab_is_leaf(t, n)) {
 			ab_tree_name(t, n, &buf);
 			ab_str_add(&buf, " ");
-			ab_format_value(t->nodes[n].value, t->scale, rp->g, &buf);
+			put_value(rp, n, t->nodes[n].value, &buf);
 		} else {
 			ab_str_add(&buf, player_glyph(rp, n));
 			ab_tree_name(t, n, &buf);
@@ -428,13 +521,19 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 			node_bound(rp, n, &buf);
 			if (buf.len == before + 1)
 				ab_str_truncate(&buf, before);
+			before = buf.len;
+			ab_str_add(&buf, "  ");
+			if (!static_text(rp, n, &buf))
+				ab_str_truncate(&buf, before);
 		}
+		if (below && !below_horizon(rp, t->nodes[n].parent))
+			ab_str_addf(&buf, "  %s", _("(not searched at this depth)"));
 		long col = put(v->w, row, v->area.left, v->area.left, right, ab_str_cstr(&buf), a);
 		if (!ab_is_leaf(t, n) && ab_trace_on_path(rp->trace, n)) {
 			const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 			ab_str_clear(&buf);
 			ab_str_add(&buf, "  ");
-			ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, &buf);
+			put_window(rp, n, s->alpha, s->beta, &buf);
 			put(v->w, row, col, v->area.left, right, ab_str_cstr(&buf), attr(R_PATH));
 		}
 	}
@@ -644,6 +743,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		ab_str_add(out, _("; it is never looked at."));
 		return;
 	}
+	if (below_horizon(rp, n)) {
+		ab_str_addf(out, _("below the depth limit %u: not searched at this depth."),
+			    tr->horizon);
+		return;
+	}
 	if (s->status == AB_UNVISITED) {
 		ab_str_add(out, _("not reached yet"));
 		if (ab_trace_visit_step(tr, n))
@@ -686,6 +790,7 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		return;
 	}
 	ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
+	iteration_text(rp, &text);
 	ab_practice_status(rp, &text);
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
