@@ -76,6 +76,8 @@ struct ab_answer_rules {
 	uint64_t seed;           /* for random:SEED */
 	bool has_root;
 	enum ab_player root;
+	bool has_iteration;      /* iteration: K (--iterative's K-th search) */
+	uint32_t iteration;
 };
 
 struct ab_answer {

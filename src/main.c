@@ -815,6 +815,36 @@ static void check_one(const struct cli *cli, const struct ab_tree *tree,
 			program, c->file, ab_str_cstr(&rules));
 		ab_str_free(&rules);
 	}
+	/* An iteration of --iterative: the command line's, else the file's.
+	 * Iteration K is the last of an iterative search to depth K. */
+	uint32_t iteration = cli->iteration ? cli->iteration
+			     : answer->rules.has_iteration ? answer->rules.iteration : 0;
+	if (iteration) {
+		struct ab_config all = config;
+		all.iterative = true;
+		uint32_t last = ab_config_last_depth(&all, tree);
+		if (iteration > last) {
+			ab_str_addf(&c->error, _("there is no iteration %u: the iterative search of this tree has %u"),
+				    iteration, last);
+			fprintf(stderr, "%s: %s: %s\n", program, c->file, ab_str_cstr(&c->error));
+			ab_answer_free(answer);
+			return;
+		}
+		config.iterative = true;
+		config.depth = iteration;
+		uint32_t bad = ab_search_missing_static(tree, &config);
+		if (bad != AB_NONE) {
+			struct ab_str name = AB_STR_INIT;
+			ab_tree_name(tree, bad, &name);
+			ab_str_addf(&c->error, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
+				    ab_str_cstr(&name), tree->nodes[bad].depth,
+				    ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
+			fprintf(stderr, "%s: %s\n", program, ab_str_cstr(&c->error));
+			ab_str_free(&name);
+			ab_answer_free(answer);
+			return;
+		}
+	}
 	if (!ab_grade_answer(tree, &config, answer, g, &c->grade)) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			program, (unsigned)AB_MAX_EVENTS);
