@@ -246,16 +246,18 @@ static bool apply_search_word(const char *w, struct ab_config *c)
 		c->root = AB_ROOT_IS_MAX;
 	else if (strcmp(w, "root=min") == 0)
 		c->root = AB_ROOT_IS_MIN;
+	else if (strcmp(w, "depth=none") == 0)
+		c->depth = 0;
 	else if (strncmp(w, "depth=", 6) == 0) {
 		char *end;
 		unsigned long d = strtoul(w + 6, &end, 10);
 		if (w[6] < '1' || w[6] > '9' || *end || d > AB_MAX_DEPTH)
 			return false;
 		c->depth = (uint32_t)d;
-	} else if (strcmp(w, "depth=none") == 0)
-		c->depth = 0;
-	else if (strcmp(w, "iterative") == 0)
+	} else if (strcmp(w, "iterative") == 0)
 		c->iterative = true;
+	else if (strcmp(w, "iterative=off") == 0)
+		c->iterative = false;
 	else if (strcmp(w, "view=negamax") == 0)
 		c->view = AB_VIEW_NEGAMAX;
 	else if (strcmp(w, "view=minimax") == 0)
@@ -272,7 +274,7 @@ static bool apply_search_words(struct parser *p, const struct token *toks,
 		if (!apply_search_word(toks[i].text, c))
 			return fail(p, toks[i].pos, "unknown search word '%s' (minimax, alphabeta, "
 				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min, "
-				    "depth=N, iterative, view=negamax)",
+				    "depth=N, depth=none, iterative, iterative=off, view=negamax)",
 				    toks[i].text);
 	return true;
 }
