@@ -538,28 +538,64 @@ struct cli_case {
 	int status;
 	const char *out;   /* a substring of stdout, or NULL */
 	const char *err;   /* a substring of stderr, or NULL */
+	const char *in;    /* standard input, or NULL */
 };
 
 static const struct cli_case cli_cases[] = {
-	{ ARGS("trace", "--depth", "0", "-e", "[=1[1 2] =3[4 5]]"), 2, NULL, "--depth takes" },
-	{ ARGS("trace", "--depth", "x", "-e", "[=1[1 2] =3[4 5]]"), 2, NULL, "--depth takes" },
-	{ ARGS("trace", "--depth", "1", "-e", "[B[1 2] =3[4 5]]"), 2, NULL, "B is an inner node at the depth limit 1" },
-	{ ARGS("stats", "--iterative", "-e", "[=1[1 2] [4 [5 6]]]"), 2, NULL, "2 is an inner node at depth 1, where an iteration of --iterative stops" },
-	{ ARGS("trace", "--depth", "9", "-e", "[[1 2] [3 4]]"), 0, "Done: the root's value is 3", NULL },
-	{ ARGS("trace", "--depth", "1", "-e", "[B=4[1 9] C=6[7 8]]"), 0, "C is not expanded at the depth limit: its static value 6 stands in.", NULL },
-	{ ARGS("trace", "--view", "negamax", "-e", "[<chance>[1 2] 3]"), 2, NULL, "--view negamax needs a tree without chance nodes" },
-	{ ARGS("trace", "--view", "maximin", "lecture"), 2, NULL, "--view takes minimax or negamax" },
-	{ ARGS("random", "--depth", "2", "--seed", "1"), 0, "[", NULL },
-	{ ARGS("trace", "--json", "--iterative", "-e", "[B=4[1 9] C=6[7 8]]"), 0,
+	{ .args = ARGS("trace", "--depth", "0", "-e", "[=1[1 2] =3[4 5]]"), 2, NULL, "--depth takes" },
+	{ .args = ARGS("trace", "--depth", "x", "-e", "[=1[1 2] =3[4 5]]"), 2, NULL, "--depth takes" },
+	{ .args = ARGS("trace", "--depth", "1", "-e", "[B[1 2] =3[4 5]]"), 2, NULL, "B is an inner node at the depth limit 1" },
+	{ .args = ARGS("stats", "--iterative", "-e", "[=1[1 2] [4 [5 6]]]"), 2, NULL, "2 is an inner node at depth 1, where an iteration of --iterative stops" },
+	{ .args = ARGS("trace", "--depth", "9", "-e", "[[1 2] [3 4]]"), 0, "Done: the root's value is 3", NULL },
+	{ .args = ARGS("trace", "--depth", "1", "-e", "[B=4[1 9] C=6[7 8]]"), 0, "C is not expanded at the depth limit: its static value 6 stands in.", NULL },
+	{ .args = ARGS("trace", "--view", "negamax", "-e", "[<chance>[1 2] 3]"), 2, NULL, "--view negamax needs a tree without chance nodes" },
+	{ .args = ARGS("trace", "--view", "maximin", "lecture"), 2, NULL, "--view takes minimax or negamax" },
+	{ .args = ARGS("random", "--depth", "2", "--seed", "1"), 0, "[", NULL },
+	{ .args = ARGS("trace", "--json", "--iterative", "-e", "[B=4[1 9] C=6[7 8]]"), 0,
 	  "{\"step\":1,\"event\":\"iteration\",\"depth\":1}", NULL },
-	{ ARGS("trace", "--json", "--iterative", "-e", "[B=4[1 9] C=6[7 8]]"), 0,
+	{ .args = ARGS("trace", "--json", "--iterative", "-e", "[B=4[1 9] C=6[7 8]]"), 0,
 	  "\"event\":\"result\",\"depth\":2,\"value\":7,\"best\":\"2\",\"leaves_visited\":3,\"nodes_visited\":3}", NULL },
+	/* stats: a row per iteration beside the straight searches. */
+	{ .args = ARGS("stats", "--json", "--iterative", "deepening"), 0,
+	  "\"iterations\":[{\"depth\":1,\"leaves\":4,", NULL },
+	{ .args = ARGS("stats", "--json", "--iterative", "deepening"), 0,
+	  "\"total\":{\"leaves\":40,\"nodes\":18,\"value\":28,\"best\":\"4\"}", NULL },
+	{ .args = ARGS("stats", "--json", "--iterative", "deepening"), 0,
+	  "\"alphabeta\":{\"leaves\":64,", NULL },
+	{ .args = ARGS("stats", "--json", "--iterative", "deepening"), 0,
+	  "\"best_order\":{\"leaves\":19,", NULL },
+	{ .args = ARGS("stats", "--iterative", "deepening"), 0,
+	  "Iterative deepening looked at 40 leaves in all, against 64 straight to depth 3 in the given order and 19 in the best order.", NULL },
+	/* The depth-limited true value orders best and worst. */
+	{ .args = ARGS("stats", "--json", "--depth", "1", "horizon"), 0,
+	  "\"minimax\":{\"leaves\":3,\"nodes\":1,\"value\":8,\"best\":\"1\"}", NULL },
+	/* check grades one iteration. */
+	{ .args = ARGS("check", "--iteration", "1", "-e", "[B=4[1 9] C=6[7 8]]", "-"), 0,
+	  "Score: 2/2", NULL, "value: 6\nbest: C\n" },
+	{ .args = ARGS("check", "-e", "[B=4[1 9] C=6[7 8]]", "-"), 1,
+	  "Score: 1/2", NULL, "iteration: 2\nvalue: 6\nbest: C\n" },
+	{ .args = ARGS("check", "--iteration", "3", "-e", "[B=4[1 9] C=6[7 8]]", "-"), 2,
+	  NULL, "there is no iteration 3", "value: 6\n" },
+	/* export: h=5 under the node, below the horizon not searched. */
+	{ .args = ARGS("export", "--text", "--depth", "1", "horizon"), 0, "B (MIN) = 8  h=8", NULL },
+	{ .args = ARGS("export", "--text", "--depth", "1", "horizon"), 0,
+	  "B1 (MAX)  h=7  (not searched at this depth)", NULL },
+	{ .args = ARGS("export", "--dot", "--depth", "1", "horizon"), 0,
+	  "style=dotted, color=gray75", NULL },
+	{ .args = ARGS("export", "--tikz", "--depth", "1", "horizon"), 0, "ab below horizon", NULL },
+	{ .args = ARGS("export", "--text", "--view", "negamax", "lecture"), 0,
+	  "C (MIN) ≥ -2  ✂ cut: α = -2 ≥ β = -3", NULL },
+	/* Lessons may use the new search words. */
+	{ .args = ARGS("lesson", "--text", "10-depth-limits"), 0,
+	  "B1 is not expanded at the depth limit: its static value 7 stands in.", NULL },
+	{ .args = ARGS("lesson", "--text", "11-iterative-deepening"), 0,
+	  "Iteration 3: a new search to depth 3 begins", NULL },
 };
 
 START_TEST(command_line)
 {
 	const struct cli_case *t = &cli_cases[_i];
-	struct run_result r = run_abtrace(NULL, t->args);
+	struct run_result r = run_abtrace(t->in, t->args);
 	ck_assert_msg(r.status == t->status, "case %d: status %d: %s", _i, r.status,
 		      ab_str_cstr(&r.err));
 	if (t->out)
