@@ -406,7 +406,10 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	uint32_t *missed = ab_xreallocarray(NULL, tree->leaves ? tree->leaves : 1, sizeof *missed);
 	uint32_t count = 0, group = AB_NONE;
 	for (uint32_t n = 0; n <= tree->count; n++) {
-		bool miss = n < tree->count && ab_is_leaf(tree, n) && !claimed[n] && !visited(f, n);
+		/* Under --depth a leaf below a searched horizon node is not
+		 * pruned: it is not searched at this depth. */
+		bool miss = n < tree->count && ab_is_leaf(tree, n) && !claimed[n] &&
+			    !visited(f, n) && ab_trace_pruned(f->trace, n);
 		uint32_t c = miss ? cutter(f, n) : AB_NONE;
 		if (count && (n == tree->count || (miss && c != group))) {
 			grade_missed_cut(gd, group, missed, count, item->line, from_visited);
