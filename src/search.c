@@ -753,14 +753,18 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		return 0;
 	if (ab_search_missing_static(tree, config) != AB_NONE)
 		return AB_SEARCH_NO_STATIC;
-	uint32_t *base = ab_xcalloc(tree->count, sizeof *base);
-	if (config->order == AB_ORDER_GIVEN)
-		memcpy(base, tree->kids, (size_t)tree->count * sizeof *base);
-	else
-		ab_search_order(tree, config, base);
+	/* The base order: the tree's own (not copied: a big tree's kids[] is
+	 * large), or the one --order asks for. */
+	uint32_t *own = NULL;
+	const uint32_t *base = tree->kids;
+	if (config->order != AB_ORDER_GIVEN) {
+		own = ab_xcalloc(tree->count, sizeof *own);
+		ab_search_order(tree, config, own);
+		base = own;
+	}
 	if (want_order && want_depth <= 1) {
 		memcpy(want_order, base, (size_t)tree->count * sizeof *base);
-		free(base);
+		free(own);
 		return 0;
 	}
 	if (ab_is_leaf(tree, 0)) {
@@ -769,7 +773,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		struct ab_event leaf = { .kind = AB_EV_LEAF, .node = 0, .value = v };
 		struct ab_event done = { .kind = AB_EV_DONE, .value = v,
 					 .best = AB_NONE, .leaves_visited = 1 };
-		free(base);
+		free(own);
 		int stop = emit(&s, &leaf);
 		return stop ? stop : emit(&s, &done);
 	}
@@ -836,7 +840,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	free(s.returned);
 	free(s.stamp);
 	free(order);
-	free(base);
+	free(own);
 	return stop;
 }
 

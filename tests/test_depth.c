@@ -576,6 +576,10 @@ static const struct cli_case cli_cases[] = {
 	  "Score: 1/2", NULL, "iteration: 2\nvalue: 6\nbest: C\n" },
 	{ .args = ARGS("check", "--iteration", "3", "-e", "[B=4[1 9] C=6[7 8]]", "-"), 2,
 	  NULL, "there is no iteration 3", "value: 6\n" },
+	/* Under --depth, pruned: lists what the cuts skip, not what lies
+	 * below a searched horizon node. */
+	{ .args = ARGS("check", "--depth", "2", "horizon", "-"), 0, "Score: 6/6", NULL,
+	  "value: 7\nbest: B\npruned: C2.1 C2.2 D2.1 D2.2\n" },
 	/* export: h=5 under the node, below the horizon not searched. */
 	{ .args = ARGS("export", "--text", "--depth", "1", "horizon"), 0, "B (MIN) = 8  h=8", NULL },
 	{ .args = ARGS("export", "--text", "--depth", "1", "horizon"), 0,
