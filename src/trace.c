@@ -374,6 +374,7 @@ void ab_trace_free(struct ab_trace *trace)
 		free(trace->saved[i].states);
 	}
 	free(trace->saved);
+	free(trace->order);
 	free(trace);
 }
 
@@ -529,6 +530,48 @@ size_t ab_trace_iteration_step(const struct ab_trace *trace, uint32_t depth)
 uint32_t ab_trace_iteration(const struct ab_trace *trace)
 {
 	return trace->iterations ? trace->horizon : 0;
+}
+
+/* The first step of kind (enter or leaf for visits, cutoff) about n in
+ * the current iteration. */
+static uint32_t step_in_iteration(const struct ab_trace *t, uint32_t n, bool cut)
+{
+	uint32_t it = ab_trace_iteration(t);
+	if (!it)
+		it = 1;
+	size_t from = ab_trace_iteration_step(t, it);
+	size_t to = it < t->iterations ? ab_trace_iteration_step(t, it + 1) : t->length;
+	for (size_t i = from; i < to; i++) {
+		const struct ab_record *r = &t->records[i];
+		if (r->node != n)
+			continue;
+		if (cut ? r->kind == AB_EV_CUTOFF : r->kind == AB_EV_ENTER || r->kind == AB_EV_LEAF)
+			return (uint32_t)(i + 1);
+	}
+	return 0;
+}
+
+uint32_t ab_trace_visit_step_now(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->iterations ? step_in_iteration(trace, n, false)
+				 : ab_trace_visit_step(trace, n);
+}
+
+uint32_t ab_trace_cut_step_now(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->iterations ? step_in_iteration(trace, n, true)
+				 : ab_trace_cut_step(trace, n);
+}
+
+const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth)
+{
+	if (!trace->order)
+		trace->order = ab_xcalloc(trace->tree->count, sizeof *trace->order);
+	if (trace->order_of != depth) {
+		ab_search_iteration_order(trace->tree, &trace->config, depth, trace->order);
+		trace->order_of = depth;
+	}
+	return trace->order;
 }
 
 uint32_t ab_trace_current(const struct ab_trace *trace)

@@ -86,6 +86,8 @@ struct ab_trace {
 					   (0: none, or before iteration 1) */
 	uint32_t iterations;            /* iteration events in the trace */
 	struct ab_trace_saved *saved;   /* per iteration from the 2nd, or NULL */
+	uint32_t *order;                /* ab_trace_iteration_order's, for */
+	uint32_t order_of;              /*   this iteration (0: none yet) */
 };
 
 /* The state one iteration left, for stepping back into it. */
@@ -140,6 +142,15 @@ bool ab_trace_below_horizon(const struct ab_trace *trace, uint32_t n);
  * (0 before the first, or without --iterative). */
 size_t ab_trace_iteration_step(const struct ab_trace *trace, uint32_t depth);
 uint32_t ab_trace_iteration(const struct ab_trace *trace);
+/* ab_trace_visit_step and ab_trace_cut_step within the iteration the
+ * current step is in (the first before it begins): under --iterative a
+ * node is entered once per iteration.  Without iterations, the same. */
+uint32_t ab_trace_visit_step_now(const struct ab_trace *trace, uint32_t n);
+uint32_t ab_trace_cut_step_now(const struct ab_trace *trace, uint32_t n);
+/* The order (indexed like tree->kids) iteration `depth` searched every
+ * node's children in; kept for the last iteration asked about, valid
+ * until the next call or ab_trace_free. */
+const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth);
 
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);

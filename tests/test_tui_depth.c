@@ -23,7 +23,7 @@ START_TEST(test_iterations)
 	if (skip_without_tmux())
 		return;
 	struct ab_str s = AB_STR_INIT;
-	start(120, 32, NULL, "--iterative " DEEPENING);
+	start(170, 32, NULL, "--iterative " DEEPENING);
 	WAIT_FOR(&s, "step 0/29", "2 iterations");
 	keys("i");
 	WAIT_FOR(&s, "step 1/29 | iteration 1 of 2, root order B C", "Iteration 1:");
@@ -41,8 +41,20 @@ START_TEST(test_iterations)
 	WAIT_FOR(&s, "step 11/29 | iteration 2 of 2");
 	keys("I");
 	WAIT_FOR(&s, "step 1/29 | iteration 1 of 2, root order B C");
+	/* The selected node's details give the order this iteration uses,
+	 * and its steps in this iteration. */
+	keys("Right");
+	keys("/");
+	literal("root");
+	keys("Enter");
+	WAIT_FOR(&s, "entered in step 2 with window", "iteration 1 searches its children in the order B C.");
+	keys("Escape");
 	keys("End");
 	WAIT_FOR(&s, "step 29/29 | iteration 2 of 2", "Done: the root's value is 7");
+	keys("/");
+	literal("root");
+	keys("Enter");
+	WAIT_FOR(&s, "iteration 2 searches its children in the order C B.");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();

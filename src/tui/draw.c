@@ -257,14 +257,12 @@ static void iteration_text(const struct ab_replay *rp, struct ab_str *out)
 	}
 	ab_str_addf(out, _(" | iteration %u of %u"), it, tr->iterations);
 	const struct ab_tree *t = rp->tree;
-	uint32_t *order = ab_xcalloc(t->count, sizeof *order);
-	ab_search_iteration_order(t, &rp->config, it, order);
+	const uint32_t *order = ab_trace_iteration_order(rp->trace, it);
 	ab_str_add(out, _(", root order"));
 	for (uint32_t i = 0; i < t->nodes[0].nkids; i++) {
 		ab_str_addc(out, ' ');
 		ab_tree_name(t, order[t->nodes[0].first_kid + i], out);
 	}
-	free(order);
 }
 
 /* What is known of an inner node now: its proved interval once done, the
@@ -730,11 +728,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		uint32_t p = t->nodes[n].parent;
 		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
 			p = t->nodes[p].parent;
-		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, p) - 1];
+		const struct ab_record *cut = &tr->records[ab_trace_cut_step_now(tr, p) - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
 		ab_str_addf(out, _("pruned by the cutoff at "));
 		ab_tree_name(t, p, out);
-		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step(tr, p));
+		ab_str_addf(out, _(" in step %u: "), ab_trace_cut_step_now(tr, p));
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
 		ab_str_addf(out, "%s = ", max ? g->alpha : g->beta);
 		ab_format_value(max ? cut->a : cut->b, t->scale, g, out);
@@ -750,14 +748,14 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	}
 	if (s->status == AB_UNVISITED) {
 		ab_str_add(out, _("not reached yet"));
-		if (ab_trace_visit_step(tr, n))
-			ab_str_addf(out, _(" (reached in step %u)."), ab_trace_visit_step(tr, n));
+		if (ab_trace_visit_step_now(tr, n))
+			ab_str_addf(out, _(" (reached in step %u)."), ab_trace_visit_step_now(tr, n));
 		else
 			ab_str_add(out, _(", and never reached in this search."));
 		return;
 	}
 	if (ab_is_leaf(t, n)) {
-		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step(tr, n));
+		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step_now(tr, n));
 		return;
 	}
 	struct ab_str bound = AB_STR_INIT;
@@ -765,13 +763,22 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	ab_str_addf(out, "%s%s", bound.len ? ab_str_cstr(&bound) : _("nothing proved yet"),
 		    s->status == AB_DONE ? "" : _(" so far"));
 	ab_str_free(&bound);
-	const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
-	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step(tr, n));
+	const struct ab_record *enter = &tr->records[ab_trace_visit_step_now(tr, n) - 1];
+	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step_now(tr, n));
 	ab_format_window(enter->a, enter->b, t->scale, g, out);
-	if (ab_trace_cut_step(tr, n) && ab_trace_cut_step(tr, n) <= tr->step) {
-		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, n) - 1];
-		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step(tr, n));
+	if (ab_trace_cut_step_now(tr, n) && ab_trace_cut_step_now(tr, n) <= tr->step) {
+		const struct ab_record *cut = &tr->records[ab_trace_cut_step_now(tr, n) - 1];
+		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step_now(tr, n));
 		ab_format_window(cut->a, cut->b, t->scale, g, out);
+	}
+	if (ab_trace_iteration(tr)) {
+		const uint32_t *order = ab_trace_iteration_order(rp->trace, ab_trace_iteration(tr));
+		ab_str_addf(out, _("; iteration %u searches its children in the order"),
+			    ab_trace_iteration(tr));
+		for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
+			ab_str_addc(out, ' ');
+			ab_tree_name(t, order[t->nodes[n].first_kid + i], out);
+		}
 	}
 	ab_str_add(out, ".");
 }
