@@ -418,6 +418,11 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 			int *status)
 {
 	const struct ab_config *c = &cli->config;
+	if (c->iterative && ab_config_last_depth(c, tree) > AB_MAX_ITERATIONS) {
+		*status = usage_error(cli, _("--iterative runs at most %u iterations and this tree is %u levels deep: add --depth %u or less"),
+				      AB_MAX_ITERATIONS, tree->height, AB_MAX_ITERATIONS);
+		return false;
+	}
 	uint32_t bad = ab_search_missing_static(tree, c);
 	if (bad != AB_NONE) {
 		struct ab_str name = AB_STR_INIT;

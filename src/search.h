@@ -79,6 +79,9 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 
 /* ---- Depth limits and iterative deepening ---------------------------- */
 
+/* The most iterations --iterative runs: each repeats the shallower
+ * searches, so a deep tree's iterations would add up without bound. */
+#define AB_MAX_ITERATIONS 64u
 /* The deepest iteration --iterative runs: config->depth capped at the
  * tree's height (deeper searches repeat the last), or the height. */
 uint32_t ab_config_last_depth(const struct ab_config *config,

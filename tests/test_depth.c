@@ -555,6 +555,15 @@ static const struct cli_case cli_cases[] = {
 	  "{\"step\":1,\"event\":\"iteration\",\"depth\":1}", NULL },
 	{ .args = ARGS("trace", "--json", "--iterative", "-e", "[B=4[1 9] C=6[7 8]]"), 0,
 	  "\"event\":\"result\",\"depth\":2,\"value\":7,\"best\":\"2\",\"leaves_visited\":3,\"nodes_visited\":3}", NULL },
+	/* A deep tree's iterations are limited (a chain 70 levels deep). */
+	{ .args = ARGS("trace", "--iterative", "-"), 2, NULL, "--iterative runs at most 64 iterations",
+	  "=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1["
+	  "=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1["
+	  " 5 ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n" },
+	{ .args = ARGS("trace", "--iterative", "--depth", "3", "-"), 0, "Iteration 3:", NULL,
+	  "=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1["
+	  "=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1[=1["
+	  " 5 ]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n" },
 	/* stats: a row per iteration beside the straight searches. */
 	{ .args = ARGS("stats", "--json", "--iterative", "deepening"), 0,
 	  "\"iterations\":[{\"depth\":1,\"leaves\":4,", NULL },

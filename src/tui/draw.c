@@ -765,11 +765,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	ab_str_free(&bound);
 	const struct ab_record *enter = &tr->records[ab_trace_visit_step_now(tr, n) - 1];
 	ab_str_addf(out, _("; entered in step %u with window "), ab_trace_visit_step_now(tr, n));
-	ab_format_window(enter->a, enter->b, t->scale, g, out);
+	put_window(rp, n, enter->a, enter->b, out);
 	if (ab_trace_cut_step_now(tr, n) && ab_trace_cut_step_now(tr, n) <= tr->step) {
 		const struct ab_record *cut = &tr->records[ab_trace_cut_step_now(tr, n) - 1];
 		ab_str_addf(out, _("; cut off in step %u with window "), ab_trace_cut_step_now(tr, n));
-		ab_format_window(cut->a, cut->b, t->scale, g, out);
+		put_window(rp, n, cut->a, cut->b, out);
 	}
 	if (ab_trace_iteration(tr)) {
 		const uint32_t *order = ab_trace_iteration_order(rp->trace, ab_trace_iteration(tr));
