@@ -599,9 +599,9 @@ static const struct cli_case cli_cases[] = {
 	{ .args = ARGS("export", "--text", "--view", "negamax", "lecture"), 0,
 	  "C (MIN) ≥ -2  ✂ cut: α = -2 ≥ β = -3", NULL },
 	/* Lessons may use the new search words. */
-	{ .args = ARGS("lesson", "--text", "10-depth-limits"), 0,
+	{ .args = ARGS("lesson", "--text", "12-depth-limits"), 0,
 	  "B1 is not expanded at the depth limit: its static value 7 stands in.", NULL },
-	{ .args = ARGS("lesson", "--text", "11-iterative-deepening"), 0,
+	{ .args = ARGS("lesson", "--text", "13-iterative-deepening"), 0,
 	  "Iteration 3: a new search to depth 3 begins", NULL },
 };
 
