@@ -85,8 +85,12 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 	out->leaves_total = tree->leaves;
 	out->inner_total = tree->count - tree->leaves;
 	out->uniform = ab_tree_uniform(tree, &out->branching, &out->depth);
-	if (out->uniform)
-		out->minimal_leaves = ab_knuth_moore(out->branching, out->depth);
+	if (out->uniform) {
+		/* A depth-limited search is a uniform tree of that depth. */
+		out->searched_depth = config->depth && config->depth < out->depth
+				      ? config->depth : out->depth;
+		out->minimal_leaves = ab_knuth_moore(out->branching, out->searched_depth);
+	}
 	if (config->iterative && !iterative_rows(tree, config, out))
 		return false;
 	struct ab_config straight = *config;
@@ -240,7 +244,8 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		ab_format_pad(_("Knuth-Moore minimum"), 22, false, out);
 		ab_str_addf(out, " %9llu", (unsigned long long)stats->minimal_leaves);
 		ab_str_addf(out, "             %u^%u + %u^%u - 1\n", stats->branching,
-			    (stats->depth + 1) / 2, stats->branching, stats->depth / 2);
+			    (stats->searched_depth + 1) / 2, stats->branching,
+			    stats->searched_depth / 2);
 	}
 	ab_str_add(out, _("\n  \"nodes\" counts inner nodes entered.\n"));
 	if (stats->config.depth || stats->last_depth)

@@ -35,7 +35,8 @@ struct ab_stats {
 	struct ab_counts worst_order;
 	bool uniform;
 	uint32_t branching, depth;     /* when uniform */
-	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform */
+	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform, for */
+	uint32_t searched_depth;       /*   the depth searched (--depth) */
 	/* --iterative: one row per iteration, their total, and beside them
 	 * (in alphabeta, best_order, worst_order, minimax) one search
 	 * straight to the last depth. */
