@@ -575,6 +575,11 @@ static const struct cli_case cli_cases[] = {
 	  "\"best_order\":{\"leaves\":19,", NULL },
 	{ .args = ARGS("stats", "--iterative", "deepening"), 0,
 	  "Iterative deepening looked at 40 leaves in all, against 64 straight to depth 3 in the given order and 19 in the best order.", NULL },
+	/* The Knuth-Moore minimum of the depth searched: 4^1 + 4^1 - 1. */
+	{ .args = ARGS("stats", "--json", "--depth", "2", "deepening"), 0,
+	  "\"best_order\":{\"leaves\":7,", NULL },
+	{ .args = ARGS("stats", "--json", "--depth", "2", "deepening"), 0,
+	  "\"minimal_leaves\":7}", NULL },
 	/* The depth-limited true value orders best and worst. */
 	{ .args = ARGS("stats", "--json", "--depth", "1", "horizon"), 0,
 	  "\"minimax\":{\"leaves\":3,\"nodes\":1,\"value\":8,\"best\":\"1\"}", NULL },
