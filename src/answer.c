@@ -83,10 +83,11 @@ static uint64_t seen_key(enum seen_kind kind, uint32_t what)
 /* ---- The parser ---------------------------------------------------------- */
 
 enum keyword { K_VALUE, K_BEST, K_PRUNED, K_VISITED, K_RULES, K_ORDER, K_ROOT,
-	       K_VALUES, K_COUNT, K_NODE = K_COUNT };
+	       K_VALUES, K_ITERATION, K_COUNT, K_NODE = K_COUNT };
 
 static const char *const keywords[K_COUNT] = {
 	"value", "best", "pruned", "visited", "rules", "order", "root", "values",
+	"iteration",
 };
 
 /* A name folded to lower case, for matching names ignoring case. */
@@ -785,6 +786,26 @@ static bool parse_values(struct parser *p, size_t i, size_t end)
 	return true;
 }
 
+/* iteration: K, the iteration of --iterative the answer is about. */
+static bool parse_iteration(struct parser *p, size_t i, size_t end)
+{
+	size_t e;
+	if (!one_word(p, "iteration", &i, end, &e))
+		return false;
+	uint32_t k = 0;
+	bool ok = e > i && e - i <= 5 && p->text[i] != '0';
+	for (size_t j = i; ok && j < e; j++) {
+		ok = p->text[j] >= '0' && p->text[j] <= '9';
+		k = k * 10 + (uint32_t)(p->text[j] - '0');
+	}
+	if (!ok || k < 1 || k > AB_MAX_DEPTH)
+		return FAIL(p, i, _("iteration: takes an iteration's depth, 1 or more, not '%.*s'"),
+			    QUOTE(p, i, e));
+	p->answer->rules.has_iteration = true;
+	p->answer->rules.iteration = k;
+	return true;
+}
+
 /* ---- Node lines ----------------------------------------------------------- */
 
 /* Which window bound the word at i names (alpha, α, beta, β), with its
@@ -1099,6 +1120,7 @@ static bool parse_item_line(struct parser *p, enum keyword kw, size_t key,
 	case K_ORDER: return parse_order(p, rest, end);
 	case K_ROOT: return parse_root(p, rest, end);
 	case K_VALUES: return parse_values(p, rest, end);
+	case K_ITERATION: return parse_iteration(p, rest, end);
 	case K_NODE: break;
 	}
 	uint32_t node;

@@ -112,6 +112,8 @@ struct ab_answer_rules {
 	bool has_root;
 	enum ab_player root;
 	bool has_values, values_returned;
+	bool has_iteration;      /* iteration: K (--iterative's K-th search) */
+	uint32_t iteration;
 };
 
 struct ab_answer {

@@ -19,6 +19,8 @@
 	X(UPDATE, "update") \
 	X(CUTOFF, "cutoff") \
 	X(RETURN, "return") \
+	X(ITERATION, "iteration") \
+	X(RESULT, "result") \
 	X(DONE, "done")
 
 enum ab_event_kind {
@@ -36,7 +38,8 @@ const char *ab_what_name(enum ab_what what);
 
 struct ab_event {
 	enum ab_event_kind kind;
-	uint32_t node;            /* every kind but done (done: the root) */
+	uint32_t node;            /* every kind but iteration, result and done
+				     (those: the root) */
 	ab_value alpha, beta;     /* enter: the window; cutoff: the test */
 	ab_value value;           /* leaf, return, done */
 	ab_value lo, hi;          /* return: the proved interval; cutoff at a
@@ -48,9 +51,11 @@ struct ab_event {
 	bool deep;                /* cutoff: by is not the parent */
 	const uint32_t *pruned;   /* cutoff: children skipped, in tree order; */
 	uint32_t npruned;         /*   valid only while the event is handled */
-	uint32_t best;            /* done: the best root child, AB_NONE if none */
-	uint32_t leaves_visited;  /* done */
-	uint32_t nodes_visited;   /* done: inner nodes entered */
+	uint32_t best;            /* result, done: the best root child, AB_NONE
+				     if none */
+	uint32_t leaves_visited;  /* result (that iteration), done (all) */
+	uint32_t nodes_visited;   /* result, done: inner nodes entered */
+	uint32_t depth;           /* iteration, result: the depth limit */
 };
 
 /* A consumer of events.  emit returns 0 to go on, nonzero to stop the

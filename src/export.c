@@ -28,7 +28,28 @@ struct view {
 	ab_value alpha, beta;          /* the window, when active */
 	ab_value cut_alpha, cut_beta;  /* the test that fired, when cut */
 	int64_t scale;    /* the tree's unit of values */
+	bool has_static;  /* an inner node with a static value ... */
+	ab_value static_value; /* ... shown as h=5 (the mover's side in the
+				  negamax view) */
+	bool below;       /* below the depth limit: not searched at this depth */
+	bool negamax;     /* values and windows from the mover's side */
 };
+
+/* The negamax view: a MIN node's numbers from its own side. */
+static void negamax_side(struct view *v)
+{
+	ab_value lo = v->lo, alpha = v->alpha, cut_alpha = v->cut_alpha;
+	v->negamax = true;
+	if (v->max)
+		return;
+	v->lo = -v->hi;
+	v->hi = -lo;
+	v->alpha = -v->beta;
+	v->beta = -alpha;
+	v->cut_alpha = -v->cut_beta;
+	v->cut_beta = -cut_alpha;
+	v->static_value = -v->static_value;
+}
 
 static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
 {
@@ -61,6 +82,19 @@ static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
 		v->cut_alpha = trace->records[cut - 1].a;
 		v->cut_beta = trace->records[cut - 1].b;
 	}
+	v->has_static = !v->leaf && (tree->nodes[n].flags & AB_HAS_STATIC);
+	v->static_value = tree->nodes[n].value;
+	v->below = !v->pruned && ab_trace_below_horizon(trace, n);
+	if (trace->config.view == AB_VIEW_NEGAMAX && !tree->nchance)
+		negamax_side(v);
+}
+
+/* "h=5": a node's static value. */
+static void static_text(const struct view *v, const struct ab_glyphs *g,
+			struct ab_str *out)
+{
+	ab_str_add(out, "h=");
+	ab_format_value(v->static_value, v->scale, g, out);
 }
 
 /* Whether the window is worth showing: alpha-beta, and on the path. */
@@ -74,7 +108,7 @@ static void cut_test(const struct ab_trace *trace, const struct view *v,
 		     const struct ab_glyphs *g, struct ab_str *out)
 {
 	bool strict = trace->config.strict;
-	if (v->max) {
+	if (v->max || v->negamax) {
 		ab_str_addf(out, "%s = ", g->alpha);
 		ab_format_value(v->cut_alpha, v->scale, g, out);
 		ab_str_addf(out, " %s %s = ", strict ? ">" : g->ge, g->beta);
@@ -207,9 +241,17 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_add(out, "\\n");
 		dot_escaped(out, ab_str_cstr(s));
 	}
+	if (v.has_static) {
+		ab_str_clear(s);
+		static_text(&v, g, s);
+		ab_str_add(out, "\\n");
+		dot_escaped(out, ab_str_cstr(s));
+	}
 	ab_str_add(out, "\"");
 	if (v.pruned)
 		ab_str_add(out, ", style=dashed, color=gray60, fontcolor=gray50");
+	else if (v.below)
+		ab_str_add(out, ", style=dotted, color=gray75, fontcolor=gray65, tooltip=\"not searched at this depth\"");
 	else if (!v.reached)
 		ab_str_add(out, ", color=gray40, fontcolor=gray40");
 	if (v.current)
@@ -227,6 +269,8 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 			    g->cut_mark);
 	else if (v.pruned)
 		ab_str_add(out, " [style=dashed, color=gray60]");
+	else if (v.below)
+		ab_str_add(out, " [style=dotted, color=gray75]");
 	else if (v.active)
 		ab_str_add(out, " [penwidth=2.5]");
 	ab_str_add(out, ";\n");
@@ -344,7 +388,7 @@ static void tikz_collect(void *ctx, uint32_t n, const bool *last, uint32_t depth
 		if (v.cut) {
 			bool strict = trace->config.strict;
 			ab_str_add(notes, shows_window(trace, &v) ? ", \\abcut\\ $" : "\\abcut\\ $");
-			if (v.max) {
+			if (v.max || v.negamax) {
 				ab_str_add(notes, "\\alpha = ");
 				tex_value(v.cut_alpha, notes);
 				ab_str_add(notes, strict ? " > \\beta = " : " \\ge \\beta = ");
@@ -385,6 +429,13 @@ static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_addf(out, ", label={[ab name]%s:{", v.leaf ? "below" : "left");
 	tex_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "}}");
+	if (v.has_static) {
+		ab_str_clear(s);
+		static_text(&v, pic->g, s);
+		ab_str_add(out, ", label={[ab static]below:{");
+		tex_escaped(out, ab_str_cstr(s));
+		ab_str_add(out, "}}");
+	}
 	if (n == 0 && pic->notes.len) {
 		/* tikz on the root runs once the tree is drawn, so the list
 		 * goes under the whole picture. */
@@ -397,6 +448,8 @@ static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_add(out, ", ab pruned, edge label={node[ab mark]{\\abcut}}");
 	else if (v.pruned)
 		ab_str_add(out, ", ab pruned");
+	else if (v.below)
+		ab_str_add(out, ", ab below horizon");
 	else if (!v.reached)
 		ab_str_add(out, ", ab unreached");
 	if (v.current)
@@ -429,6 +482,9 @@ static const char tikz_styles[] =
 	"  ab pruned/.style={dashed, draw=black!40, text=black!45,\n"
 	"    edge={dashed, draw=black!40}},\n"
 	"  ab unreached/.style={draw=black!50, text=black!50},\n"
+	"  ab below horizon/.style={dotted, draw=black!30, text=black!35,\n"
+	"    edge={dotted, draw=black!30}},\n"
+	"  ab static/.style={font=\\scriptsize, text=black!60},\n"
 	"  ab path/.style={very thick, edge={very thick}},\n"
 	"  ab current/.style={very thick, fill=yellow!40, edge={very thick}},\n"
 	"}\n";
@@ -502,6 +558,10 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	value_text(&v, g, out);
 	if (out->len == before + 1)
 		ab_str_truncate(out, before);
+	if (v.has_static) {
+		ab_str_add(out, "  ");
+		static_text(&v, g, out);
+	}
 	if (shows_window(trace, &v)) {
 		ab_str_addf(out, "  [%s, %s] = ", g->alpha, g->beta);
 		ab_format_window(v.alpha, v.beta, v.scale, g, out);
@@ -513,6 +573,10 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	}
 	if (v.first_pruned || (v.pruned && v.leaf))
 		ab_str_addf(out, "  %s %s", g->cut_mark, _("pruned"));
+	else if (v.below && !ab_trace_below_horizon(trace, trace->tree->nodes[n].parent))
+		ab_str_addf(out, "  %s", _("(not searched at this depth)"));
+	else if (v.below)
+		;
 	else if (!v.reached && !v.pruned)
 		ab_str_addf(out, "  %s", _("(not reached yet)"));
 	if (v.current)

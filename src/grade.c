@@ -60,7 +60,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		struct ab_event ev;
 		ab_trace_event(t, &ev);
 		struct node_facts *nf = &f->node[ev.node];
-		uint32_t p = ev.kind == AB_EV_DONE ? AB_NONE : tree->nodes[ev.node].parent;
+		uint32_t p = ev.kind == AB_EV_DONE || ev.kind == AB_EV_ITERATION ||
+			     ev.kind == AB_EV_RESULT ? AB_NONE : tree->nodes[ev.node].parent;
 		switch (ev.kind) {
 		case AB_EV_ENTER:
 		case AB_EV_LEAF:
@@ -89,6 +90,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			f->root_value = ev.value;
 			f->best = ev.best;
 			break;
+		case AB_EV_ITERATION: /* --iterative: the last iteration's */
+		case AB_EV_RESULT:    /* facts overwrite the earlier ones */
 		case AB_EV_COUNT:
 			break;
 		}
@@ -569,7 +572,10 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 	uint32_t *missed = ab_xreallocarray(NULL, tree->leaves ? tree->leaves : 1, sizeof *missed);
 	uint32_t count = 0, group = AB_NONE;
 	for (uint32_t n = 0; n <= tree->count; n++) {
-		bool miss = n < tree->count && ab_is_leaf(tree, n) && !claimed[n] && !visited(f, n);
+		/* Under --depth a leaf below a searched horizon node is not
+		 * pruned: it is not searched at this depth. */
+		bool miss = n < tree->count && ab_is_leaf(tree, n) && !claimed[n] &&
+			    !visited(f, n) && ab_trace_pruned(f->trace, n);
 		uint32_t c = miss ? cutter(f, n) : AB_NONE;
 		if (count && (n == tree->count || (miss && c != group))) {
 			grade_missed_cut(gd, group, missed, count, item->line, from_visited);

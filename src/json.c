@@ -40,12 +40,25 @@ static void field_value(const char *key, ab_value v, int64_t scale,
 	ab_format_json_value(v, scale, out);
 }
 
+/* The best root child: its path, null when the root is a chance node. */
+static void field_best(const struct ab_tree *tree, enum ab_player root,
+		       uint32_t best, struct ab_str *out)
+{
+	if (best == AB_NONE && ab_player_at(tree, 0, root) == AB_CHANCE)
+		ab_str_add(out, ",\"best\":null");
+	else if (best == AB_NONE)
+		ab_str_add(out, ",\"best\":\"\"");
+	else
+		field_node(tree, "best", best, out);
+}
+
 void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		   size_t step, const struct ab_event *ev, struct ab_str *out)
 {
 	ab_str_addf(out, "{\"step\":%zu,\"event\":\"%s\"", step,
 		    ab_event_kind_name(ev->kind));
-	if (ev->kind != AB_EV_DONE) {
+	if (ev->kind != AB_EV_DONE && ev->kind != AB_EV_ITERATION &&
+	    ev->kind != AB_EV_RESULT) {
 		struct ab_str name = AB_STR_INIT;
 		field_node(tree, "path", ev->node, out);
 		ab_tree_name(tree, ev->node, &name);
@@ -97,14 +110,19 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		field_value("lo", ev->lo, tree->scale, out);
 		field_value("hi", ev->hi, tree->scale, out);
 		break;
+	case AB_EV_ITERATION:
+		ab_str_addf(out, ",\"depth\":%u", ev->depth);
+		break;
+	case AB_EV_RESULT:
+		ab_str_addf(out, ",\"depth\":%u", ev->depth);
+		field_value("value", ev->value, tree->scale, out);
+		field_best(tree, root, ev->best, out);
+		ab_str_addf(out, ",\"leaves_visited\":%u,\"nodes_visited\":%u",
+			    ev->leaves_visited, ev->nodes_visited);
+		break;
 	case AB_EV_DONE:
 		field_value("value", ev->value, tree->scale, out);
-		if (ev->best == AB_NONE && ab_player_at(tree, 0, root) == AB_CHANCE)
-			ab_str_add(out, ",\"best\":null");
-		else if (ev->best == AB_NONE)
-			ab_str_add(out, ",\"best\":\"\"");
-		else
-			field_node(tree, "best", ev->best, out);
+		field_best(tree, root, ev->best, out);
 		ab_str_addf(out, ",\"leaves_visited\":%u,\"leaves_total\":%u,\"nodes_visited\":%u",
 			    ev->leaves_visited, tree->leaves, ev->nodes_visited);
 		break;

@@ -261,6 +261,22 @@ static bool apply_search_word(const char *w, struct ab_config *c)
 		c->root = AB_ROOT_IS_MIN;
 	else if (strncmp(w, "chance-prune=", 13) == 0)
 		return ab_parse_chance_prune(w + 13, &c->chance_prune);
+	else if (strcmp(w, "depth=none") == 0)
+		c->depth = 0;
+	else if (strncmp(w, "depth=", 6) == 0) {
+		char *end;
+		unsigned long d = strtoul(w + 6, &end, 10);
+		if (w[6] < '1' || w[6] > '9' || *end || d > AB_MAX_DEPTH)
+			return false;
+		c->depth = (uint32_t)d;
+	} else if (strcmp(w, "iterative") == 0)
+		c->iterative = true;
+	else if (strcmp(w, "iterative=off") == 0)
+		c->iterative = false;
+	else if (strcmp(w, "view=negamax") == 0)
+		c->view = AB_VIEW_NEGAMAX;
+	else if (strcmp(w, "view=minimax") == 0)
+		c->view = AB_VIEW_MINIMAX;
 	else
 		return false;
 	return true;
@@ -273,7 +289,8 @@ static bool apply_search_words(struct parser *p, const struct token *toks,
 		if (!apply_search_word(toks[i].text, c))
 			return fail(p, toks[i].pos, "unknown search word '%s' (minimax, alphabeta, "
 				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min, "
-				    "chance-prune=none|node|star1)",
+				    "chance-prune=none|node|star1, depth=N, depth=none, iterative, "
+				    "iterative=off, view=negamax)",
 				    toks[i].text);
 	return true;
 }
@@ -878,6 +895,15 @@ bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_d
 			*tree_diag = true;
 			return false;
 		}
+	}
+	if (!lesson->trace && ab_search_missing_static(lesson->tree, &lesson->config) != AB_NONE) {
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(lesson->tree, ab_search_missing_static(lesson->tree, &lesson->config), &name);
+		ab_diag_at(diag, lesson->text, lesson->len, lesson->tree_pos,
+			   "%s is at a depth limit of the lesson's search but has no static value",
+			   ab_str_cstr(&name));
+		ab_str_free(&name);
+		return false;
 	}
 	if (!lesson->trace) {
 		lesson->trace = ab_trace_record(lesson->tree, &lesson->config);

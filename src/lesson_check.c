@@ -22,7 +22,8 @@ static bool same_config(const struct ab_config *a, const struct ab_config *b)
 	return a->algo == b->algo && a->fail_hard == b->fail_hard &&
 	       a->strict == b->strict && a->order == b->order &&
 	       a->seed == b->seed && a->root == b->root &&
-	       a->chance_prune == b->chance_prune;
+	       a->chance_prune == b->chance_prune && a->depth == b->depth &&
+	       a->iterative == b->iterative; /* the view changes no claim */
 }
 
 static void failed(struct checker *ck, size_t pos)

@@ -77,6 +77,9 @@ enum option_id {
 	OPT_GRADESCOPE,
 	OPT_SUMMARY,
 	OPT_CHECK,
+	OPT_ITERATIVE,
+	OPT_VIEW,
+	OPT_ITERATION,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -86,7 +89,8 @@ enum option_id {
 #define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
 			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_NON_STRICT) | \
-			TAKES(OPT_CHANCE_PRUNE))
+			TAKES(OPT_CHANCE_PRUNE) | TAKES(OPT_DEPTH) | TAKES(OPT_ITERATIVE) | \
+			TAKES(OPT_VIEW))
 
 static const struct option long_options[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
@@ -124,6 +128,9 @@ static const struct option long_options[] = {
 	{ "gradescope", no_argument, NULL, OPT_GRADESCOPE },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
+	{ "view", required_argument, NULL, OPT_VIEW },
+	{ "iteration", required_argument, NULL, OPT_ITERATION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -147,6 +154,7 @@ struct cli {
 	const char *key;         /* --key KEY */
 	int report;              /* check: enum report */
 	bool check;              /* lesson --check */
+	uint32_t iteration;      /* check --iteration K, or 0 */
 };
 
 /* How check reports. */
@@ -197,9 +205,17 @@ static void print_help(void)
 		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
 		 "  --root max|min             who moves at the root (overrides the file)\n"
 		 "  --chance-prune none|node|star1  pruning at chance nodes (needs bounds:)\n"
+		 "  --depth N                  stop N levels below the root: nodes there count\n"
+		 "                             their static value (B=5[...]); random: the tree's depth\n"
+		 "  --iterative                iterative deepening: depths 1, 2, ... N, each ordered\n"
+		 "                             by the last\n"
+		 "  --view negamax             show values and windows from the mover's side\n"
+		 "  --iteration K              check: grade iteration K of --iterative\n"
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
-		 "  --lang en|zh               the language of messages (default: the locale's)\n"
-		 "Output options:\n"
+		 "  --lang en|zh               the language of messages (default: the locale's)\n"),
+	       program, program, program, program, program, program, program, program);
+	/* Two messages: one string literal may be at most 4095 bytes (C99). */
+	fputs(_("Output options:\n"
 		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
 		 "Check options (the command line wins over an answer file's own rules):\n"
 		 "  --key KEY                  grade against a key: what is asked, and its points\n"
@@ -231,8 +247,21 @@ static void print_help(void)
 		 "  -h, --help                 this help\n"
 		 "      --version              the version\n"
 		 "\n"
-		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"),
-	       program, program, program, program, program, program, program, program);
+		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"), stdout);
+}
+
+/* A depth: 1 to AB_MAX_DEPTH levels, in decimal. */
+static bool parse_levels(const char *text, uint32_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*text < '0' || *text > '9')
+		return false;
+	unsigned long n = strtoul(text, &end, 10);
+	if (*end || errno || n < 1 || n > AB_MAX_DEPTH)
+		return false;
+	*out = (uint32_t)n;
+	return true;
 }
 
 static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli,
@@ -380,13 +409,39 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		case OPT_BOUNDS:
 			cli->random.bounds = true;
 			break;
-		case OPT_BRANCHING:
 		case OPT_DEPTH:
+			if (cli->command && (strcmp(cli->command, "random") == 0 ||
+					     strcmp(cli->command, "practice") == 0))
+				goto random_option; /* the random tree's depth */
+			if (!parse_levels(optarg, &cli->config.depth)) {
+				*status = usage_error(cli, _("--depth takes a number of levels below the root, 1 to %u, not '%s'"),
+						      (unsigned)AB_MAX_DEPTH, optarg);
+				return false;
+			}
+			break;
+		case OPT_ITERATIVE:
+			cli->config.iterative = true;
+			break;
+		case OPT_VIEW:
+			if (!ab_parse_view(optarg, &cli->config.view)) {
+				*status = usage_error(cli, _("--view takes minimax or negamax, not '%s'"), optarg);
+				return false;
+			}
+			break;
+		case OPT_ITERATION:
+			if (!parse_levels(optarg, &cli->iteration)) {
+				*status = usage_error(cli, _("--iteration takes an iteration's depth, 1 to %u, not '%s'"),
+						      (unsigned)AB_MAX_DEPTH, optarg);
+				return false;
+			}
+			break;
+		case OPT_BRANCHING:
 		case OPT_RANGE:
 		case OPT_PLAYERS:
 		case OPT_CHANCE:
 		case OPT_DECIMALS:
-		case OPT_SEED: {
+		case OPT_SEED:
+		random_option: {
 			const char *why =
 				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
 				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
@@ -454,6 +509,40 @@ static void print_diag(const struct ab_diag *diag, const char *name)
 	ab_str_free(&text);
 }
 
+/* Whether the search options fit the tree: every node at a depth limit
+ * has a static value, and the negamax view has no chance node to show.
+ * Prints why not. */
+static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
+			int *status)
+{
+	const struct ab_config *c = &cli->config;
+	if (c->iterative && ab_config_last_depth(c, tree) > AB_MAX_ITERATIONS) {
+		*status = usage_error(cli, _("--iterative runs at most %u iterations and this tree is %u levels deep: add --depth %u or less"),
+				      AB_MAX_ITERATIONS, tree->height, AB_MAX_ITERATIONS);
+		return false;
+	}
+	uint32_t bad = ab_search_missing_static(tree, c);
+	if (bad != AB_NONE) {
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(tree, bad, &name);
+		if (c->iterative)
+			*status = usage_error(cli, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
+					      ab_str_cstr(&name), tree->nodes[bad].depth,
+					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
+		else
+			*status = usage_error(cli, _("%s is an inner node at the depth limit %u but has no static value: write one, e.g. %s=5[...]"),
+					      ab_str_cstr(&name), c->depth,
+					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
+		ab_str_free(&name);
+		return false;
+	}
+	if (c->view == AB_VIEW_NEGAMAX && ab_tree_has_chance(tree)) {
+		*status = usage_error(cli, _("--view negamax needs a tree without chance nodes: negamax has no sign for an expectation"));
+		return false;
+	}
+	return true;
+}
+
 /* The tree the command names: -e, or one TREE argument, or the lecture
  * tree.  NULL (message printed) on failure. */
 static const char *player_label(enum ab_player p)
@@ -487,6 +576,10 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 	}
 	if (!tree) {
 		*status = EXIT_USAGE;
+		return NULL;
+	}
+	if (!search_fits(cli, tree, status)) {
+		ab_tree_free(tree);
 		return NULL;
 	}
 	enum ab_chance_prune prune = cli->config.chance_prune;
@@ -850,6 +943,7 @@ struct grading {
 	bool values_returned;
 	struct ab_answer *key;   /* or NULL */
 	double key_points;       /* the key's total */
+	uint32_t iteration;      /* --iteration K, or 0 */
 };
 
 /* Reads, parses and grades one answer file; prints its errors and notes
@@ -879,6 +973,36 @@ static void check_one(const struct grading *gr, const struct ab_tree *tree,
 	struct ab_config config = gr->config;
 	bool values = gr->values_returned;
 	unsigned overruled = ab_answer_apply_rules(answer, gr->fixed, &config, &values);
+	/* An iteration of --iterative: the command line's, else the file's.
+	 * Iteration K is the last of an iterative search to depth K. */
+	uint32_t iteration = gr->iteration ? gr->iteration
+			     : answer->rules.has_iteration ? answer->rules.iteration : 0;
+	if (iteration) {
+		struct ab_config all = config;
+		all.iterative = true;
+		uint32_t last = ab_config_last_depth(&all, tree);
+		if (iteration > last) {
+			ab_str_addf(&c->error, _("there is no iteration %u: the iterative search of this tree has %u"),
+				    iteration, last);
+			fprintf(stderr, "%s: %s: %s\n", program, c->file, ab_str_cstr(&c->error));
+			ab_answer_free(answer);
+			return;
+		}
+		config.iterative = true;
+		config.depth = iteration;
+		uint32_t bad = ab_search_missing_static(tree, &config);
+		if (bad != AB_NONE) {
+			struct ab_str node_name = AB_STR_INIT;
+			ab_tree_name(tree, bad, &node_name);
+			ab_str_addf(&c->error, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
+				    ab_str_cstr(&node_name), tree->nodes[bad].depth,
+				    ab_tree_label(tree, bad) ? ab_str_cstr(&node_name) : "");
+			fprintf(stderr, "%s: %s\n", program, ab_str_cstr(&c->error));
+			ab_str_free(&node_name);
+			ab_answer_free(answer);
+			return;
+		}
+	}
 	struct ab_grade_options opt = { values, gr->key };
 	if (!ab_grade_answer_with(tree, &config, &opt, answer, g, &c->grade)) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
@@ -1029,7 +1153,8 @@ static int cmd_check(struct cli *cli)
 	if (listed && cli->report == REPORT_GRADESCOPE && count != 1)
 		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), count);
 	struct ab_tree *tree = listed && status == EXIT_OK ? load_tree(&one, &status) : NULL;
-	struct grading gr = { cli->config, cli->fixed, cli->values_returned, NULL, 0 };
+	struct grading gr = { cli->config, cli->fixed, cli->values_returned, NULL, 0,
+			      cli->iteration };
 	if (tree && cli->key && !load_key(cli, tree, &gr)) {
 		ab_tree_free(tree);
 		tree = NULL;
@@ -1230,13 +1355,15 @@ static const struct command {
 	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
 	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_VALUES) |
-		TAKES(OPT_KEY) | TAKES(OPT_CSV) | TAKES(OPT_GRADESCOPE) | TAKES(OPT_SUMMARY) },
+		TAKES(OPT_KEY) | TAKES(OPT_CSV) | TAKES(OPT_GRADESCOPE) | TAKES(OPT_SUMMARY) |
+		TAKES(OPT_ITERATION) },
 	{ "random", cmd_random, RANDOM_OPTIONS | TAKES(OPT_ROOT) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
 		TAKES(OPT_CHECK) },
-	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~TAKES(OPT_EXPR)) | RANDOM_OPTIONS },
+	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
+							TAKES(OPT_VIEW))) | RANDOM_OPTIONS },
 };
 
 static const struct command *find_command(const char *name)

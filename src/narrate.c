@@ -384,6 +384,20 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 			    name, ab_str_cstr(proved));
 }
 
+static void narrate_result(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	if (ev->best == AB_NONE)
+		ab_str_addf(out, _("The search to depth %u is over: the root's value is %s; it looked at %u leaves and entered %u inner nodes."),
+			    ev->depth, value_of(w, ev->value, g), ev->leaves_visited,
+			    ev->nodes_visited);
+	else
+		ab_str_addf(out, _("The search to depth %u is over: the root's value is %s, the best move %s; it looked at %u leaves and entered %u inner nodes."),
+			    ev->depth, value_of(w, ev->value, g), name_of(w, tree, ev->best),
+			    ev->leaves_visited, ev->nodes_visited);
+}
+
 static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev,
 			 const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
@@ -400,7 +414,17 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 	struct ab_str *nodes = fresh(w);
 	ab_str_addf(nodes, P_("%u inner node", "%u inner nodes", ev->nodes_visited),
 		    ev->nodes_visited);
-	if (trace->config.algo == AB_MINIMAX)
+	if (trace->iterations)
+		ab_str_addf(out, P_(" Over its %u iterations the search evaluated %u position (static values included) and entered %s.",
+				    " Over its %u iterations the search evaluated %u positions (static values included) and entered %s.",
+				    ev->leaves_visited),
+			    trace->iterations, ev->leaves_visited, ab_str_cstr(nodes));
+	else if (trace->config.depth && trace->config.depth < tree->height)
+		ab_str_addf(out, P_(" The search to depth %u evaluated %u position (static values included) and entered %s.",
+				    " The search to depth %u evaluated %u positions (static values included) and entered %s.",
+				    ev->leaves_visited),
+			    trace->config.depth, ev->leaves_visited, ab_str_cstr(nodes));
+	else if (trace->config.algo == AB_MINIMAX)
 		ab_str_addf(out, P_(" Minimax looked at %u of %u leaf and entered %s.",
 				    " Minimax looked at %u of %u leaves and entered %s.", tree->leaves),
 			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
@@ -410,11 +434,122 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 }
 
+/* ---- The negamax view ----------------------------------------------------
+ *
+ * The same events told as negamax writes the search: every value and window
+ * from the side of the player to move at the node, so a MIN node's numbers
+ * are negated and its window [alpha, beta] reads [-beta, -alpha]. */
+
+static bool is_min(const struct ab_trace *trace, uint32_t n)
+{
+	return ab_player_at(trace->tree, n, trace->root_player) == AB_MIN;
+}
+
+/* v at node n from n's mover's side. */
+static ab_value side(const struct ab_trace *trace, uint32_t n, ab_value v)
+{
+	return is_min(trace, n) ? -v : v; /* the infinities negate exactly */
+}
+
+static void negamax_window(const struct ab_trace *trace, uint32_t n,
+			   ab_value alpha, ab_value beta, ab_value *a, ab_value *b)
+{
+	*a = is_min(trace, n) ? -beta : alpha;
+	*b = is_min(trace, n) ? -alpha : beta;
+}
+
+static bool narrate_negamax(const struct ab_trace *trace, const struct ab_event *ev,
+			    const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	uint32_t n = ev->node;
+	ab_value a, b;
+	switch (ev->kind) {
+	case AB_EV_ENTER: {
+		const char *name = name_of(w, tree, n);
+		const char *who = player_name(ab_player_at(tree, n, trace->root_player));
+		if (trace->config.algo == AB_MINIMAX) {
+			ab_str_addf(out, _("Enter %s (%s): negamax will take the largest of its %u children's values, each seen from %s's side."),
+				    name, who, tree->nodes[n].nkids, who);
+			return true;
+		}
+		negamax_window(trace, n, ev->alpha, ev->beta, &a, &b);
+		uint32_t parent = tree->nodes[n].parent;
+		if (parent != AB_NONE && is_min(trace, parent) != is_min(trace, n))
+			ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s from %s's side: the parent's window negated and swapped."),
+				    name, who, g->alpha, value_of(w, a, g), g->beta,
+				    value_of(w, b, g), who);
+		else
+			ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s from %s's side."),
+				    name, who, g->alpha, value_of(w, a, g), g->beta,
+				    value_of(w, b, g), who);
+		return true;
+	}
+	case AB_EV_LEAF: {
+		const char *name = name_of(w, tree, n);
+		const char *who = player_name(ab_player_at(tree, n, trace->root_player));
+		const char *v = value_of(w, side(trace, n, ev->value), g);
+		if (ev->is_static)
+			ab_str_addf(out, _("%s is not expanded at the depth limit: its static value stands in, %s from %s's side."),
+				    name, v, who);
+		else
+			ab_str_addf(out, _("Look at leaf %s: %s from %s's side."), name, v, who);
+		return true;
+	}
+	case AB_EV_UPDATE: {
+		const char *name = name_of(w, tree, n);
+		if (ev->what == AB_WHAT_VALUE) {
+			ab_str_addf(out, _("%s's best so far rises from %s to %s (negamax keeps the largest negated child value)."),
+				    name, value_of(w, side(trace, n, ev->old), g),
+				    value_of(w, side(trace, n, ev->new_), g));
+			return true;
+		}
+		/* MAX raises alpha; at MIN, a falling beta is negamax's rising alpha. */
+		ab_str_addf(out, _("At %s, %s rises from %s to %s: the player to move is now sure of at least %s."),
+			    name, g->alpha, value_of(w, side(trace, n, ev->old), g),
+			    value_of(w, side(trace, n, ev->new_), g),
+			    value_of(w, side(trace, n, ev->new_), g));
+		return true;
+	}
+	case AB_EV_CUTOFF: {
+		const char *name = name_of(w, tree, n);
+		negamax_window(trace, n, ev->alpha, ev->beta, &a, &b);
+		struct ab_str *skipped = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s from the mover's side: the opponent will never let play reach %s. Skip %s."),
+			    name, g->alpha, value_of(w, a, g),
+			    trace->config.strict ? ">" : g->ge, g->beta, value_of(w, b, g),
+			    name, ab_str_cstr(skipped));
+		return true;
+	}
+	case AB_EV_RETURN: {
+		const char *name = name_of(w, tree, n);
+		const char *v = value_of(w, side(trace, n, ev->value), g);
+		uint32_t parent = tree->nodes[n].parent;
+		if (parent == AB_NONE)
+			ab_str_addf(out, _("%s returns %s."), name, v);
+		else if (is_min(trace, parent) != is_min(trace, n))
+			ab_str_addf(out, _("%s returns %s; %s negates it and reads %s."), name, v,
+				    name_of(w, tree, parent),
+				    value_of(w, side(trace, parent, ev->value), g));
+		else
+			ab_str_addf(out, _("%s returns %s to %s."), name, v,
+				    name_of(w, tree, parent));
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out)
 {
 	struct words w = { .used = 0, .scale = trace->tree->scale };
 	size_t start = out->len;
+	if (trace->config.view == AB_VIEW_NEGAMAX && !trace->tree->nchance &&
+	    narrate_negamax(trace, ev, g, &w, out))
+		goto done;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
 		narrate_enter(trace, ev, g, &w, out);
@@ -437,6 +572,16 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 	case AB_EV_RETURN:
 		narrate_return(trace, ev, g, &w, out);
 		break;
+	case AB_EV_ITERATION:
+		if (ev->depth == 1)
+			ab_str_add(out, _("Iteration 1: a search to depth 1 begins, in the given order."));
+		else
+			ab_str_addf(out, _("Iteration %u: a new search to depth %u begins, each node's children ordered by what they returned in the last one."),
+				    ev->depth, ev->depth);
+		break;
+	case AB_EV_RESULT:
+		narrate_result(trace, ev, g, &w, out);
+		break;
 	case AB_EV_DONE:
 		narrate_done(trace, ev, g, &w, out);
 		break;
@@ -444,6 +589,7 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		ab_str_add(out, _("Before the first step."));
 		break;
 	}
+done:
 	/* An English sentence may open with a name like "node 2": capitalise
 	 * it (other languages have no capitals, or their own rules). */
 	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z' &&

@@ -127,6 +127,14 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
 		break;
 	}
+	if (config->iterative && config->depth)
+		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);
+	else if (config->iterative)
+		ab_str_add(out, _(", iterative deepening"));
+	else if (config->depth)
+		ab_str_addf(out, _(", depth %u"), config->depth);
+	if (config->view == AB_VIEW_NEGAMAX)
+		ab_str_add(out, _(", negamax view"));
 }
 
 void ab_config_describe(const struct ab_config *config, bool ascii,
@@ -143,6 +151,75 @@ void ab_config_describe_for(const struct ab_config *config,
 	if (tree->nchance && config->algo == AB_ALPHABETA)
 		ab_str_addf(out, ", chance-prune %s",
 			    ab_chance_prune_name(ab_config_chance(config, tree)));
+}
+
+/* ---- Depth limits ------------------------------------------------------- */
+
+bool ab_parse_view(const char *text, enum ab_view *out)
+{
+	if (strcmp(text, "minimax") == 0)
+		*out = AB_VIEW_MINIMAX;
+	else if (strcmp(text, "negamax") == 0)
+		*out = AB_VIEW_NEGAMAX;
+	else
+		return false;
+	return true;
+}
+
+uint32_t ab_config_last_depth(const struct ab_config *config,
+			      const struct ab_tree *tree)
+{
+	if (config->depth && config->depth < tree->height)
+		return config->depth;
+	return tree->height;
+}
+
+uint32_t ab_search_missing_static(const struct ab_tree *tree,
+				  const struct ab_config *config)
+{
+	if (!config->depth && !config->iterative)
+		return AB_NONE;
+	uint32_t last = ab_config_last_depth(config, tree);
+	uint32_t first = config->iterative ? 1 : config->depth;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		const struct ab_node *node = &tree->nodes[n];
+		if (node->nkids && node->depth >= first && node->depth <= last &&
+		    !(node->flags & AB_HAS_STATIC))
+			return n;
+	}
+	return AB_NONE;
+}
+
+void ab_depth_values(const struct ab_tree *tree, enum ab_player root,
+		     uint32_t depth, ab_value *values)
+{
+	ab_tree_minimax_values(tree, root, values);
+	if (!depth || depth >= tree->height)
+		return;
+	/* Reverse preorder again: the horizon's static values replace what
+	 * lies below, and every ancestor is recomputed from them. */
+	for (uint32_t n = tree->count; n-- > 0;) {
+		const struct ab_node *node = &tree->nodes[n];
+		if (!node->nkids || node->depth > depth)
+			continue;
+		if (node->depth == depth) {
+			values[n] = node->value;
+			continue;
+		}
+		enum ab_player player = ab_player_at(tree, n, root);
+		if (player == AB_CHANCE) {
+			values[n] = ab_tree_expectation(tree, n, values);
+			continue;
+		}
+		bool max = player == AB_MAX;
+		ab_value best = values[ab_kid(tree, n, 0)];
+		for (uint32_t i = 1; i < node->nkids; i++) {
+			ab_value v = values[ab_kid(tree, n, i)];
+			if (max ? v > best : v < best)
+				best = v;
+		}
+		values[n] = best;
+	}
 }
 
 /* ---- Child order -------------------------------------------------------- */
@@ -164,10 +241,10 @@ static int compare_keyed(const void *pa, const void *pb)
 /* Sorts each node's children by true value: best first for the player to
  * move (best), or worst first (worst); ties keep the file's order. */
 static void order_by_value(const struct ab_tree *tree, enum ab_player root,
-			   bool best, uint32_t *order)
+			   uint32_t depth, bool best, uint32_t *order)
 {
 	ab_value *values = ab_xcalloc(tree->count, sizeof *values);
-	ab_tree_minimax_values(tree, root, values);
+	ab_depth_values(tree, root, depth, values);
 	struct keyed_kid *keyed = NULL;
 	size_t keyed_cap = 0;
 	for (uint32_t n = 0; n < tree->count; n++) {
@@ -212,7 +289,8 @@ void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
 		break;
 	case AB_ORDER_BEST:
 	case AB_ORDER_WORST:
-		order_by_value(tree, root, config->order == AB_ORDER_BEST, order);
+		order_by_value(tree, root, config->depth,
+			       config->order == AB_ORDER_BEST, order);
 		return;
 	}
 	struct ab_rng rng;
@@ -277,9 +355,26 @@ struct search {
 	uint32_t *pruned;       /* scratch for a cutoff's list */
 	uint32_t pruned_cap;    /* grown on demand: finding the widest node
 				   first would be a pass over every node */
-	uint32_t leaves, nodes;
+	uint32_t leaves, nodes; /* this iteration's */
 	bool pruning;           /* alpha-beta, not minimax */
+	uint32_t horizon;       /* nodes this deep are evaluated, 0: none */
+	/* Iterative deepening: what each node returned, and in which
+	 * iteration (0: never), for the next iteration's order. */
+	ab_value *returned;
+	uint32_t *stamp;
+	uint32_t iteration;
+	ab_value root_value;    /* the finished search's answer */
+	uint32_t root_best;
 };
+
+/* Notes what a node returned in this iteration (iterative deepening). */
+static void note_returned(struct search *s, uint32_t node, ab_value v)
+{
+	if (s->stamp) {
+		s->returned[node] = v;
+		s->stamp[node] = s->iteration;
+	}
+}
 
 static int emit(struct search *s, const struct ab_event *ev)
 {
@@ -563,24 +658,27 @@ static ab_value returned_value(const struct search *s, const struct frame *f)
 	return f->value;
 }
 
+/* Searches from the root, whose frame is stack[0], already entered. */
 static int run(struct search *s, struct frame *stack)
 {
 	const struct ab_tree *t = s->tree;
 	int stop;
 	size_t top = 0;
-	start_frame(s, &stack[0], 0, NULL);
-	if ((stop = emit_enter(s, &stack[0])))
-		return stop;
 	for (;;) {
 		struct frame *f = &stack[top];
 		const struct ab_node *node = &t->nodes[f->node];
 		if (!f->cut && f->next < node->nkids) {
 			uint32_t kid = s->order[node->first_kid + f->next++];
-			if (ab_is_leaf(t, kid)) {
+			bool at_horizon = s->horizon && t->nodes[kid].depth >= s->horizon;
+			if (ab_is_leaf(t, kid) || at_horizon) {
+				/* A leaf, or an inner node at the depth limit:
+				 * its static value stands in for its subtree. */
 				ab_value v = t->nodes[kid].value;
-				struct ab_event ev = { .kind = AB_EV_LEAF, .node = kid, .value = v };
+				struct ab_event ev = { .kind = AB_EV_LEAF, .node = kid, .value = v,
+						       .is_static = !ab_is_leaf(t, kid) };
 				s->searched[kid] = 1;
 				s->leaves++;
+				note_returned(s, kid, v);
 				if ((stop = emit(s, &ev)) || (stop = take_result(s, f, kid, v, v, v)))
 					return stop;
 			} else {
@@ -608,14 +706,11 @@ static int run(struct search *s, struct frame *stack)
 				       .value = r, .lo = lo, .hi = hi };
 		if ((stop = emit(s, &ev)))
 			return stop;
+		note_returned(s, f->node, r);
 		if (top == 0) {
-			struct ab_event done = {
-				.kind = AB_EV_DONE, .node = 0, .value = r,
-				.best = f->player == AB_CHANCE ? AB_NONE : f->best,
-				.leaves_visited = s->leaves,
-				.nodes_visited = s->nodes,
-			};
-			return emit(s, &done);
+			s->root_value = r;
+			s->root_best = f->player == AB_CHANCE ? AB_NONE : f->best;
+			return 0;
 		}
 		uint32_t child = f->node;
 		top--;
@@ -624,8 +719,56 @@ static int run(struct search *s, struct frame *stack)
 	}
 }
 
-int ab_search(const struct ab_tree *tree, const struct ab_config *config,
-	      struct ab_sink *sink)
+/* The order iteration s->iteration + 1 uses: at every MAX and MIN node the
+ * children the last iteration searched, best first for the mover by what
+ * they returned (ties in the base order), then the others in the base
+ * order; a chance node's children in the base order. */
+static void reorder_by_returns(const struct search *s, const uint32_t *base,
+			       uint32_t *order)
+{
+	const struct ab_tree *t = s->tree;
+	struct keyed_kid *keyed = NULL;
+	size_t keyed_cap = 0;
+	memcpy(order, base, (size_t)t->count * sizeof *order);
+	for (uint32_t n = 0; n < t->count; n++) {
+		const struct ab_node *node = &t->nodes[n];
+		if (node->nkids < 2 || s->stamp[n] != s->iteration)
+			continue; /* not searched last time: nothing learned */
+		enum ab_player player = ab_player_at(t, n, s->root);
+		if (player == AB_CHANCE)
+			continue;
+		if (node->nkids > keyed_cap) {
+			keyed_cap = node->nkids;
+			keyed = ab_xreallocarray(keyed, keyed_cap, sizeof *keyed);
+		}
+		uint32_t searched = 0, *out = order + node->first_kid;
+		for (uint32_t i = 0; i < node->nkids; i++) {
+			uint32_t kid = base[node->first_kid + i];
+			if (s->stamp[kid] != s->iteration)
+				continue;
+			ab_value v = s->returned[kid]; /* negation cannot overflow */
+			keyed[searched++] = (struct keyed_kid){
+				player == AB_MAX ? -v : v, i, kid };
+		}
+		qsort(keyed, searched, sizeof *keyed, compare_keyed);
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < searched; i++)
+			out[k++] = keyed[i].node;
+		for (uint32_t i = 0; i < node->nkids; i++) {
+			uint32_t kid = base[node->first_kid + i];
+			if (s->stamp[kid] != s->iteration)
+				out[k++] = kid;
+		}
+	}
+	free(keyed);
+}
+
+/* The shared body of ab_search and ab_search_iteration_order: searches,
+ * sending events to sink; with want_order, stops before iteration
+ * want_depth and leaves its order there instead. */
+static int search_all(const struct ab_tree *tree, const struct ab_config *config,
+		      struct ab_sink *sink, uint32_t want_depth,
+		      uint32_t *want_order)
 {
 	struct search s = {
 		.tree = tree, .config = config,
@@ -635,29 +778,119 @@ int ab_search(const struct ab_tree *tree, const struct ab_config *config,
 	};
 	if (tree->count == 0)
 		return 0;
+	if (ab_search_missing_static(tree, config) != AB_NONE)
+		return AB_SEARCH_NO_STATIC;
+	/* The base order: the tree's own (not copied: a big tree's kids[] is
+	 * large), or the one --order asks for. */
+	uint32_t *own = NULL;
+	const uint32_t *base = tree->kids;
+	if (config->order != AB_ORDER_GIVEN) {
+		own = ab_xcalloc(tree->count, sizeof *own);
+		ab_search_order(tree, config, own);
+		base = own;
+	}
+	if (want_order && want_depth <= 1) {
+		memcpy(want_order, base, (size_t)tree->count * sizeof *base);
+		free(own);
+		return 0;
+	}
 	if (ab_is_leaf(tree, 0)) {
 		/* A lone leaf: nothing to choose, but still a well-formed trace. */
 		ab_value v = tree->nodes[0].value;
 		struct ab_event leaf = { .kind = AB_EV_LEAF, .node = 0, .value = v };
 		struct ab_event done = { .kind = AB_EV_DONE, .value = v,
 					 .best = AB_NONE, .leaves_visited = 1 };
+		free(own);
 		int stop = emit(&s, &leaf);
 		return stop ? stop : emit(&s, &done);
 	}
-	uint32_t *order = NULL;
-	if (config->order == AB_ORDER_GIVEN) {
-		s.order = tree->kids;
-	} else {
-		order = ab_xcalloc(tree->count, sizeof *order);
-		ab_search_order(tree, config, order);
-		s.order = order;
-	}
 	s.searched = ab_xcalloc(tree->count, 1);
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
-	int stop = run(&s, stack);
+	uint32_t *order = NULL;
+	uint32_t first = 1, last = 1;
+	if (config->iterative) {
+		last = ab_config_last_depth(config, tree);
+		if (want_order && want_depth - 1 < last)
+			last = want_depth - 1;
+		s.returned = ab_xcalloc(tree->count, sizeof *s.returned);
+		s.stamp = ab_xcalloc(tree->count, sizeof *s.stamp);
+		order = ab_xcalloc(tree->count, sizeof *order);
+	} else {
+		s.horizon = config->depth;
+	}
+	s.order = base;
+	uint32_t leaves = 0, nodes = 0;
+	int stop = 0;
+	for (uint32_t d = first; d <= last && !stop; d++) {
+		if (config->iterative) {
+			if (d > 1) {
+				reorder_by_returns(&s, base, order);
+				s.order = order;
+				memset(s.searched, 0, tree->count);
+			}
+			s.horizon = d;
+			s.iteration = d;
+			s.leaves = s.nodes = 0;
+			if (!want_order) {
+				struct ab_event it = { .kind = AB_EV_ITERATION, .depth = d };
+				if ((stop = emit(&s, &it)))
+					break;
+			}
+		}
+		start_frame(&s, &stack[0], 0, NULL);
+		if ((stop = emit_enter(&s, &stack[0])) || (stop = run(&s, stack)))
+			break;
+		leaves += s.leaves;
+		nodes += s.nodes;
+		if (config->iterative && !want_order) {
+			struct ab_event res = {
+				.kind = AB_EV_RESULT, .depth = d, .value = s.root_value,
+				.best = s.root_best, .leaves_visited = s.leaves,
+				.nodes_visited = s.nodes,
+			};
+			stop = emit(&s, &res);
+		}
+	}
+	if (!stop && want_order) {
+		reorder_by_returns(&s, base, want_order);
+	} else if (!stop) {
+		struct ab_event done = {
+			.kind = AB_EV_DONE, .node = 0, .value = s.root_value,
+			.best = s.root_best, .leaves_visited = leaves,
+			.nodes_visited = nodes,
+		};
+		stop = emit(&s, &done);
+	}
 	free(stack);
 	free(s.pruned);
 	free(s.searched);
+	free(s.returned);
+	free(s.stamp);
 	free(order);
+	free(own);
 	return stop;
+}
+
+static int null_emit(void *ctx, const struct ab_event *ev)
+{
+	(void)ctx;
+	(void)ev;
+	return 0;
+}
+
+int ab_search(const struct ab_tree *tree, const struct ab_config *config,
+	      struct ab_sink *sink)
+{
+	return search_all(tree, config, sink, 0, NULL);
+}
+
+void ab_search_iteration_order(const struct ab_tree *tree,
+			       const struct ab_config *config, uint32_t depth,
+			       uint32_t *order)
+{
+	struct ab_sink sink = { null_emit, NULL };
+	struct ab_config c = *config;
+	c.iterative = true;
+	if (search_all(tree, &c, &sink, depth ? depth : 1, order) != 0)
+		memcpy(order, tree->kids, (size_t)tree->count * sizeof *order);
 }

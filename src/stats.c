@@ -1,6 +1,9 @@
 /* stats.c - leaf and node counts per algorithm and order, Knuth-Moore. */
 #include "stats.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "i18n.h"
 #include "json.h"
 #include "narrate.h"
@@ -46,6 +49,36 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	return true;
 }
 
+/* One row per iteration, from the result events of one recorded trace. */
+static bool iterative_rows(const struct ab_tree *tree,
+			   const struct ab_config *config, struct ab_stats *out)
+{
+	struct ab_trace *trace = ab_trace_record(tree, config);
+	if (!trace)
+		return false;
+	out->last_depth = ab_config_last_depth(config, tree);
+	while (ab_trace_forward(trace)) {
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		if (ev.kind != AB_EV_RESULT)
+			continue;
+		if (out->niterations < AB_STATS_MAX_ROWS)
+			out->iterations[out->niterations++] = (struct ab_counts){
+				.known = true, .leaves = ev.leaves_visited,
+				.nodes = ev.nodes_visited, .value = ev.value,
+				.best = ev.best,
+			};
+	}
+	struct ab_event done;
+	ab_trace_done(trace, &done);
+	out->iterative_total = (struct ab_counts){
+		.known = true, .leaves = done.leaves_visited,
+		.nodes = done.nodes_visited, .value = done.value, .best = done.best,
+	};
+	ab_trace_free(trace);
+	return true;
+}
+
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
 		      bool only_asked, struct ab_stats *out)
 {
@@ -53,11 +86,25 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 	out->leaves_total = tree->leaves;
 	out->inner_total = tree->count - tree->leaves;
 	out->uniform = ab_tree_uniform(tree, &out->branching, &out->depth);
-	/* Knuth and Moore counted MAX and MIN taking turns. */
-	if (out->uniform && ab_tree_alternates(tree))
-		out->minimal_leaves = ab_knuth_moore(out->branching, out->depth);
-	else
-		out->minimal_leaves = UINT64_MAX;
+	out->minimal_leaves = UINT64_MAX;
+	if (out->uniform) {
+		/* A depth-limited search is a uniform tree of that depth. */
+		out->searched_depth = config->depth && config->depth < out->depth
+				      ? config->depth : out->depth;
+		/* Knuth and Moore counted MAX and MIN taking turns. */
+		if (ab_tree_alternates(tree))
+			out->minimal_leaves = ab_knuth_moore(out->branching,
+							     out->searched_depth);
+	}
+	if (config->iterative && !iterative_rows(tree, config, out))
+		return false;
+	struct ab_config straight = *config;
+	if (config->iterative) {
+		/* The other rows: one search straight to the last depth. */
+		straight.iterative = false;
+		straight.depth = out->last_depth;
+	}
+	config = &straight;
 	struct ab_config c = *config;
 	if (only_asked) {
 		return ab_count(tree, &c, c.algo == AB_MINIMAX ? &out->minimax
@@ -111,6 +158,23 @@ void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 	json_counts(tree, "alphabeta", &stats->alphabeta, ab_str_cstr(&order), out);
 	json_counts(tree, "best_order", &stats->best_order, "best", out);
 	json_counts(tree, "worst_order", &stats->worst_order, "worst", out);
+	if (stats->last_depth) {
+		ab_str_addf(out, ",\"iterative\":{\"last_depth\":%u,\"iterations\":[",
+			    stats->last_depth);
+		for (uint32_t i = 0; i < stats->niterations; i++) {
+			struct ab_str row = AB_STR_INIT;
+			char key[32];
+			snprintf(key, sizeof key, "%u", i + 1);
+			json_counts(tree, key, &stats->iterations[i], NULL, &row);
+			/* json_counts writes ,"KEY":{...}: keep the object. */
+			const char *obj = strchr(ab_str_cstr(&row), '{');
+			ab_str_addf(out, "%s{\"depth\":%u,%s", i ? "," : "", i + 1, obj + 1);
+			ab_str_free(&row);
+		}
+		ab_str_add(out, "]");
+		json_counts(tree, "total", &stats->iterative_total, NULL, out);
+		ab_str_add(out, "}");
+	}
 	if (stats->uniform)
 		ab_str_addf(out, ",\"branching\":%u,\"depth\":%u", stats->branching,
 			    stats->depth);
@@ -167,8 +231,18 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 	ab_str_add(out, "   ");
 	ab_format_pad(_("share"), 6, true, out);
 	ab_str_addf(out, "   %s\n", _("root value"));
+	for (uint32_t i = 0; i < stats->niterations; i++) {
+		ab_str_clear(&label);
+		ab_str_addf(&label, _("iteration %u (depth %u)"), i + 1, i + 1);
+		text_row(tree, ab_str_cstr(&label), &stats->iterations[i], stats, g, out);
+	}
+	if (stats->last_depth) {
+		text_row(tree, _("iterative, in all"), &stats->iterative_total, stats, g, out);
+		ab_str_addf(out, _("  Straight to depth %u:\n"), stats->last_depth);
+	}
 	text_row(tree, tree->nchance ? "expectimax" : "minimax", &stats->minimax, stats, g, out);
 	/* A random order's seed would break the table: it goes below it. */
+	ab_str_clear(&label);
 	ab_str_addf(&label, "alpha-beta (%s)", stats->config.order == AB_ORDER_RANDOM
 					       ? "random" : ab_str_cstr(&order));
 	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
@@ -179,9 +253,18 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		ab_format_pad(_("Knuth-Moore minimum"), 22, false, out);
 		ab_str_addf(out, " %9llu", (unsigned long long)stats->minimal_leaves);
 		ab_str_addf(out, "             %u^%u + %u^%u - 1\n", stats->branching,
-			    (stats->depth + 1) / 2, stats->branching, stats->depth / 2);
+			    (stats->searched_depth + 1) / 2, stats->branching,
+			    stats->searched_depth / 2);
 	}
 	ab_str_add(out, _("\n  \"nodes\" counts inner nodes entered.\n"));
+	if (stats->config.depth || stats->last_depth)
+		ab_str_add(out, _("  \"leaves\" counts positions evaluated: leaves, and nodes at the depth limit by their static value.\n"));
+	if (stats->last_depth && stats->alphabeta.known && stats->best_order.known) {
+		const struct ab_counts *t = &stats->iterative_total;
+		ab_str_addf(out, _("  Iterative deepening looked at %u leaves in all, against %u straight to depth %u in the given order and %u in the best order.\n"),
+			    t->leaves, stats->alphabeta.leaves, stats->last_depth,
+			    stats->best_order.leaves);
+	}
 	if (stats->config.order == AB_ORDER_RANDOM && stats->alphabeta.known)
 		ab_str_addf(out, _("  The random order is --order %s.\n"), ab_str_cstr(&order));
 	ab_str_free(&order);

@@ -22,6 +22,10 @@ struct ab_counts {
 	uint32_t best;    /* the best root child, or AB_NONE */
 };
 
+/* Iterations with a row of their own (an iterative search of more levels
+ * than this is counted in its total only). */
+#define AB_STATS_MAX_ROWS 64
+
 struct ab_stats {
 	struct ab_config config;       /* the order and conventions asked for */
 	uint32_t leaves_total, inner_total;
@@ -31,7 +35,15 @@ struct ab_stats {
 	struct ab_counts worst_order;
 	bool uniform;
 	uint32_t branching, depth;     /* when uniform */
-	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform */
+	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform, for */
+	uint32_t searched_depth;       /*   the depth searched (--depth) */
+	/* --iterative: one row per iteration, their total, and beside them
+	 * (in alphabeta, best_order, worst_order, minimax) one search
+	 * straight to the last depth. */
+	uint32_t last_depth;           /* the deepest iteration, or 0 */
+	uint32_t niterations;
+	struct ab_counts iterations[AB_STATS_MAX_ROWS];
+	struct ab_counts iterative_total;
 };
 
 /* b^ceil(d/2) + b^floor(d/2) - 1: the leaves alpha-beta must examine on a

@@ -81,6 +81,43 @@ static ab_value *update_field(struct ab_node_state *st, enum ab_what what)
 	return &st->value;
 }
 
+/* An iteration begins: the state the last one left is kept (once), then
+ * every node starts afresh, as at step 0. */
+static void begin_iteration(struct ab_trace *trace, uint32_t depth)
+{
+	uint32_t count = trace->tree->count;
+	if (depth >= 2 && trace->saved && depth - 2 < trace->iterations) {
+		struct ab_trace_saved *sv = &trace->saved[depth - 2];
+		if (!sv->taken) {
+			uint32_t touched = 0;
+			for (uint32_t n = 0; n < count; n++)
+				touched += trace->state[n].status != AB_UNVISITED;
+			sv->nodes = ab_xcalloc(touched ? touched : 1, sizeof *sv->nodes);
+			sv->states = ab_xcalloc(touched ? touched : 1, sizeof *sv->states);
+			for (uint32_t n = 0; n < count; n++)
+				if (trace->state[n].status != AB_UNVISITED) {
+					sv->nodes[sv->count] = n;
+					sv->states[sv->count++] = trace->state[n];
+				}
+			sv->taken = true;
+		}
+	}
+	memset(trace->state, 0, (size_t)count * sizeof *trace->state);
+	trace->horizon = depth;
+}
+
+/* Stepping back over an iteration's start: the last iteration's state. */
+static void end_iteration(struct ab_trace *trace, uint32_t depth)
+{
+	memset(trace->state, 0, (size_t)trace->tree->count * sizeof *trace->state);
+	trace->horizon = depth - 1;
+	if (depth < 2 || !trace->saved)
+		return;
+	const struct ab_trace_saved *sv = &trace->saved[depth - 2];
+	for (uint32_t i = 0; i < sv->count; i++)
+		trace->state[sv->nodes[i]] = sv->states[i];
+}
+
 static void apply(struct ab_trace *trace, const struct ab_record *r)
 {
 	struct ab_node_state *st = &trace->state[r->node];
@@ -114,6 +151,10 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->hi = r->b;
 		fold_into_parent(trace, r->node, r->a, r->b);
 		break;
+	case AB_EV_ITERATION:
+		begin_iteration(trace, (uint32_t)r->a);
+		break;
+	case AB_EV_RESULT:
 	case AB_EV_DONE:
 	case AB_EV_COUNT:
 		break;
@@ -153,6 +194,10 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		break;
+	case AB_EV_ITERATION:
+		end_iteration(trace, (uint32_t)r->a);
+		break;
+	case AB_EV_RESULT:
 	case AB_EV_DONE:
 	case AB_EV_COUNT:
 		break;
@@ -260,6 +305,11 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
 		break;
+	case AB_EV_ITERATION:
+		r->a = ev->depth;
+		trace->iterations++;
+		break;
+	case AB_EV_RESULT:
 	case AB_EV_DONE:
 		r->a = ev->value;
 		r->b = (ab_value)((uint64_t)ev->leaves_visited << 32 | ev->nodes_visited);
@@ -310,6 +360,9 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	}
 	/* The state was never touched: it is step 0's, all zero (see undo). */
 	trace->step = 0;
+	trace->horizon = config->iterative ? 0 : config->depth;
+	if (trace->iterations > 1)
+		trace->saved = ab_xcalloc(trace->iterations - 1, sizeof *trace->saved);
 	trace->leaves_now = trace->nodes_now = 0;
 	return trace;
 }
@@ -324,6 +377,12 @@ void ab_trace_free(struct ab_trace *trace)
 	free(trace->cut_step);
 	free(trace->scratch);
 	free(trace->extras);
+	for (uint32_t i = 0; trace->saved && i + 1 < trace->iterations; i++) {
+		free(trace->saved[i].nodes);
+		free(trace->saved[i].states);
+	}
+	free(trace->saved);
+	free(trace->order);
 	free(trace);
 }
 
@@ -421,6 +480,13 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		else
 			ev->value = st->value;
 		break;
+	case AB_EV_ITERATION:
+		ev->depth = (uint32_t)r->a;
+		break;
+	case AB_EV_RESULT:
+		decode_done(r, ev);
+		ev->depth = trace->horizon;
+		break;
 	case AB_EV_DONE:
 		decode_done(r, ev);
 		break;
@@ -465,6 +531,69 @@ bool ab_trace_chance_range(const struct ab_trace *trace, size_t step,
 	*lo = x->a;
 	*hi = x->b;
 	return true;
+}
+
+bool ab_trace_below_horizon(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->horizon && trace->tree->nodes[n].depth > trace->horizon;
+}
+
+size_t ab_trace_iteration_step(const struct ab_trace *trace, uint32_t depth)
+{
+	if (!trace->iterations)
+		return 0;
+	for (size_t i = 0; i < trace->length; i++)
+		if (trace->records[i].kind == AB_EV_ITERATION &&
+		    trace->records[i].a == (ab_value)depth)
+			return i + 1;
+	return 0;
+}
+
+uint32_t ab_trace_iteration(const struct ab_trace *trace)
+{
+	return trace->iterations ? trace->horizon : 0;
+}
+
+/* The first step of kind (enter or leaf for visits, cutoff) about n in
+ * the current iteration. */
+static uint32_t step_in_iteration(const struct ab_trace *t, uint32_t n, bool cut)
+{
+	uint32_t it = ab_trace_iteration(t);
+	if (!it)
+		it = 1;
+	size_t from = ab_trace_iteration_step(t, it);
+	size_t to = it < t->iterations ? ab_trace_iteration_step(t, it + 1) : t->length;
+	for (size_t i = from; i < to; i++) {
+		const struct ab_record *r = &t->records[i];
+		if (r->node != n)
+			continue;
+		if (cut ? r->kind == AB_EV_CUTOFF : r->kind == AB_EV_ENTER || r->kind == AB_EV_LEAF)
+			return (uint32_t)(i + 1);
+	}
+	return 0;
+}
+
+uint32_t ab_trace_visit_step_now(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->iterations ? step_in_iteration(trace, n, false)
+				 : ab_trace_visit_step(trace, n);
+}
+
+uint32_t ab_trace_cut_step_now(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->iterations ? step_in_iteration(trace, n, true)
+				 : ab_trace_cut_step(trace, n);
+}
+
+const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth)
+{
+	if (!trace->order)
+		trace->order = ab_xcalloc(trace->tree->count, sizeof *trace->order);
+	if (trace->order_of != depth) {
+		ab_search_iteration_order(trace->tree, &trace->config, depth, trace->order);
+		trace->order_of = depth;
+	}
+	return trace->order;
 }
 
 uint32_t ab_trace_current(const struct ab_trace *trace)

@@ -31,6 +31,8 @@ enum ab_status {
  *   return: a = lo, b = hi, c = the parent's proved bound before it
  *           (the returned value is the node's value, or its alpha/beta
  *           under fail-hard, still in the state)
+ *   iteration: a = the depth limit (node: the root)
+ *   result: as done, for one iteration (its depth is the iteration's)
  *   done:   a = value, b = leaves visited << 32 | inner nodes entered,
  *           c = the best child (AB_NONE if none)
  * A leaf record's spare is 1 for a static value.  What a chance node's
@@ -77,6 +79,23 @@ struct ab_trace {
 	size_t nextras, extras_cap;
 	uint32_t leaves_visited, nodes_visited; /* over the whole search */
 	uint32_t leaves_now, nodes_now;         /* up to the current step */
+	/* Iterative deepening: an iteration event clears every node's state;
+	 * stepping back over it restores the state the last iteration left,
+	 * kept (as the nodes it touched) the first time the replay passes. */
+	uint32_t horizon;               /* the depth limit at the current step
+					   (0: none, or before iteration 1) */
+	uint32_t iterations;            /* iteration events in the trace */
+	struct ab_trace_saved *saved;   /* per iteration from the 2nd, or NULL */
+	uint32_t *order;                /* ab_trace_iteration_order's, for */
+	uint32_t order_of;              /*   this iteration (0: none yet) */
+};
+
+/* The state one iteration left, for stepping back into it. */
+struct ab_trace_saved {
+	bool taken;
+	uint32_t count;
+	uint32_t *nodes;
+	struct ab_node_state *states;
 };
 
 /* Searches tree under config and records every event.  The trace keeps a
@@ -119,6 +138,24 @@ uint32_t ab_trace_cut_step(const struct ab_trace *trace, uint32_t n);
  * expectation could still take.  False when that step is no such cutoff. */
 bool ab_trace_chance_range(const struct ab_trace *trace, size_t step,
 			   ab_value *lo, ab_value *hi);
+/* Whether n lies below the depth limit in force at the current step: the
+ * search does not look at it at this depth (pruned is another matter). */
+bool ab_trace_below_horizon(const struct ab_trace *trace, uint32_t n);
+/* The step of the iteration event that begins iteration `depth` (1-based),
+ * or 0 when there is none; and the iteration the current step is in
+ * (0 before the first, or without --iterative). */
+size_t ab_trace_iteration_step(const struct ab_trace *trace, uint32_t depth);
+uint32_t ab_trace_iteration(const struct ab_trace *trace);
+/* ab_trace_visit_step and ab_trace_cut_step within the iteration the
+ * current step is in (the first before it begins): under --iterative a
+ * node is entered once per iteration.  Without iterations, the same. */
+uint32_t ab_trace_visit_step_now(const struct ab_trace *trace, uint32_t n);
+uint32_t ab_trace_cut_step_now(const struct ab_trace *trace, uint32_t n);
+/* The order (indexed like tree->kids) iteration `depth` searched every
+ * node's children in; kept for the last iteration asked about, valid
+ * until the next call or ab_trace_free. */
+const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth);
+
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);
 /* Whether the node is on the current path (active, from the root down). */

@@ -38,6 +38,20 @@ static const struct {
 	{ AB_PSEUDO_MINIMAX, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MIN, "v <- min(v, mm(c))" },
 	{ AB_PSEUDO_MINIMAX, AB_EV_CUTOFF, 0, AB_MIN, NULL },
 	{ AB_PSEUDO_MINIMAX, AB_EV_DONE, 0, AB_MAX, "mm(root)" },
+	/* --view negamax: MIN's events run the one branch MAX's do. */
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_ENTER, 0, AB_MIN, "nm(n, alpha, beta):" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_LEAF, 0, AB_MIN, "return s(n)*value(n)" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MAX, "v <- max(v, -nm(c, -beta, -alpha))" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MIN, "v <- max(v, -nm(c, -beta, -alpha))" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_UPDATE, AB_WHAT_BETA, AB_MIN, "alpha <- max(alpha, v)" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_CUTOFF, 0, AB_MIN, "break" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_RETURN, 0, AB_MIN, "return v" },
+	{ AB_PSEUDO_NEGAMAX_SOFT, AB_EV_DONE, 0, AB_MAX, "nm(root" },
+	{ AB_PSEUDO_NEGAMAX_HARD, AB_EV_UPDATE, AB_WHAT_BETA, AB_MIN, "alpha <- max(alpha, -nm(c" },
+	{ AB_PSEUDO_NEGAMAX_HARD, AB_EV_RETURN, 0, AB_MIN, "return alpha" },
+	{ AB_PSEUDO_NEGAMAX_HARD, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MIN, NULL },
+	{ AB_PSEUDO_NEGAMAX, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MIN, "v <- max(v, -nm(c))" },
+	{ AB_PSEUDO_NEGAMAX, AB_EV_CUTOFF, 0, AB_MIN, NULL },
 };
 
 START_TEST(test_event_lines)
@@ -95,10 +109,13 @@ START_TEST(test_every_event_has_a_line)
 	struct ab_tree *t = ab_load_tree(bundled[_i], &shown, &diag);
 	ck_assert_ptr_nonnull(t);
 	static const struct ab_config configs[] = {
-		{ AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO },
-		{ AB_ALPHABETA, true, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO },
-		{ AB_ALPHABETA, true, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO },
-		{ AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO },
+		{ AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
+		{ AB_ALPHABETA, true, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
+		{ AB_ALPHABETA, true, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
+		{ AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
+		{ AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
+		{ AB_ALPHABETA, true, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
+		{ AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
 	};
 	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
 		struct ab_trace *tr = ab_trace_record(t, &configs[c]);

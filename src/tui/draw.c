@@ -345,12 +345,94 @@ static void chance_range(const struct ab_replay *rp, uint32_t n, struct ab_str *
 			   t->scale, rp->g, out);
 }
 
+/* ---- Depth limits, iterations and the negamax view ----------------------- */
+
+/* The negamax view: numbers at MIN nodes from MIN's side. */
+static bool negated(const struct ab_replay *rp, uint32_t n)
+{
+	return rp->config.view == AB_VIEW_NEGAMAX && !rp->tree->nchance &&
+	       ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MIN;
+}
+
+static void put_value(const struct ab_replay *rp, uint32_t n, ab_value v,
+		      struct ab_str *out)
+{
+	ab_format_value(negated(rp, n) ? -v : v, rp->tree->scale, rp->g, out);
+}
+
+/* A node's window, [alpha, beta] or in the negamax view [-beta, -alpha]
+ * at MIN. */
+static void put_window(const struct ab_replay *rp, uint32_t n, ab_value alpha,
+		       ab_value beta, struct ab_str *out)
+{
+	if (negated(rp, n))
+		ab_format_window(-beta, -alpha, rp->tree->scale, rp->g, out);
+	else
+		ab_format_window(alpha, beta, rp->tree->scale, rp->g, out);
+}
+
+static void put_interval(const struct ab_replay *rp, uint32_t n, ab_value lo,
+			 ab_value hi, struct ab_str *out)
+{
+	if (negated(rp, n))
+		ab_format_interval(-hi, -lo, rp->tree->scale, rp->g, out);
+	else
+		ab_format_interval(lo, hi, rp->tree->scale, rp->g, out);
+}
+
+/* Below the depth limit in force and not reached: not searched at this
+ * depth (dimmed, unlike a pruned node it has no cut mark). */
+static bool below_horizon(const struct ab_replay *rp, uint32_t n)
+{
+	return ab_trace_node(rp->trace, n)->status == AB_UNVISITED &&
+	       ab_trace_below_horizon(rp->trace, n) && !ab_trace_pruned(rp->trace, n);
+}
+
+/* "h=5" under an inner node with a static value. */
+static bool static_text(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	const struct ab_tree *t = rp->tree;
+	if (ab_is_leaf(t, n) || !(t->nodes[n].flags & AB_HAS_STATIC))
+		return false;
+	ab_str_add(out, "h=");
+	put_value(rp, n, t->nodes[n].value, out);
+	return true;
+}
+
+/* " | iteration 2 of 3, root order C B D": which iteration is on screen
+ * and the order it searches the root's children in. */
+static void iteration_text(const struct ab_replay *rp, struct ab_str *out)
+{
+	const struct ab_trace *tr = rp->trace;
+	uint32_t it = ab_trace_iteration(tr);
+	if (!tr->iterations)
+		return;
+	if (!it) {
+		ab_str_addf(out, _(" | %u iterations"), tr->iterations);
+		return;
+	}
+	ab_str_addf(out, _(" | iteration %u of %u"), it, tr->iterations);
+	const struct ab_tree *t = rp->tree;
+	const uint32_t *order = ab_trace_iteration_order(rp->trace, it);
+	ab_str_add(out, _(", root order"));
+	for (uint32_t i = 0; i < t->nodes[0].nkids; i++) {
+		ab_str_addc(out, ' ');
+		ab_tree_name(t, order[t->nodes[0].first_kid + i], out);
+	}
+}
+
 /* What is known of an inner node now: its proved interval once done, the
  * bound proved so far while active ("≥ 3" at MAX, "≤ 2" at MIN). */
 static void node_bound(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
 {
 	const struct ab_node_state *s = ab_trace_node(rp->trace, n);
-	if (s->status == AB_DONE) {
+	if (rp->config.view == AB_VIEW_NEGAMAX && s->status == AB_DONE) {
+		put_interval(rp, n, s->lo, s->hi, out);
+	} else if (rp->config.view == AB_VIEW_NEGAMAX && s->status == AB_ACTIVE) {
+		bool max = ab_player_at(rp->tree, n, rp->trace->root_player) == AB_MAX;
+		if (max ? s->lo != AB_NEG_INF : s->hi != AB_POS_INF)
+			put_interval(rp, n, max ? s->lo : AB_NEG_INF, max ? AB_POS_INF : s->hi, out);
+	} else if (s->status == AB_DONE) {
 		ab_format_interval(s->lo, s->hi, rp->tree->scale, rp->g, out);
 	} else if (s->status == AB_ACTIVE) {
 		if (ab_player_at(rp->tree, n, rp->trace->root_player) == AB_CHANCE) {
@@ -505,12 +587,14 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	bool pruned;
 	enum role role = node_role(rp, n, &pruned);
 	attr_t a = attr(role) | (pruned ? A_DIM : 0);
+	if (role == R_NORMAL && below_horizon(rp, n))
+		a = attr(R_FAINT) | A_DIM;
 	ab_str_clear(buf);
 	ab_layout_prob_text(t, n, buf);
 	if (ab_is_leaf(t, n)) {
 		if (pruned)
 			ab_str_add(buf, rp->g->cut_mark);
-		ab_format_value(t->nodes[n].value, t->scale, rp->g, buf);
+		put_value(rp, n, t->nodes[n].value, buf);
 		put_in_box(v, l, n, y, ab_str_cstr(buf), a);
 		ab_str_clear(buf);
 		ab_tree_name(t, n, buf);
@@ -531,8 +615,12 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	if (rp->config.algo != AB_MINIMAX && ab_trace_on_path(rp->trace, n)) {
 		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 		ab_str_clear(buf);
-		ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, buf);
+		put_window(rp, n, s->alpha, s->beta, buf);
 		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_PATH));
+	} else {
+		ab_str_clear(buf);
+		if (static_text(rp, n, buf))
+			put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_FAINT) | (a & A_DIM));
 	}
 }
 
@@ -592,6 +680,9 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		bool pruned;
 		enum role role = node_role(rp, n, &pruned);
 		attr_t a = attr(role) | (pruned ? A_DIM : 0);
+		bool below = role == R_NORMAL && below_horizon(rp, n);
+		if (below)
+			a = attr(R_FAINT) | A_DIM;
 		int row = v->area.top + i;
 		ab_str_clear(&buf);
 		uint32_t indent = ab_outline_indent(t, n);
@@ -602,7 +693,7 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		if (ab_is_leaf(t, n)) {
 			ab_tree_name(t, n, &buf);
 			ab_str_add(&buf, " ");
-			ab_format_value(t->nodes[n].value, t->scale, rp->g, &buf);
+			put_value(rp, n, t->nodes[n].value, &buf);
 		} else {
 			ab_str_add(&buf, player_glyph(rp, n));
 			ab_tree_name(t, n, &buf);
@@ -611,14 +702,20 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 			node_bound(rp, n, &buf);
 			if (buf.len == before + 1)
 				ab_str_truncate(&buf, before);
+			before = buf.len;
+			ab_str_add(&buf, "  ");
+			if (!static_text(rp, n, &buf))
+				ab_str_truncate(&buf, before);
 		}
+		if (below && !below_horizon(rp, t->nodes[n].parent))
+			ab_str_addf(&buf, "  %s", _("(not searched at this depth)"));
 		long col = put(v->w, row, v->area.left, v->area.left, right, ab_str_cstr(&buf), a);
 		if (!ab_is_leaf(t, n) && rp->config.algo != AB_MINIMAX &&
 		    ab_trace_on_path(rp->trace, n)) {
 			const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 			ab_str_clear(&buf);
 			ab_str_add(&buf, "  ");
-			ab_format_window(s->alpha, s->beta, rp->tree->scale, rp->g, &buf);
+			put_window(rp, n, s->alpha, s->beta, &buf);
 			put(v->w, row, col, v->area.left, right, ab_str_cstr(&buf), attr(R_PATH));
 		}
 	}
@@ -827,7 +924,7 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		uint32_t p = t->nodes[n].parent;
 		while (ab_trace_node(tr, p)->status == AB_UNVISITED)
 			p = t->nodes[p].parent;
-		const struct ab_record *cut = &tr->records[ab_trace_cut_step(tr, p) - 1];
+		const struct ab_record *cut = &tr->records[ab_trace_cut_step_now(tr, p) - 1];
 		bool max = ab_player_at(t, p, tr->root_player) == AB_MAX;
 		const char *rel = rp->config.strict ? (max ? ">" : "<") : (max ? g->ge : g->le);
 		ab_str_addf(&a, "%s = ", max ? g->alpha : g->beta);
@@ -837,15 +934,18 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 		ab_str_clear(&b);
 		ab_tree_name(t, p, &b);
 		ab_str_addf(out, _("pruned by the cutoff at %s in step %u: %s; it is never looked at."),
-			    ab_str_cstr(&b), ab_trace_cut_step(tr, p), ab_str_cstr(&a));
+			    ab_str_cstr(&b), ab_trace_cut_step_now(tr, p), ab_str_cstr(&a));
+	} else if (below_horizon(rp, n)) {
+		ab_str_addf(out, _("below the depth limit %u: not searched at this depth."),
+			    tr->horizon);
 	} else if (s->status == AB_UNVISITED) {
-		if (ab_trace_visit_step(tr, n))
+		if (ab_trace_visit_step_now(tr, n))
 			ab_str_addf(out, _("not reached yet (reached in step %u)."),
-				    ab_trace_visit_step(tr, n));
+				    ab_trace_visit_step_now(tr, n));
 		else
 			ab_str_add(out, _("not reached yet, and never reached in this search."));
 	} else if (leaf) {
-		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step(tr, n));
+		ab_str_addf(out, _("looked at in step %u."), ab_trace_visit_step_now(tr, n));
 	} else {
 		struct ab_str bound = AB_STR_INIT, known = AB_STR_INIT;
 		node_bound(rp, n, &bound);
@@ -855,18 +955,30 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 			ab_str_add(&known, ab_str_cstr(&bound));
 		else
 			ab_str_addf(&known, _("%s so far"), ab_str_cstr(&bound));
-		const struct ab_record *enter = &tr->records[ab_trace_visit_step(tr, n) - 1];
-		ab_format_window(enter->a, enter->b, t->scale, g, &a);
-		uint32_t cut_step = ab_trace_cut_step(tr, n);
+		const struct ab_record *enter = &tr->records[ab_trace_visit_step_now(tr, n) - 1];
+		put_window(rp, n, enter->a, enter->b, &a);
+		uint32_t cut_step = ab_trace_cut_step_now(tr, n);
 		if (cut_step && cut_step <= tr->step) {
 			const struct ab_record *cut = &tr->records[cut_step - 1];
-			ab_format_window(cut->a, cut->b, t->scale, g, &b);
+			put_window(rp, n, cut->a, cut->b, &b);
 			ab_str_addf(out, _("%s; entered in step %u with window %s; cut off in step %u with window %s."),
-				    ab_str_cstr(&known), ab_trace_visit_step(tr, n), ab_str_cstr(&a),
+				    ab_str_cstr(&known), ab_trace_visit_step_now(tr, n), ab_str_cstr(&a),
 				    cut_step, ab_str_cstr(&b));
 		} else {
 			ab_str_addf(out, _("%s; entered in step %u with window %s."), ab_str_cstr(&known),
-				    ab_trace_visit_step(tr, n), ab_str_cstr(&a));
+				    ab_trace_visit_step_now(tr, n), ab_str_cstr(&a));
+		}
+		if (ab_trace_iteration(tr)) {
+			const uint32_t *order = ab_trace_iteration_order(rp->trace, ab_trace_iteration(tr));
+			struct ab_str kids = AB_STR_INIT;
+			for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
+				if (i)
+					ab_str_addc(&kids, ' ');
+				ab_tree_name(t, order[t->nodes[n].first_kid + i], &kids);
+			}
+			ab_str_addf(out, _(" Iteration %u searches its children in the order %s."),
+				    ab_trace_iteration(tr), ab_str_cstr(&kids));
+			ab_str_free(&kids);
 		}
 		ab_str_free(&bound);
 		ab_str_free(&known);
@@ -900,6 +1012,7 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		ab_str_addf(&text, _("step %zu/%zu"), rp->trace->step, rp->trace->length);
 	else
 		ab_str_add(&text, _("practice"));
+	iteration_text(rp, &text);
 	if (rp->nedits)
 		ab_str_addf(&text, P_(" | %zu edit", " | %zu edits", rp->nedits), rp->nedits);
 	practice_status(rp, &text);

@@ -67,6 +67,9 @@ const struct ab_binding ab_bindings[] = {
 	{ '\r', "Enter", NULL, AB_ACT_PRACTICE_VALUE },
 	{ 'c', "c", NULL, AB_ACT_PRACTICE_CHECK },
 	{ 'P', "P", NULL, AB_ACT_PREDICT },
+	{ 'i', "i", NULL, AB_ACT_NEXT_ITERATION },
+	{ 'I', "I", NULL, AB_ACT_PREV_ITERATION },
+	{ 'V', "V", NULL, AB_ACT_VIEW },
 };
 
 const size_t ab_nbindings = sizeof ab_bindings / sizeof ab_bindings[0];

@@ -53,7 +53,10 @@
 	X(PRACTICE_MARK, N_("practice: mark or unmark the selected leaf pruned")) \
 	X(PRACTICE_VALUE, N_("practice: type a value or bound (3, <= 2, >= 5) into a node")) \
 	X(PRACTICE_CHECK, N_("practice: check the marks")) \
-	X(PREDICT, N_("predict mode: say v (looked at) or x (pruned) before each leaf"))
+	X(PREDICT, N_("predict mode: say v (looked at) or x (pruned) before each leaf")) \
+	X(NEXT_ITERATION, N_("iterative deepening: the next iteration")) \
+	X(PREV_ITERATION, N_("iterative deepening: the previous iteration")) \
+	X(VIEW, N_("minimax / negamax view of values and windows"))
 
 enum ab_action {
 #define AB_ACTION_ENUM(name, help) AB_ACT_##name,

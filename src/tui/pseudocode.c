@@ -139,6 +139,41 @@ static const struct line expectimax[] = {
 	{ T_CHANCE_RETURN, "    return v" },
 };
 
+/* Negamax: one branch for both players; s(n) is +1 where MAX moves, -1
+ * where MIN does, and a child is searched with the window negated and
+ * swapped.  MIN's events map to the MAX tags (see ab_pseudo_line_of). */
+static const struct line negamax_soft[] = {
+	{ T_ROOT, "value {gets} nm(root, -{inf}, +{inf})" },
+	{ T_HEADER, "nm(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
+	{ T_NONE, "  v {gets} -{inf}" },
+	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_VALUE, "    v {gets} max(v, -nm(c, -{b}, -{a}))" },
+	{ T_MAX_ALPHA, "    {a} {gets} max({a}, v)" },
+	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "  return v" },
+};
+
+static const struct line negamax_hard[] = {
+	{ T_ROOT, "value {gets} nm(root, -{inf}, +{inf})" },
+	{ T_HEADER, "nm(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
+	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_ALPHA, "    {a} {gets} max({a}, -nm(c, -{b}, -{a}))" },
+	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "  return {a}" },
+};
+
+static const struct line negamax_plain[] = {
+	{ T_ROOT, "value {gets} nm(root)" },
+	{ T_HEADER, "nm(n):" },
+	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
+	{ T_NONE, "  v {gets} -{inf}" },
+	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_VALUE, "    v {gets} max(v, -nm(c))" },
+	{ T_MAX_RETURN, "  return v" },
+};
+
 static const struct listing {
 	const struct line *lines;
 	unsigned count;
@@ -158,6 +193,12 @@ static const struct listing {
 					 N_("alpha-beta, fail-hard") },
 	[AB_PSEUDO_EXPECTIMAX] = { expectimax, sizeof expectimax / sizeof expectimax[0],
 				   N_("expectimax") },
+	[AB_PSEUDO_NEGAMAX_SOFT] = { negamax_soft, sizeof negamax_soft / sizeof negamax_soft[0],
+				     N_("negamax alpha-beta, fail-soft") },
+	[AB_PSEUDO_NEGAMAX_HARD] = { negamax_hard, sizeof negamax_hard / sizeof negamax_hard[0],
+				     N_("negamax alpha-beta, fail-hard") },
+	[AB_PSEUDO_NEGAMAX] = { negamax_plain, sizeof negamax_plain / sizeof negamax_plain[0],
+				N_("negamax") },
 };
 
 enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
@@ -175,8 +216,11 @@ enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
 
 enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config)
 {
+	bool nm = config->view == AB_VIEW_NEGAMAX;
 	if (config->algo == AB_MINIMAX)
-		return AB_PSEUDO_MINIMAX;
+		return nm ? AB_PSEUDO_NEGAMAX : AB_PSEUDO_MINIMAX;
+	if (nm)
+		return config->fail_hard ? AB_PSEUDO_NEGAMAX_HARD : AB_PSEUDO_NEGAMAX_SOFT;
 	return config->fail_hard ? AB_PSEUDO_FAIL_HARD : AB_PSEUDO_FAIL_SOFT;
 }
 
@@ -264,6 +308,8 @@ int ab_pseudo_line_of(enum ab_pseudo_kind kind, const struct ab_event *ev,
 	enum tag tag = tag_of(ev, player);
 	if (tag == T_NONE)
 		return -1;
+	if (kind >= AB_PSEUDO_NEGAMAX_SOFT && tag >= T_MIN_VALUE)
+		tag = (enum tag)(tag - T_MIN_VALUE + T_MAX_VALUE); /* one branch */
 	for (unsigned i = 0; i < listings[kind].count; i++)
 		if (listings[kind].lines[i].tag == tag)
 			return (int)i;

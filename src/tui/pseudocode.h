@@ -2,7 +2,8 @@
  * event executes.
  *
  * Three listings: alpha-beta fail-soft (a node returns its best value),
- * alpha-beta fail-hard (a node returns its bound) and plain minimax.  The
+ * alpha-beta fail-hard (a node returns its bound) and plain minimax, and
+ * the same three in negamax form for --view negamax.  The
  * replay shows the one in force and highlights the line of the current
  * event.  Pure: no curses.
  */
@@ -18,7 +19,10 @@
 
 enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD, AB_PSEUDO_MINIMAX,
 		      AB_PSEUDO_FAIL_SOFT_CHANCE, AB_PSEUDO_FAIL_HARD_CHANCE,
-		      AB_PSEUDO_EXPECTIMAX };
+		      AB_PSEUDO_EXPECTIMAX,
+		      /* --view negamax: the same three as negamax writes them */
+		      AB_PSEUDO_NEGAMAX_SOFT, AB_PSEUDO_NEGAMAX_HARD,
+		      AB_PSEUDO_NEGAMAX };
 
 /* The listing for a search configuration. */
 enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config);

@@ -636,6 +636,45 @@ static bool lesson_locked(struct ab_replay *rp)
 	return true;
 }
 
+/* i and I: to the first step of the next or previous iteration (from
+ * inside one, I goes back to its start first). */
+static unsigned jump_iteration(struct ab_replay *rp, int dir)
+{
+	struct ab_trace *tr = rp->trace;
+	if (!tr->iterations) {
+		say(rp, _("this search has one depth: iterations come with --iterative"));
+		return AB_REDRAW_FRAME;
+	}
+	uint32_t it = ab_trace_iteration(tr);
+	size_t start = it ? ab_trace_iteration_step(tr, it) : 0;
+	uint32_t want = dir > 0 ? it + 1 : start && tr->step > start ? it : it - 1;
+	if (dir < 0 && it == 0)
+		want = 0;
+	if (want == 0 || want > tr->iterations) {
+		say(rp, dir > 0 ? _("no iteration after this one") : _("no iteration before this one"));
+		return AB_REDRAW_FRAME;
+	}
+	ab_trace_seek(tr, ab_trace_iteration_step(tr, want));
+	rp->follow = true;
+	return AB_REDRAW_FRAME;
+}
+
+/* V: the same search shown as negamax writes it, or as minimax does. */
+static unsigned switch_view(struct ab_replay *rp)
+{
+	if (ab_tree_has_chance(rp->tree)) {
+		say(rp, _("the negamax view needs a tree without chance nodes"));
+		return AB_REDRAW_FRAME;
+	}
+	rp->config.view = rp->config.view == AB_VIEW_NEGAMAX ? AB_VIEW_MINIMAX
+							     : AB_VIEW_NEGAMAX;
+	rp->trace->config.view = rp->config.view; /* presentation only */
+	say(rp, rp->config.view == AB_VIEW_NEGAMAX
+		? _("negamax view: every value and window from the mover's side")
+		: _("minimax view"));
+	return AB_REDRAW_FRAME;
+}
+
 static unsigned act(struct ab_replay *rp, enum ab_action a)
 {
 	struct ab_trace *tr = rp->trace;
@@ -787,6 +826,11 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		/* Practice mode takes these keys itself (practice.c). */
 		say(rp, _("p starts practice on this tree"));
 		return AB_REDRAW_FRAME;
+	case AB_ACT_NEXT_ITERATION:
+	case AB_ACT_PREV_ITERATION:
+		return jump_iteration(rp, a == AB_ACT_NEXT_ITERATION ? 1 : -1);
+	case AB_ACT_VIEW:
+		return switch_view(rp);
 	case AB_ACT_NONE:
 	default:
 		return AB_REDRAW_NONE;
