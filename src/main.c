@@ -561,6 +561,13 @@ static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 static void print_lesson_diag(const struct ab_diag *diag, const char *path,
 			      const struct ab_lesson *lesson, bool in_tree)
 {
+	if (in_tree && lesson) {
+		/* First the lesson's tree: line, then what is wrong in the tree. */
+		struct ab_diag at;
+		ab_diag_at(&at, lesson->text, lesson->len, lesson->tree_pos,
+			   _("the tree '%s' of this lesson does not load:"), lesson->tree_name);
+		print_diag(&at, path);
+	}
 	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
 }
 
@@ -580,8 +587,13 @@ static int list_lessons(enum ab_lang lang)
 		ab_str_clear(&path);
 		struct ab_lesson *lesson = ab_lesson_find(names[i], &path)
 			? ab_lesson_load(path.s, &diag) : NULL;
-		if (lesson)
-			ab_str_addf(&out, "%-22s %s\n", names[i], ab_lesson_text(&lesson->title, lang));
+		if (lesson) {
+			/* Titles are checked text, but a list is no place to trust one. */
+			const char *title = ab_lesson_text(&lesson->title, lang);
+			ab_str_addf(&out, "%-22s ", names[i]);
+			ab_utf8_add_safe(&out, title, strlen(title));
+			ab_str_addc(&out, '\n');
+		}
 		else {
 			print_diag(&diag, ab_str_cstr(&path));
 			status = EXIT_USAGE;
