@@ -37,7 +37,26 @@
 #include "utf8.h"
 #include "tui/replay.h"
 
-enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
+       EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
+
+/* A command's status; after a signal stopped the replay (everything freed,
+ * the terminal restored), the program ends by that signal, as it would
+ * have without the replay's handler: 128 + n to the shell. */
+static int end_with(int status)
+{
+	if (status > EXIT_SIGNAL) {
+		int sig = status - EXIT_SIGNAL;
+		fflush(NULL);
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+	}
+	return status;
+}
 
 /* Options, one table for every command; each command lists those it takes. */
 enum option_id {
@@ -549,7 +568,10 @@ static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 		      const struct ab_replay_options *opts)
 {
 	struct ab_diag err;
-	if (ab_replay_run(tree, config, opts, &err) != AB_REPLAY_OK) {
+	enum ab_replay_status st = ab_replay_run(tree, config, opts, &err);
+	if (st == AB_REPLAY_SIGNALLED)
+		return EXIT_SIGNAL + ab_replay_stop_signal();
+	if (st != AB_REPLAY_OK) {
 		fprintf(stderr, "%s: %s\n", program, err.message);
 		return EXIT_USAGE;
 	}
@@ -1031,9 +1053,9 @@ int main(int argc, char **argv)
 		cli.command = command->name;
 		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
 			return finish_output(status);
-		return command->run(&cli);
+		return end_with(command->run(&cli));
 	}
 	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
 		return finish_output(status);
-	return cmd_replay(&cli);
+	return end_with(cmd_replay(&cli));
 }

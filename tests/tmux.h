@@ -112,7 +112,10 @@ static inline void start(int cols, int rows, const char *env, const char *args)
 	unlink(tmux_status);
 	FILE *f = fopen(tmux_script, "w");
 	ck_assert_ptr_nonnull(f);
-	fprintf(f, "env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
+	/* The shell traps C-c and C-\\ (abtrace gets them with their default
+	 * action, as a trap does not carry over exec), so that it lives on
+	 * to record how abtrace ended. */
+	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
 		env ? env : "", abtrace_path(), args, tmux_status);
 	fclose(f);
 	int st = tmux(NULL,
@@ -171,9 +174,9 @@ static inline void wait_for_all(struct ab_str *screen, const char *const *texts)
 
 #define WAIT_FOR(screen, ...) wait_for_all(screen, (const char *const[]){ __VA_ARGS__, NULL })
 
-/* Waits for abtrace to exit; returns its exit status, -1 when a signal
- * ended it (the shell reports 128 + the signal). */
-static inline int wait_exit(void)
+/* Waits for abtrace to exit; returns the status its shell saw (128 + n
+ * when signal n ended it). */
+static inline int wait_exit_raw(void)
 {
 	long end = now_ms() + TMUX_DEADLINE_MS;
 	for (;;) {
@@ -185,11 +188,19 @@ static inline int wait_exit(void)
 			fclose(f);
 		}
 		if (status >= 0)
-			return status >= 128 ? -1 : status;
+			return status;
 		if (now_ms() > end)
 			ck_abort_msg("abtrace did not exit");
 		pause_briefly();
 	}
+}
+
+/* Waits for abtrace to exit; returns its exit status, -1 when a signal
+ * ended it (the shell reports 128 + the signal). */
+static inline int wait_exit(void)
+{
+	int status = wait_exit_raw();
+	return status >= 128 ? -1 : status;
 }
 
 /* Line number line (0-based) of a captured screen, copied into out. */
