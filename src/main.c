@@ -210,6 +210,10 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 	int c;
 	int longindex = -1;
 	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+		/* Which long option this was; -1 for a short one (getopt_long
+		 * leaves longindex alone then, so it is reset every time). */
+		int li = longindex;
+		longindex = -1;
 		if (c == 'o')
 			c = OPT_OUTPUT;
 		if (c == OPT_HELP) {
@@ -240,8 +244,8 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 		if (!(takes & TAKES(c))) {
 			/* Name the option, not its value. */
 			char shown[64];
-			if (longindex >= 0)
-				snprintf(shown, sizeof shown, "--%s", long_options[longindex].name);
+			if (li >= 0)
+				snprintf(shown, sizeof shown, "--%s", long_options[li].name);
 			else
 				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
@@ -249,9 +253,12 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 					      cli->command ? cli->command : "");
 			return false;
 		}
-		longindex = -1;
 		switch (c) {
 		case OPT_EXPR:
+			if (cli->expr) {
+				*status = usage_error(cli, _("-e is given twice: one tree at a time"));
+				return false;
+			}
 			cli->expr = optarg;
 			break;
 		case OPT_ALGO:
@@ -274,8 +281,14 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 		case OPT_STRICT:
 			cli->config.strict = true;
 			break;
-		case OPT_ORDER:
-			if (!ab_parse_order(optarg, &cli->config)) {
+		case OPT_ORDER: {
+			/* random:SEED takes every seed --seed takes. */
+			struct ab_random_spec seed = AB_RANDOM_DEFAULT;
+			if (strncmp(optarg, "random:", 7) == 0 && optarg[7] &&
+			    !ab_random_parse_seed(optarg + 7, &seed)) {
+				cli->config.order = AB_ORDER_RANDOM;
+				cli->config.seed = seed.seed;
+			} else if (!ab_parse_order(optarg, &cli->config)) {
 				*status = usage_error(cli, _("--order takes given, reverse, best, worst, random or random:SEED, not '%s'"), optarg);
 				return false;
 			}
@@ -283,6 +296,7 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 				cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 			cli->order_given = true;
 			break;
+		}
 		case OPT_ROOT:
 			if (strcmp(optarg, "max") == 0)
 				cli->config.root = AB_ROOT_IS_MAX;
@@ -362,7 +376,8 @@ static bool parse_options(int argc, char **argv, unsigned takes, struct cli *cli
 static void print_diag(const struct ab_diag *diag, const char *name)
 {
 	struct ab_str text = AB_STR_INIT;
-	ab_diag_format(diag, name, &text);
+	/* An empty argument ("abtrace ''") is shown as one. */
+	ab_diag_format(diag, *name ? name : "''", &text);
 	fputs(ab_str_cstr(&text), stderr);
 	ab_str_free(&text);
 }
@@ -763,6 +778,14 @@ static int cmd_check(struct cli *cli)
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
+	/* '-' twice (check - -, or two answers on standard input): the
+	 * second would read nothing and be called empty. */
+	int dashes = first == 1 && strcmp(cli->args[0], "-") == 0;
+	for (int i = first; i < cli->nargs; i++)
+		dashes += strcmp(cli->args[i], "-") == 0;
+	if (dashes > 1)
+		return usage_error(cli, _("standard input is used twice: '-' may stand for the "
+					  "tree or for one answer file, not both"));
 	struct ab_tree *tree = load_tree(&one, &status);
 	if (!tree)
 		return status;
