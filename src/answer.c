@@ -298,18 +298,19 @@ static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
 {
 	if (!token_clean(p, s, e))
 		return false;
-	char buf[128];
+	/* Any length: a deep node's path, as trace prints it, can be long. */
 	size_t n = e - s;
-	if (n < sizeof buf) {
-		memcpy(buf, p->text + s, n);
-		buf[n] = '\0';
-		*node = ab_tree_find(p->tree, buf);
-		if (*node != AB_NONE)
-			return true;
+	char *buf = ab_xmalloc(n + 1);
+	memcpy(buf, p->text + s, n);
+	buf[n] = '\0';
+	*node = ab_tree_find(p->tree, buf);
+	if (*node != AB_NONE) {
+		free(buf);
+		return true;
 	}
 	struct ab_str hint = AB_STR_INIT;
-	if (n < sizeof buf)
-		name_hint(p->tree, buf, &hint);
+	name_hint(p->tree, buf, &hint);
+	free(buf);
 	(void)FAIL(p, s, _("no node called '%.*s' in this tree%s"), QUOTE(p, s, e),
 	     ab_str_cstr(&hint));
 	ab_str_free(&hint);

@@ -293,6 +293,54 @@ START_TEST(limits)
 }
 END_TEST
 
+/* Every name trace prints is accepted, however long: a deep unlabelled
+ * leaf's path (139 bytes here) and a textbook name below a label (the
+ * parser took 127 bytes at most). */
+START_TEST(long_names)
+{
+	struct ab_str tree_text = AB_STR_INIT, path = AB_STR_INIT, text = AB_STR_INIT;
+	ab_str_add(&tree_text, "A[ ");
+	for (int i = 0; i < 70; i++)
+		ab_str_addc(&tree_text, '[');
+	ab_str_add(&tree_text, "1 2");
+	for (int i = 0; i < 70; i++)
+		ab_str_addc(&tree_text, ']');
+	ab_str_add(&tree_text, " ]");
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(tree_text.s, tree_text.len, &diag);
+	ck_assert_ptr_nonnull(t);
+	/* The deepest first leaf, named as the narration names it. */
+	uint32_t leaf = 0;
+	while (t->nodes[leaf].nkids)
+		leaf = ab_kid(t, leaf, 0);
+	ab_tree_name(t, leaf, &path);
+	ck_assert_uint_gt(path.len, 127);
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	struct ab_answer *a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_msg(a, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ab_answer_free(a);
+	/* The path form as well. */
+	ab_str_clear(&path);
+	ab_tree_path(t, leaf, &path);
+	ab_str_clear(&text);
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_msg(a, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ab_answer_free(a);
+	/* A long name that is not there is still named in the error. */
+	ab_str_add(&path, ".9");
+	ab_str_clear(&text);
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_ptr_null(a);
+	ck_assert_msg(strstr(diag.message, "no node called"), "%s", diag.message);
+	ab_str_free(&tree_text);
+	ab_str_free(&path);
+	ab_str_free(&text);
+	ab_tree_free(t);
+}
+END_TEST
+
 START_TEST(item_limit)
 {
 	/* A wide tree, so that many distinct names exist. */
@@ -390,6 +438,7 @@ static Suite *answer_suite(void)
 	tcase_add_loop_test(tc, errors, 0, sizeof bad_cases / sizeof bad_cases[0]);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, item_limit);
+	tcase_add_test(tc, long_names);
 	tcase_add_loop_test(tc, token_soup, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;

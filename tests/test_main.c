@@ -62,6 +62,8 @@ static const struct cli_case {
 	{ ARGS("trace", "/"), NULL, 2, NULL, "directory" },
 	{ ARGS("trace", "/dev/null"), NULL, 2, NULL, "empty" },
 	{ ARGS("trace", "-"), "", 2, NULL, "empty" },
+	{ ARGS("trace", "-"), "# only a comment\n", 2, NULL, "<stdin>:1:1: error: no tree: the file has only comments" },
+	{ ARGS("trace", "-"), "  \n\n", 2, NULL, "<stdin>:1:1: error: empty file: no tree" },
 	{ ARGS("trace", "-e", "[1,,2]"), NULL, 2, NULL, "<expression>:1:4: error:" },
 	{ ARGS("trace", "-e", "[[1,2]"), NULL, 2, NULL, "error:" },
 	{ ARGS("stats", "--json", "-e", "[1 2]x"), NULL, 2, NULL, "error:" },
