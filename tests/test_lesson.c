@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "lesson.h"
@@ -585,6 +586,42 @@ START_TEST(cli_tree_fails)
 }
 END_TEST
 
+/* The lesson list with a hostile lesson among them: its escape sequence
+ * never reaches the terminal (the file is refused, and the report shows
+ * the ESC as '?'); the good ones are still listed. */
+START_TEST(cli_list_hostile)
+{
+	char dir[] = "/tmp/abtrace-data-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char sub[300], evil[320], good[320];
+	snprintf(sub, sizeof sub, "%s/lessons", dir);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	snprintf(evil, sizeof evil, "%s/01-evil.lesson", sub);
+	snprintf(good, sizeof good, "%s/02-good.lesson", sub);
+	FILE *f = fopen(evil, "w");
+	fputs("title: \x1b]0;owned\x07\x1b[2J\ntree: lecture\n@step 0\n", f);
+	fclose(f);
+	f = fopen(good, "w");
+	fputs("title: Good one\ntree: lecture\n@step 0\n", f);
+	fclose(f);
+	setenv("ABTRACE_DATADIR", dir, 1);
+	struct run_result r = run_abtrace(NULL, ARGS("lesson", "--lang", "en"));
+	unsetenv("ABTRACE_DATADIR");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "02-good                Good one"));
+	ck_assert_msg(strstr(ab_str_cstr(&r.err), "01-evil.lesson:1:8: error: control or invisible "
+						  "character (U+001B)"), "%s", ab_str_cstr(&r.err));
+	ck_assert_ptr_null(memchr(r.out.s, 0x1b, r.out.len));
+	ck_assert_ptr_null(memchr(r.err.s, 0x1b, r.err.len));
+	ck_assert_ptr_null(memchr(r.err.s, 0x07, r.err.len));
+	run_result_free(&r);
+	unlink(evil);
+	unlink(good);
+	rmdir(sub);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -607,6 +644,7 @@ static Suite *lesson_suite(void)
 	tcase_add_test(tc, wrapper_hostile_text);
 	tcase_add_test(tc, lesson_in_root_dir);
 	tcase_add_test(tc, cli_tree_fails);
+	tcase_add_test(tc, cli_list_hostile);
 	suite_add_tcase(s, tc);
 	return s;
 }
