@@ -104,6 +104,9 @@ static inline void tmux_test_done(void)
 	stop_server();
 	unlink(tmux_script);
 	unlink(tmux_status);
+	char log[160];
+	snprintf(log, sizeof log, "%s.vg", tmux_status);
+	unlink(log);
 }
 
 static inline bool skip_without_tmux(void)
@@ -124,8 +127,15 @@ static inline void start(int cols, int rows, const char *env, const char *args)
 	/* The shell traps C-c and C-\\ (abtrace gets them with their default
 	 * action, as a trap does not carry over exec), so that it lives on
 	 * to record how abtrace ended. */
-	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s '%s' %s\necho $? > '%s'\n",
-		env ? env : "", tmux_wrapper() ? tmux_wrapper() : "", abtrace_path(), args,
+	/* Under the wrapper (valgrind) its report goes to a file beside the
+	 * status, for wait_exit_raw to show: the pane would swallow it. */
+	char log[160] = "";
+	if (tmux_wrapper()) {
+		snprintf(log, sizeof log, "--log-file=%s.vg", tmux_status);
+		unlink(log + strlen("--log-file="));
+	}
+	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s %s '%s' %s\necho $? > '%s'\n",
+		env ? env : "", tmux_wrapper() ? tmux_wrapper() : "", log, abtrace_path(), args,
 		tmux_status);
 	fclose(f);
 	int st = tmux(NULL,
@@ -196,6 +206,14 @@ static inline int wait_exit_raw(void)
 			if (fscanf(f, "%d", &status) != 1)
 				status = -2;
 			fclose(f);
+		}
+		if (status == 99 && tmux_wrapper()) {
+			/* valgrind's --error-exitcode: show what it found. */
+			struct ab_str report = AB_STR_INIT, cmd = AB_STR_INIT;
+			ab_str_addf(&cmd, "cat '%s.vg'", tmux_status);
+			sh(cmd.s, &report);
+			ck_abort_msg("valgrind found errors in the replay (exit 99):\n%s",
+				     ab_str_cstr(&report));
 		}
 		if (status >= 0)
 			return status;
