@@ -193,7 +193,7 @@ def report(title, path, abtrace, bench, full):
     # no longer records one).  Recording never touches the per-node state
     # (it becomes resident only as the replay steps), so it is not counted.
     events = ph["minimax_events"]
-    per_event = ph["minimax_records_peak_bytes"] / events
+    per_event = ph["minimax_trace_peak_bytes"] / events
     row("trace, peak bytes per recorded event", f"{per_event:.1f}", "",
         "≤ 32", per_event <= 32)
     row("trace, per-node state once stepped, bytes per node",
