@@ -94,7 +94,8 @@ static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ab_diag_vat(p->diag, p->text, p->len, pos, fmt, ap);
+	/* Messages are translated here (xgettext: --keyword=fail:3). */
+	ab_diag_vat(p->diag, p->text, p->len, pos, _(fmt), ap);
 	va_end(ap);
 	return false;
 }
@@ -464,8 +465,8 @@ static bool parse_claim_args(struct parser *p, struct ab_lesson_claim *c,
 				i++;
 			} else if (strcmp(toks[i].text, "by") == 0 && i + 1 < n) {
 				if (c->by.name)
-					return fail(p, toks[i].pos, _("a cutoff has one 'by NODE': "
-								      "this claim already names %s"),
+					return fail(p, toks[i].pos, "a cutoff has one 'by NODE': "
+								      "this claim already names %s",
 						    c->by.name);
 				set_ref(&c->by, &toks[i + 1]);
 				i += 2;
@@ -541,7 +542,7 @@ static bool parse_header(struct parser *p, size_t start, size_t end)
 		if (keylen != strlen(keys[k]) || strncmp(line, keys[k], keylen) != 0)
 			continue;
 		if (p->seen_header & (1u << k))
-			return fail(p, start, _("duplicate header '%s:': a lesson gives it once"),
+			return fail(p, start, "duplicate header '%s:': a lesson gives it once",
 				    keys[k]);
 		p->seen_header |= 1u << k;
 	}
@@ -662,11 +663,11 @@ static bool check_text(struct parser *p)
 		uint32_t cp;
 		size_t k = ab_utf8_decode(t + i, p->len - i, &cp);
 		if (!k)
-			return fail(p, i, _("invalid UTF-8 (byte 0x%02X): a lesson file is UTF-8 text"),
+			return fail(p, i, "invalid UTF-8 (byte 0x%02X): a lesson file is UTF-8 text",
 				    c);
 		if (ab_utf8_unsafe(cp))
-			return fail(p, i, _("control or invisible character (U+%04X): a lesson may "
-					    "hold only text, tabs and line ends"), (unsigned)cp);
+			return fail(p, i, "control or invisible character (U+%04X): a lesson may "
+					    "hold only text, tabs and line ends", (unsigned)cp);
 		i += k;
 	}
 	return true;

@@ -586,6 +586,31 @@ START_TEST(cli_tree_fails)
 }
 END_TEST
 
+/* Lesson-file errors follow --lang, as tree-file errors do. */
+START_TEST(cli_bad_file_chinese)
+{
+#ifdef ENABLE_NLS
+	char path[] = "/tmp/abtrace-lesson-XXXXXX";
+	int fd = mkstemp(path);
+	static const char text[] = "title: x\ncolour: red\n";
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	setenv("LANG", "C.UTF-8", 1);
+	struct run_result r = run_abtrace(NULL, ARGS("--lang", "zh", "lesson", path, "--text"));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(ab_str_cstr(&r.err), ":2:1: error: 未知的文件头 'colour'"), "%s",
+		      ab_str_cstr(&r.err));
+	run_result_free(&r);
+	r = run_abtrace(NULL, ARGS("--lang", "en", "lesson", path, "--text"));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.err), ":2:1: error: unknown header 'colour'"));
+	run_result_free(&r);
+	unlink(path);
+#else
+	printf("cli_bad_file_chinese: skipped, built without NLS\n");
+#endif
+}
+END_TEST
+
 /* The lesson list with a hostile lesson among them: its escape sequence
  * never reaches the terminal (the file is refused, and the report shows
  * the ESC as '?'); the good ones are still listed. */
@@ -645,6 +670,7 @@ static Suite *lesson_suite(void)
 	tcase_add_test(tc, lesson_in_root_dir);
 	tcase_add_test(tc, cli_tree_fails);
 	tcase_add_test(tc, cli_list_hostile);
+	tcase_add_test(tc, cli_bad_file_chinese);
 	suite_add_tcase(s, tc);
 	return s;
 }
