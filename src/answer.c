@@ -455,27 +455,31 @@ static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
 {
 	if (!token_clean(p, s, e))
 		return false;
-	char buf[128];
+	/* Any length: a deep node's path, as trace prints it, can be long. */
 	size_t n = e - s;
-	struct ab_str hint = AB_STR_INIT;
-	if (n < sizeof buf) {
-		memcpy(buf, p->text + s, n);
-		buf[n] = '\0';
-		*node = ab_tree_find(p->tree, buf);
-		if (*node != AB_NONE)
-			return true;
-		uint32_t others[4];
-		size_t nothers;
-		*node = find_folded(p, buf, others, 4, &nothers);
-		if (*node != AB_NONE)
-			return true;
-		if (nothers) {
-			ab_str_add(&hint, _("; ignoring case, several nodes match: "));
-			ab_narrate_names(p->tree, others, (uint32_t)nothers, 4, &hint);
-		} else {
-			name_hint(p->tree, buf, &hint);
-		}
+	char *buf = ab_xmalloc(n + 1);
+	memcpy(buf, p->text + s, n);
+	buf[n] = '\0';
+	*node = ab_tree_find(p->tree, buf);
+	if (*node != AB_NONE) {
+		free(buf);
+		return true;
 	}
+	struct ab_str hint = AB_STR_INIT;
+	uint32_t others[4];
+	size_t nothers;
+	*node = find_folded(p, buf, others, 4, &nothers);
+	if (*node != AB_NONE) {
+		free(buf);
+		return true;
+	}
+	if (nothers) {
+		ab_str_add(&hint, _("; ignoring case, several nodes match: "));
+		ab_narrate_names(p->tree, others, (uint32_t)nothers, 4, &hint);
+	} else {
+		name_hint(p->tree, buf, &hint);
+	}
+	free(buf);
 	if (!p->key) {
 		unknown_clear(&p->pending);
 		p->pending.name = dup_n(p->text + s, n);

@@ -1,24 +1,47 @@
 /* json.c - the JSON form of events, exactly as DESIGN.md's event table. */
 #include "json.h"
 
+#include <stdint.h>
+#include <string.h>
+
 #include "format.h"
+#include "utf8.h"
 
 void ab_json_string(const char *s, struct ab_str *out)
 {
 	ab_str_addc(out, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"': ab_str_add(out, "\\\""); break;
-		case '\\': ab_str_add(out, "\\\\"); break;
-		case '\n': ab_str_add(out, "\\n"); break;
-		case '\t': ab_str_add(out, "\\t"); break;
-		case '\r': ab_str_add(out, "\\r"); break;
-		default:
-			if (*p < 0x20)
-				ab_str_addf(out, "\\u%04x", *p);
-			else
-				ab_str_addc(out, (char)*p);
+	size_t n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '"': ab_str_add(out, "\\\""); i++; continue;
+		case '\\': ab_str_add(out, "\\\\"); i++; continue;
+		case '\n': ab_str_add(out, "\\n"); i++; continue;
+		case '\t': ab_str_add(out, "\\t"); i++; continue;
+		case '\r': ab_str_add(out, "\\r"); i++; continue;
+		default: break;
 		}
+		if (c < 0x20 || c == 0x7f) {
+			ab_str_addf(out, "\\u%04x", c);
+			i++;
+			continue;
+		}
+		if (c < 0x80) {
+			ab_str_addc(out, (char)c);
+			i++;
+			continue;
+		}
+		/* JSON is UTF-8: a byte that is not (a file name may be
+		 * anything) becomes U+FFFD, never copied through. */
+		uint32_t cp;
+		size_t k = ab_utf8_decode(s + i, n - i, &cp);
+		if (!k) {
+			ab_str_add(out, "\\ufffd");
+			i++;
+			continue;
+		}
+		ab_str_addn(out, s + i, k);
+		i += k;
 	}
 	ab_str_addc(out, '"');
 }

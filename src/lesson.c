@@ -19,7 +19,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "load.h"
+#include "utf8.h"
 
 #define AB_LESSON_MAX_BYTES (1u << 20)
 
@@ -82,6 +84,7 @@ struct parser {
 	struct ab_lesson_text *target;  /* where text lines go, or NULL */
 	bool *target_joined[AB_LANG_COUNT];
 	bool para_break[AB_LANG_COUNT]; /* an empty text line was seen */
+	unsigned seen_header;           /* bit k: header keys[k] was given */
 };
 
 static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
@@ -91,7 +94,8 @@ static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ab_diag_vat(p->diag, p->text, p->len, pos, fmt, ap);
+	/* Messages are translated here (xgettext: --keyword=fail:3). */
+	ab_diag_vat(p->diag, p->text, p->len, pos, _(fmt), ap);
 	va_end(ap);
 	return false;
 }
@@ -337,8 +341,7 @@ static bool parse_anchor(struct parser *p, const char *word, size_t word_pos,
 			 const struct token *toks, size_t n)
 {
 	struct ab_lesson *lesson = p->lesson;
-	lesson->blocks = ab_xreallocarray(lesson->blocks, lesson->nblocks + 1,
-					  sizeof *lesson->blocks);
+	lesson->blocks = ab_xgrow(lesson->blocks, lesson->nblocks, sizeof *lesson->blocks);
 	struct ab_lesson_block *b = &lesson->blocks[lesson->nblocks++];
 	memset(b, 0, sizeof *b);
 	b->pos = word_pos;
@@ -373,7 +376,7 @@ static bool parse_ask(struct parser *p, size_t word_pos, const struct token *tok
 		return fail(p, word_pos, "%s", "a question belongs to a block: put @step, @event or @end before it");
 	if (n < 1)
 		return fail(p, word_pos, "%s", "write @ask next NODE, @ask pruned NODE..., @ask value NODE BOUND or @ask event KIND");
-	b->questions = ab_xreallocarray(b->questions, b->nquestions + 1, sizeof *b->questions);
+	b->questions = ab_xgrow(b->questions, b->nquestions, sizeof *b->questions);
 	struct ab_lesson_question *q = &b->questions[b->nquestions++];
 	memset(q, 0, sizeof *q);
 	q->pos = toks[0].pos;
@@ -487,9 +490,16 @@ static bool parse_claim_args(struct parser *p, struct ab_lesson_claim *c,
 		size_t i = 2;
 		while (i < n) {
 			if (strcmp(toks[i].text, "deep") == 0) {
+				if (c->deep)
+					return fail(p, toks[i].pos, "%s",
+						    _("'deep' is already given in this claim"));
 				c->deep = true;
 				i++;
 			} else if (strcmp(toks[i].text, "by") == 0 && i + 1 < n) {
+				if (c->by.name)
+					return fail(p, toks[i].pos, "a cutoff has one 'by NODE': "
+								      "this claim already names %s",
+						    c->by.name);
 				set_ref(&c->by, &toks[i + 1]);
 				i += 2;
 			} else if (strcmp(toks[i].text, "pruned") == 0) {
@@ -516,7 +526,7 @@ static bool parse_claim(struct parser *p, size_t word_pos, const struct token *t
 	if (n < 1)
 		return fail(p, word_pos, "%s", "write @claim KIND ..., KIND one of leaves, nodes, value, "
 			    "returns, cutoff, nocut, pruned, best, window, knuth-moore, event");
-	b->claims = ab_xreallocarray(b->claims, b->nclaims + 1, sizeof *b->claims);
+	b->claims = ab_xgrow(b->claims, b->nclaims, sizeof *b->claims);
 	struct ab_lesson_claim *c = &b->claims[b->nclaims++];
 	memset(c, 0, sizeof *c);
 	c->pos = toks[0].pos;
@@ -559,6 +569,15 @@ static bool parse_header(struct parser *p, size_t start, size_t end)
 	while (vstart < end && (p->text[vstart] == ' ' || p->text[vstart] == '\t'))
 		vstart++;
 	struct ab_lesson *lesson = p->lesson;
+	static const char *const keys[] = { "title", "title.zh", "tree", "search" };
+	for (unsigned k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		if (keylen != strlen(keys[k]) || strncmp(line, keys[k], keylen) != 0)
+			continue;
+		if (p->seen_header & (1u << k))
+			return fail(p, start, "duplicate header '%s:': a lesson gives it once",
+				    keys[k]);
+		p->seen_header |= 1u << k;
+	}
 	if (keylen == 5 && strncmp(line, "title", 5) == 0) {
 		ab_str_addn(&lesson->title.lang[AB_LANG_EN], p->text + vstart, end - vstart);
 	} else if (keylen == 8 && strncmp(line, "title.zh", 8) == 0) {
@@ -655,8 +674,44 @@ static bool parse_line(struct parser *p, size_t start, size_t end)
 	return ok;
 }
 
+/* The whole file first: valid UTF-8, no NUL, no control characters but
+ * tabs and line ends, no invisible or direction-changing characters (they
+ * would reach the terminal, or hide text, in --text and the replay). */
+static bool check_text(struct parser *p)
+{
+	const char *t = p->text;
+	for (size_t i = 0; i < p->len;) {
+		unsigned char c = (unsigned char)t[i];
+		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f)) {
+			i++;
+			continue;
+		}
+		if (c == '\r' && i + 1 < p->len && t[i + 1] == '\n') {
+			i++;
+			continue;
+		}
+		if (c == 0)
+			return fail(p, i, "%s", _("a lesson file is text: it has a NUL byte here"));
+		uint32_t cp;
+		size_t k = ab_utf8_decode(t + i, p->len - i, &cp);
+		if (!k)
+			return fail(p, i, "invalid UTF-8 (byte 0x%02X): a lesson file is UTF-8 text",
+				    c);
+		if (ab_utf8_unsafe(cp))
+			return fail(p, i, "control or invisible character (U+%04X): a lesson may "
+					    "hold only text, tabs and line ends", (unsigned)cp);
+		i += k;
+	}
+	return true;
+}
+
 struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *diag)
 {
+	/* A byte order mark is skipped, and columns count from after it. */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
 	struct ab_lesson *lesson = ab_xcalloc(1, sizeof *lesson);
 	lesson->value_scale = AB_LESSON_SCALE;
 	struct ab_config defaults = AB_CONFIG_DEFAULT;
@@ -666,8 +721,8 @@ struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *
 	lesson->text[len] = '\0';
 	lesson->len = len;
 	struct parser p = { .text = lesson->text, .len = len, .diag = diag, .lesson = lesson };
-	if (memchr(text, '\0', len))
-		goto bad_nul;
+	if (!check_text(&p))
+		goto bad;
 	size_t start = 0;
 	while (start < len) {
 		const char *nl = memchr(text + start, '\n', len - start);
@@ -692,9 +747,6 @@ struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *
 		goto bad;
 	}
 	return lesson;
-bad_nul:
-	ab_diag_at(diag, lesson->text, len, (size_t)((const char *)memchr(text, '\0', len) - text),
-		   "a lesson file is text: it has a NUL byte here");
 bad:
 	ab_lesson_free(lesson);
 	return NULL;
@@ -709,13 +761,13 @@ struct ab_lesson *ab_lesson_load(const char *path, struct ab_diag *diag)
 	struct ab_lesson *lesson = ab_lesson_parse(text, len, diag);
 	free(text);
 	if (lesson) {
+		/* "a/b.lesson" -> "a", "b.lesson" -> ".", "/b.lesson" -> "/". */
 		const char *slash = strrchr(path, '/');
-		size_t n = slash ? (size_t)(slash - path) : 1;
+		const char *dir = slash ? path : ".";
+		size_t n = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
 		lesson->dir = ab_xmalloc(n + 1);
-		memcpy(lesson->dir, slash ? path : ".", n);
+		memcpy(lesson->dir, dir, n);
 		lesson->dir[n] = '\0';
-		if (slash == path)
-			strcpy(lesson->dir, "/");
 	}
 	return lesson;
 }

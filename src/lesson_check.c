@@ -28,7 +28,7 @@ static bool same_config(const struct ab_config *a, const struct ab_config *b)
 
 static void failed(struct checker *ck, size_t pos)
 {
-	ck->fails = ab_xreallocarray(ck->fails, ck->nfails + 1, sizeof *ck->fails);
+	ck->fails = ab_xgrow(ck->fails, ck->nfails, sizeof *ck->fails);
 	ab_diag_at(&ck->fails[ck->nfails++], ck->lesson->text, ck->lesson->len, pos,
 		   "%s", ab_str_cstr(&ck->msg));
 }

@@ -3,10 +3,12 @@
  * display width (CJK characters take two columns). */
 #include "lesson.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "narrate.h"
+#include "utf8.h"
 
 static const char *const words[][AB_LANG_COUNT] = {
 	{ "Lesson", "课程" },
@@ -16,25 +18,23 @@ static const char *const words[][AB_LANG_COUNT] = {
 };
 enum { W_LESSON, W_TREE, W_QUESTION, W_ANSWER };
 
-/* Display columns of the UTF-8 character at s (CJK and fullwidth forms
- * take two) and its length in bytes. */
-static int char_width(const unsigned char *s, int *bytes)
+/* Display columns of the character at s (before end) and its length in
+ * bytes.  An invalid byte (a lesson is checked, but a caller may hand any
+ * text) is one byte of one column, and nothing is read past end. */
+static int char_width(const unsigned char *s, const unsigned char *end, int *bytes)
 {
 	if (s[0] < 0x80) {
 		*bytes = 1;
 		return 1;
 	}
-	int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
-	*bytes = n;
-	if (n == 3) {
-		unsigned cp = (unsigned)(s[0] & 0x0F) << 12 | (unsigned)(s[1] & 0x3F) << 6 |
-			      (s[2] & 0x3F);
-		if ((cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
-		    (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-		    (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6))
-			return 2;
+	uint32_t cp;
+	size_t n = ab_utf8_decode((const char *)s, (size_t)(end - s), &cp);
+	if (!n) {
+		*bytes = 1;
+		return 1;
 	}
-	return n == 4 ? 2 : 1;
+	*bytes = (int)n;
+	return ab_utf8_width(cp);
 }
 
 /* The length of the closing punctuation mark at u (、。，：；！？）” 」),
@@ -61,16 +61,18 @@ static void wrap(struct ab_str *out, const char *text, size_t len, int width,
 	while (s < end) {
 		while (s < end && *s == ' ')
 			s++;
+		if (s == end)
+			break;
 		/* One unit: an ASCII-ish word, or one wide character. */
 		const unsigned char *u = s;
 		int w = 0, bytes;
-		int cw = char_width(u, &bytes);
+		int cw = char_width(u, end, &bytes);
 		if (cw == 2) {
 			u += bytes;
 			w = 2;
 		} else {
-			while (u < end && *u != ' ' && char_width(u, &bytes) != 2) {
-				w += char_width(u, &bytes);
+			while (u < end && *u != ' ' && char_width(u, end, &bytes) != 2) {
+				w += char_width(u, end, &bytes);
 				u += bytes;
 			}
 		}
@@ -91,11 +93,16 @@ static void wrap(struct ab_str *out, const char *text, size_t len, int width,
 			ab_str_addc(out, ' ');
 			col++;
 		}
-		ab_str_addn(out, (const char *)s, (size_t)(u - s));
+		ab_utf8_add_safe(out, (const char *)s, (size_t)(u - s));
 		col += w;
 		s = u;
 	}
 	ab_str_addc(out, '\n');
+}
+
+static void add_safe(struct ab_str *out, const char *text)
+{
+	ab_utf8_add_safe(out, text, strlen(text));
 }
 
 static void paragraphs(struct ab_str *out, const char *text, const char *indent)
@@ -128,7 +135,9 @@ static void render_block(const struct ab_lesson *lesson, const struct ab_lesson_
 		ab_str_addc(out, '\n');
 		paragraphs(out, asked.s, "    ");
 		ab_str_free(&asked);
-		ab_str_addf(out, "    %s: %s\n", words[W_ANSWER][lang], q->answer);
+		ab_str_addf(out, "    %s: ", words[W_ANSWER][lang]);
+		add_safe(out, q->answer);
+		ab_str_addc(out, '\n');
 	}
 	(void)lesson;
 	ab_str_addc(out, '\n');
@@ -138,10 +147,15 @@ void ab_lesson_render_text(struct ab_lesson *lesson, enum ab_lang lang,
 			   const struct ab_glyphs *g, struct ab_str *out)
 {
 	struct ab_trace *trace = lesson->trace;
-	ab_str_addf(out, "%s: %s\n", words[W_LESSON][lang], ab_lesson_text(&lesson->title, lang));
-	ab_str_addf(out, "%s: %s", words[W_TREE][lang], lesson->tree_name);
-	if (lesson->tree->title)
-		ab_str_addf(out, " (%s)", lesson->tree->title);
+	ab_str_addf(out, "%s: ", words[W_LESSON][lang]);
+	add_safe(out, ab_lesson_text(&lesson->title, lang));
+	ab_str_addf(out, "\n%s: ", words[W_TREE][lang]);
+	add_safe(out, lesson->tree_name);
+	if (lesson->tree->title) {
+		ab_str_add(out, " (");
+		add_safe(out, lesson->tree->title);
+		ab_str_addc(out, ')');
+	}
 	ab_str_add(out, "; ");
 	ab_config_describe_for(&lesson->config, lesson->tree, g->ascii, out);
 	ab_str_addc(out, '\n');

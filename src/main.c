@@ -38,7 +38,26 @@
 #include "utf8.h"
 #include "tui/replay.h"
 
-enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
+       EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
+
+/* A command's status; after a signal stopped the replay (everything freed,
+ * the terminal restored), the program ends by that signal, as it would
+ * have without the replay's handler: 128 + n to the shell. */
+static int end_with(int status)
+{
+	if (status > EXIT_SIGNAL) {
+		int sig = status - EXIT_SIGNAL;
+		fflush(NULL);
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+	}
+	return status;
+}
 
 /* Options, one table for every command; each command lists those it takes. */
 enum option_id {
@@ -272,6 +291,10 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 	int c;
 	int longindex = -1;
 	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+		/* Which long option this was; -1 for a short one (getopt_long
+		 * leaves longindex alone then, so it is reset every time). */
+		int li = longindex;
+		longindex = -1;
 		if (c == 'o')
 			c = OPT_OUTPUT;
 		if (c == OPT_HELP) {
@@ -302,8 +325,8 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		if (!(takes & TAKES(c))) {
 			/* Name the option, not its value. */
 			char shown[64];
-			if (longindex >= 0)
-				snprintf(shown, sizeof shown, "--%s", long_options[longindex].name);
+			if (li >= 0)
+				snprintf(shown, sizeof shown, "--%s", long_options[li].name);
 			else
 				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
@@ -311,9 +334,12 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 					      cli->command ? cli->command : "");
 			return false;
 		}
-		longindex = -1;
 		switch (c) {
 		case OPT_EXPR:
+			if (cli->expr) {
+				*status = usage_error(cli, _("-e is given twice: one tree at a time"));
+				return false;
+			}
 			cli->expr = optarg;
 			break;
 		case OPT_ALGO:
@@ -376,8 +402,14 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		case OPT_CHECK:
 			cli->check = true;
 			break;
-		case OPT_ORDER:
-			if (!ab_parse_order(optarg, &cli->config)) {
+		case OPT_ORDER: {
+			/* random:SEED takes every seed --seed takes. */
+			struct ab_random_spec seed = AB_RANDOM_DEFAULT;
+			if (strncmp(optarg, "random:", 7) == 0 && optarg[7] &&
+			    !ab_random_parse_seed(optarg + 7, &seed)) {
+				cli->config.order = AB_ORDER_RANDOM;
+				cli->config.seed = seed.seed;
+			} else if (!ab_parse_order(optarg, &cli->config)) {
 				*status = usage_error(cli, _("--order takes given, reverse, best, worst, random or random:SEED, not '%s'"), optarg);
 				return false;
 			}
@@ -386,6 +418,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			cli->order_given = true;
 			cli->fixed |= AB_RULE_ORDER;
 			break;
+		}
 		case OPT_ROOT:
 			if (strcmp(optarg, "max") == 0)
 				cli->config.root = AB_ROOT_IS_MAX;
@@ -504,7 +537,8 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 static void print_diag(const struct ab_diag *diag, const char *name)
 {
 	struct ab_str text = AB_STR_INIT;
-	ab_diag_format(diag, name, &text);
+	/* An empty argument ("abtrace ''") is shown as one. */
+	ab_diag_format(diag, *name ? name : "''", &text);
 	fputs(ab_str_cstr(&text), stderr);
 	ab_str_free(&text);
 }
@@ -762,7 +796,10 @@ static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 		      const struct ab_replay_options *opts)
 {
 	struct ab_diag err;
-	if (ab_replay_run(tree, config, opts, &err) != AB_REPLAY_OK) {
+	enum ab_replay_status st = ab_replay_run(tree, config, opts, &err);
+	if (st == AB_REPLAY_SIGNALLED)
+		return EXIT_SIGNAL + ab_replay_stop_signal();
+	if (st != AB_REPLAY_OK) {
 		fprintf(stderr, "%s: %s\n", program, err.message);
 		return EXIT_USAGE;
 	}
@@ -774,6 +811,13 @@ static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 static void print_lesson_diag(const struct ab_diag *diag, const char *path,
 			      const struct ab_lesson *lesson, bool in_tree)
 {
+	if (in_tree && lesson) {
+		/* First the lesson's tree: line, then what is wrong in the tree. */
+		struct ab_diag at;
+		ab_diag_at(&at, lesson->text, lesson->len, lesson->tree_pos,
+			   _("the tree '%s' of this lesson does not load:"), lesson->tree_name);
+		print_diag(&at, path);
+	}
 	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
 }
 
@@ -793,8 +837,13 @@ static int list_lessons(enum ab_lang lang)
 		ab_str_clear(&path);
 		struct ab_lesson *lesson = ab_lesson_find(names[i], &path)
 			? ab_lesson_load(path.s, &diag) : NULL;
-		if (lesson)
-			ab_str_addf(&out, "%-22s %s\n", names[i], ab_lesson_text(&lesson->title, lang));
+		if (lesson) {
+			/* Titles are checked text, but a list is no place to trust one. */
+			const char *title = ab_lesson_text(&lesson->title, lang);
+			ab_str_addf(&out, "%-22s ", names[i]);
+			ab_utf8_add_safe(&out, title, strlen(title));
+			ab_str_addc(&out, '\n');
+		}
 		else {
 			print_diag(&diag, ab_str_cstr(&path));
 			status = EXIT_USAGE;
@@ -1145,6 +1194,14 @@ static int cmd_check(struct cli *cli)
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
+	/* '-' twice (check - -, or two answers on standard input): the
+	 * second would read nothing and be called empty. */
+	int dashes = first == 1 && strcmp(cli->args[0], "-") == 0;
+	for (int i = first; i < cli->nargs; i++)
+		dashes += strcmp(cli->args[i], "-") == 0;
+	if (dashes > 1)
+		return usage_error(cli, _("standard input is used twice: '-' may stand for the "
+					  "tree or for one answer file, not both"));
 	char **files = NULL;
 	size_t count = 0, cap = 0;
 	bool listed = true;
@@ -1492,9 +1549,9 @@ int main(int argc, char **argv)
 		cli.command = command->name;
 		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
 			return finish_output(status);
-		return command->run(&cli);
+		return end_with(command->run(&cli));
 	}
 	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
 		return finish_output(status);
-	return cmd_replay(&cli);
+	return end_with(cmd_replay(&cli));
 }

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "utf8.h"
 
 struct frame {
@@ -80,7 +81,8 @@ static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ab_diag_vat(p->diag, p->text, p->len, pos, fmt, ap);
+	/* Messages are translated here (xgettext: --keyword=fail:3). */
+	ab_diag_vat(p->diag, p->text, p->len, pos, _(fmt), ap);
 	va_end(ap);
 	return false;
 }
@@ -1025,6 +1027,9 @@ static bool parse_expression(struct parser *p)
 				if (eof && p->any_header)
 					return fail(p, i, "no tree after the "
 						    "header lines");
+				if (eof && memchr(p->text, '#', p->len))
+					return fail(p, 0, "no tree: the file has only "
+						    "comments");
 				if (eof)
 					return fail(p, 0, "empty file: no tree");
 				if (t[i] == '/')

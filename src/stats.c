@@ -29,23 +29,52 @@ uint64_t ab_knuth_moore(uint32_t branching, uint32_t depth)
 	return a + b - 1;
 }
 
+/* The counting sink: statistics need counts, not a recording, so the
+ * live event stream is read as it comes and nothing is kept (no trace: no
+ * records, no state, memory of the tree's own size). */
+struct counter {
+	uint32_t leaves, nodes;
+	bool done;
+	ab_value value;
+	uint32_t best;
+};
+
+static int count_event(void *ctx, const struct ab_event *ev)
+{
+	struct counter *c = ctx;
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		c->nodes++;
+		break;
+	case AB_EV_LEAF:
+		c->leaves++;
+		break;
+	case AB_EV_DONE:
+		c->done = true;
+		c->value = ev->value;
+		c->best = ev->best;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	      struct ab_counts *out)
 {
 	*out = (struct ab_counts){ .known = false, .best = AB_NONE };
-	struct ab_trace *trace = ab_trace_record(tree, config);
-	if (!trace)
+	struct counter c = { .best = AB_NONE };
+	struct ab_sink sink = { count_event, &c };
+	if (ab_search(tree, config, &sink) != 0 || !c.done)
 		return false;
-	struct ab_event done;
-	ab_trace_done(trace, &done);
 	*out = (struct ab_counts){
 		.known = true,
-		.leaves = trace->leaves_visited,
-		.nodes = trace->nodes_visited,
-		.value = done.value,
-		.best = done.best,
+		.leaves = c.leaves,
+		.nodes = c.nodes,
+		.value = c.value,
+		.best = c.best,
 	};
-	ab_trace_free(trace);
 	return true;
 }
 

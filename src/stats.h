@@ -1,7 +1,8 @@
 /* stats.h - how much each algorithm and child order looks at.
  *
- * Every count comes from a recorded trace (the same one the replay steps
- * through), never from a separate counting search.
+ * Every count comes from the one event stream every consumer reads: the
+ * search's events go to a counting sink (a consumer that never steps
+ * back needs no recorded trace), never to a separate counting search.
  */
 #ifndef AB_STATS_H
 #define AB_STATS_H
@@ -51,8 +52,8 @@ struct ab_stats {
  * UINT64_MAX when it does not fit. */
 uint64_t ab_knuth_moore(uint32_t branching, uint32_t depth);
 
-/* Runs one search and counts it.  Returns false when the trace could not be
- * recorded (too many events). */
+/* Runs one search, reading its events as they come, and counts it.  False
+ * only if the search stopped early (it does not: the sink never stops it). */
 bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	      struct ab_counts *out);
 

@@ -72,6 +72,17 @@ void *ab_xreallocarray(void *p, size_t count, size_t size)
 	return ab_xrealloc(p, count * size);
 }
 
+void *ab_xgrow(void *p, size_t count, size_t size)
+{
+	if (count == 0)
+		return ab_xreallocarray(p, 1, size);
+	if ((count & (count - 1)) != 0)
+		return p;
+	if (count > SIZE_MAX / 2)
+		ab_oom();
+	return ab_xreallocarray(p, count * 2, size);
+}
+
 char *ab_xstrdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

@@ -39,6 +39,11 @@ void *ab_xcalloc(size_t count, size_t size);
 void *ab_xrealloc(void *p, size_t n);
 /* realloc for an array of count elements of size bytes, checking overflow. */
 void *ab_xreallocarray(void *p, size_t count, size_t size);
+/* Room for one more: p holds count elements of size bytes (and was grown
+ * only by ab_xgrow); returns it with room for count + 1.  The capacity
+ * doubles whenever count reaches a power of two, so n appends cost O(n)
+ * copying in all, with no capacity field to keep. */
+void *ab_xgrow(void *p, size_t count, size_t size);
 char *ab_xstrdup(const char *s);
 _Noreturn void ab_oom(void);
 

@@ -553,6 +553,12 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Appends "@N", the short name of node n. */
+static void short_name(uint32_t n, struct ab_str *out)
+{
+	ab_str_addf(out, "@%" PRIu32, n);
+}
+
 void ab_tree_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 {
 	const struct ab_tree *t = tree;
@@ -565,25 +571,43 @@ void ab_tree_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 		ab_str_add(out, "root");
 		return;
 	}
+	/* The nearest labelled ancestor, looked for only as far up as a
+	 * name of AB_MAX_NAME bytes could reach: k components of a path are
+	 * at least 2k - 1 bytes.  Further up, the name is the short one,
+	 * and a deep node costs no walk to the root. */
+	enum { REACH = AB_MAX_NAME / 2 + 1 };
 	uint32_t anc = t->nodes[n].parent;
-	while (anc != AB_NONE && t->nodes[anc].label == AB_NONE)
+	unsigned up = 1;
+	while (anc != AB_NONE && t->nodes[anc].label == AB_NONE && up <= REACH) {
 		anc = t->nodes[anc].parent;
-	if (anc == AB_NONE) {
-		ab_tree_path(t, n, out);
+		up++;
+	}
+	if (up > REACH) {
+		short_name(n, out);
 		return;
 	}
 	size_t start = out->len;
-	const char *alabel = ab_tree_label(t, anc);
-	ab_str_add(out, alabel);
-	if (is_digit(alabel[strlen(alabel) - 1]))
-		ab_str_addc(out, '.');
-	add_rel_path(t, anc, n, out);
-	/* The textbook name must lead back here: another node's label, or a
-	 * longer label that is a prefix of it, would make it mean something
-	 * else, and then the plain path is the honest name. */
-	if (ab_tree_find(t, out->s + start) != n) {
-		ab_str_truncate(out, start);
+	if (anc == AB_NONE) {
 		ab_tree_path(t, n, out);
+	} else {
+		const char *alabel = ab_tree_label(t, anc);
+		ab_str_add(out, alabel);
+		if (is_digit(alabel[strlen(alabel) - 1]))
+			ab_str_addc(out, '.');
+		add_rel_path(t, anc, n, out);
+		/* The textbook name must lead back here: another node's
+		 * label, or a longer label that is a prefix of it, would make
+		 * it mean something else, and then the plain path is the
+		 * honest name. */
+		if (ab_tree_find(t, out->s + start) != n) {
+			ab_str_truncate(out, start);
+			if ((size_t)t->nodes[n].depth < REACH)
+				ab_tree_path(t, n, out);
+		}
+	}
+	if (out->len == start || out->len - start > AB_MAX_NAME) {
+		ab_str_truncate(out, start);
+		short_name(n, out);
 	}
 }
 
@@ -628,6 +652,11 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 	}
 	if (strcmp(name, "root") == 0)
 		return 0;
+	if (name[0] == '@' && len > 1 && strspn(name + 1, "0123456789") == len - 1 &&
+	    (name[1] != '0' || len == 2) && len <= 11) {
+		uint64_t k = strtoull(name + 1, NULL, 10);
+		return k < t->count ? (uint32_t)k : AB_NONE;
+	}
 	if (strspn(name, "0123456789.") == len)
 		return follow_path(t, 0, name, len);
 	/* The textbook form: the longest label that starts the name and is

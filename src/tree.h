@@ -26,6 +26,8 @@
 #define AB_MAX_DEPTH 10000       /* levels of nesting below the root */
 #define AB_MAX_NODES 20000000u   /* nodes, leaves included */
 #define AB_MAX_LABEL 32          /* bytes in one label */
+#define AB_MAX_NAME 64           /* bytes of a displayed name before it
+				    becomes the short form "@N" */
 
 enum ab_player { AB_MAX = 0, AB_MIN = 1, AB_CHANCE = 2 };
 #define AB_MAX_PLAYERS 16        /* entries in a players: cycle */
@@ -199,10 +201,15 @@ void ab_tree_path(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
  * ends in a digit is followed by a dot: "B1.2"); otherwise the path.
  * When the textbook form would name another node (B's first child when
  * some node is labelled "B1"), the path is used instead, so that
- * ab_tree_find always leads back. */
+ * ab_tree_find always leads back.  A name that would be longer than
+ * AB_MAX_NAME bytes (a deep unlabelled node: its path grows with depth) is
+ * "@N" instead, N the node's number in the file's order (the root is 0),
+ * so a trace of a very deep tree does not grow with the square of its
+ * depth. */
 void ab_tree_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
 /* The node a user means by name: a label, "root", a path, or the textbook
- * form above (read with the longest label that starts the name).  ""
+ * form above (read with the longest label that starts the name), or
+ * "@N", node number N (any node, short name or not).  ""
  * names nothing.  Returns AB_NONE when nothing matches. */
 uint32_t ab_tree_find(const struct ab_tree *tree, const char *name);
 /* Whether every inner node has the same number of children and every leaf

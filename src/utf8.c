@@ -114,3 +114,31 @@ size_t ab_utf8_text_width(const char *s)
 	}
 	return width;
 }
+
+void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n)
+{
+	size_t i = 0, clean = 0;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = ab_utf8_decode(s + i, n - i, &cp);
+		if (k && !ab_utf8_unsafe(cp)) {
+			i += k;
+			continue;
+		}
+		ab_str_addn(out, s + clean, i - clean);
+		if (k && (cp < 0x20 || cp == 0x7f)) {
+			ab_str_addc(out, '^');
+			ab_str_addc(out, cp == 0x7f ? '?' : (char)('@' + cp));
+		} else {
+			ab_str_addc(out, '?');
+		}
+		i += k ? k : 1;
+		clean = i;
+	}
+	ab_str_addn(out, s + clean, n - clean);
+}

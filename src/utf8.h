@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "str.h"
+
 /* Decodes the sequence at s (n > 0 bytes available).  Returns its length,
  * 1 to 4, with *cp set; 0 when the bytes there are not valid UTF-8
  * (a stray continuation byte, an overlong form, a surrogate, a value past
@@ -33,5 +35,11 @@ size_t ab_utf8_text_width(const char *s);
 /* The longest prefix of s (at most max bytes of n) that ends on a
  * character boundary, for quoting user text in a fixed-size message. */
 size_t ab_utf8_prefix(const char *s, size_t n, size_t max);
+
+/* Appends s (n bytes) to out with nothing a terminal would act on: a C0
+ * control or DEL becomes caret notation (ESC is "^[", DEL "^?"), any other
+ * unsafe character (above) and an invalid byte becomes '?'.  For text from
+ * files that reaches a terminal outside the diagnostics. */
+void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n);
 
 #endif

@@ -451,6 +451,58 @@ START_TEST(limits)
 }
 END_TEST
 
+/* Names of any length are accepted (the parser took 127 bytes at most):
+ * a deep leaf's path, and the short "@N" name trace gives it. */
+START_TEST(long_names)
+{
+	struct ab_str tree_text = AB_STR_INIT, path = AB_STR_INIT, text = AB_STR_INIT;
+	ab_str_add(&tree_text, "A[ ");
+	for (int i = 0; i < 70; i++)
+		ab_str_addc(&tree_text, '[');
+	ab_str_add(&tree_text, "1 2");
+	for (int i = 0; i < 70; i++)
+		ab_str_addc(&tree_text, ']');
+	ab_str_add(&tree_text, " ]");
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(tree_text.s, tree_text.len, &diag);
+	ck_assert_ptr_nonnull(t);
+	/* The deepest first leaf, by the name the narration gives it ("@N":
+	 * its textbook name would be long). */
+	uint32_t leaf = 0;
+	while (t->nodes[leaf].nkids)
+		leaf = ab_kid(t, leaf, 0);
+	ab_tree_name(t, leaf, &path);
+	ck_assert_int_eq(path.s[0], '@');
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	struct ab_answer *a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_msg(a, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ab_answer_free(a);
+	/* By its path, 141 bytes. */
+	ab_str_clear(&path);
+	ab_tree_path(t, leaf, &path);
+	ck_assert_uint_gt(path.len, 127);
+	ab_str_clear(&text);
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_msg(a, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ab_answer_free(a);
+	/* A long name that is not there costs its item, named whole. */
+	ab_str_add(&path, ".9");
+	ab_str_clear(&text);
+	ab_str_addf(&text, "visited: %s\n", path.s);
+	a = ab_answer_parse(t, text.s, text.len, &diag);
+	ck_assert_msg(a, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ck_assert_uint_eq(a->count, 1);
+	ck_assert_uint_eq(a->items[0].nunknown, 1);
+	ck_assert_str_eq(a->items[0].unknown[0].name, path.s);
+	ab_answer_free(a);
+	ab_str_free(&tree_text);
+	ab_str_free(&path);
+	ab_str_free(&text);
+	ab_tree_free(t);
+}
+END_TEST
+
 START_TEST(item_limit)
 {
 	/* A wide tree, so that many distinct names exist. */
@@ -552,6 +604,7 @@ static Suite *answer_suite(void)
 	tcase_add_loop_test(tc, key_errors, 0, sizeof key_bad_cases / sizeof key_bad_cases[0]);
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, item_limit);
+	tcase_add_test(tc, long_names);
 	tcase_add_loop_test(tc, token_soup, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;

@@ -9,6 +9,7 @@
 
 #include "runprog.h"
 #include "testutil.h"
+#include "utf8.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
@@ -141,6 +142,10 @@ static const struct cli_case {
 	{ ARGS("random", "--seed", "seven"), NULL, 2, NULL, "--seed takes a whole number" },
 	{ ARGS("random", "lecture"), NULL, 2, NULL, "random takes options only" },
 	{ ARGS("random", "--strict"), NULL, 2, NULL, "does not apply" },
+	/* Standard input once only (issue 12). */
+	{ ARGS("check", "-", "-"), "[1 2]\n", 2, NULL, "standard input is used twice" },
+	{ ARGS("check", "lecture", "-", "-"), "value: 3\n", 2, NULL, "standard input is used twice" },
+	{ ARGS("check", "lecture", "-"), "value: 3\nbest: B\n", 0, "Score: 2/2", NULL },
 };
 
 START_TEST(cli)
@@ -188,6 +193,41 @@ START_TEST(json_several)
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_int_eq(json_lines(ab_str_cstr(&r.out)), 1);
 	run_result_free(&r);
+}
+END_TEST
+
+/* An answer file whose name is not UTF-8: the JSON stays valid UTF-8,
+ * the bad byte written as \ufffd. */
+START_TEST(json_bad_file_name)
+{
+	char dir[] = "/tmp/abtrace-name-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/bad\xff\xe8.ans", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("value: 3\n", f);
+	fclose(f);
+	for (int broken = 0; broken < 2; broken++) {
+		if (broken) {
+			f = fopen(path, "w");
+			fputs("value 3\n", f);
+			fclose(f);
+		}
+		struct run_result r = run_abtrace(NULL, ARGS("check", "--json", "lecture", path));
+		ck_assert_int_eq(r.status, broken ? 2 : 0);
+		const char *o = ab_str_cstr(&r.out);
+		ck_assert_msg(strstr(o, "/bad\\ufffd\\ufffd.ans\""), "%s", o);
+		for (size_t i = 0; i < r.out.len;) {
+			uint32_t cp;
+			size_t k = ab_utf8_decode(o + i, r.out.len - i, &cp);
+			ck_assert_msg(k > 0, "invalid UTF-8 at byte %zu of %s", i, o);
+			i += k;
+		}
+		run_result_free(&r);
+	}
+	unlink(path);
+	rmdir(dir);
 }
 END_TEST
 
@@ -638,6 +678,7 @@ static Suite *check_cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, json_several);
+	tcase_add_test(tc, json_bad_file_name);
 	tcase_add_test(tc, random_twice);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("class");

@@ -4,8 +4,15 @@
  * hand.  DOT is rendered by Graphviz and TikZ compiled by pdflatex when
  * those are installed; without them those tests say so and pass.
  */
+#define _GNU_SOURCE /* unshare() */
 #include <check.h>
 #include <dirent.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/inotify.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,6 +515,374 @@ START_TEST(output_atomic)
 }
 END_TEST
 
+/* The lecture picture as standard output gets it, to compare with. */
+static char *lecture_dot(void)
+{
+	struct run_result r = run_abtrace(NULL, ARGS("export", "--dot", "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	char *text = ab_xstrdup(ab_str_cstr(&r.out));
+	run_result_free(&r);
+	return text;
+}
+
+static char *slurp(const char *path)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, 1 << 26, &len, &diag);
+	ck_assert_msg(text, "%s: %s", path, diag.message);
+	return text;
+}
+
+static void put_file(const char *path, const char *text, mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	ck_assert_int_eq(chmod(path, mode), 0);
+}
+
+/* -o through a symlink replaces the file it points to and keeps the link;
+ * a dangling link creates its target; the old file's mode is kept; a
+ * hard-linked file is written in place (every name sees the new text, the
+ * inode stays); the file standard output goes to is written through it. */
+START_TEST(output_through_links)
+{
+	char *dir = temp_dir();
+	char *want = lecture_dot();
+	struct ab_str file = AB_STR_INIT, lnk = AB_STR_INIT, other = AB_STR_INIT;
+	ab_str_addf(&file, "%s/private.dot", dir);
+	ab_str_addf(&lnk, "%s/link.dot", dir);
+	put_file(file.s, "old\n", 0600);
+	ck_assert_int_eq(symlink("private.dot", lnk.s), 0);
+	struct run_result r = run_abtrace(NULL, ARGS("export", "--dot", "-o", lnk.s, "lecture"));
+	ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+	run_result_free(&r);
+	struct stat st;
+	ck_assert_int_eq(lstat(lnk.s, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat(file.s, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	char *got = slurp(file.s);
+	ck_assert_str_eq(got, want);
+	free(got);
+	ck_assert_uint_eq(entries(dir), 2);
+
+	/* A 0640 file written directly keeps 0640 too. */
+	ck_assert_int_eq(chmod(file.s, 0640), 0);
+	r = run_abtrace(NULL, ARGS("export", "--text", "-o", file.s, "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	run_result_free(&r);
+	ck_assert_int_eq(stat(file.s, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0640);
+
+	/* A dangling link: its target is created, the link stays. */
+	ab_str_addf(&other, "%s/dangling.dot", dir);
+	ck_assert_int_eq(symlink("made-by-abtrace.dot", other.s), 0);
+	r = run_abtrace(NULL, ARGS("export", "--dot", "-o", other.s, "lecture"));
+	ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+	run_result_free(&r);
+	ck_assert_int_eq(lstat(other.s, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	got = slurp(other.s);
+	ck_assert_str_eq(got, want);
+	free(got);
+
+	/* A hard link: written in place, both names the same new file. */
+	ab_str_clear(&other);
+	ab_str_addf(&other, "%s/hard.dot", dir);
+	ck_assert_int_eq(link(file.s, other.s), 0);
+	struct stat before;
+	ck_assert_int_eq(stat(file.s, &before), 0);
+	r = run_abtrace(NULL, ARGS("export", "--dot", "-o", other.s, "lecture"));
+	ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+	run_result_free(&r);
+	ck_assert_int_eq(stat(other.s, &st), 0);
+	ck_assert_uint_eq(st.st_ino, before.st_ino);
+	ck_assert_uint_eq(st.st_nlink, 2);
+	got = slurp(file.s);
+	ck_assert_str_eq(got, want);
+	free(got);
+
+	/* -o /dev/stdout: into standard output (a file here), not over it. */
+	r = run_abtrace(NULL, ARGS("export", "--dot", "-o", "/dev/stdout", "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(ab_str_cstr(&r.out), want);
+	run_result_free(&r);
+
+	free(want);
+	ab_str_free(&file);
+	ab_str_free(&lnk);
+	ab_str_free(&other);
+	remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
+/* A FIFO is written, not replaced by a file. */
+START_TEST(output_fifo)
+{
+	char *dir = temp_dir();
+	char *want = lecture_dot();
+	struct ab_str fifo = AB_STR_INIT, copy = AB_STR_INIT;
+	ab_str_addf(&fifo, "%s/pipe", dir);
+	ab_str_addf(&copy, "%s/copy", dir);
+	ck_assert_int_eq(mkfifo(fifo.s, 0600), 0);
+	fflush(NULL);
+	pid_t reader = fork();
+	if (reader == 0) {
+		/* cat pipe > copy (an exec: under valgrind a bare child would
+		 * report the test's own memory at its exit) */
+		execlp("sh", "sh", "-c", "exec cat \"$1\" > \"$2\"", "sh", fifo.s, copy.s,
+		       (char *)NULL);
+		_exit(127);
+	}
+	struct run_result r = run_abtrace(NULL, ARGS("export", "--dot", "-o", fifo.s, "lecture"));
+	ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+	run_result_free(&r);
+	int wstatus;
+	ck_assert_int_eq(waitpid(reader, &wstatus, 0), reader);
+	ck_assert(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+	struct stat st;
+	ck_assert_int_eq(lstat(fifo.s, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	char *got = slurp(copy.s);
+	ck_assert_str_eq(got, want);
+	free(got);
+	ck_assert_uint_eq(entries(dir), 2);
+	free(want);
+	ab_str_free(&fifo);
+	ab_str_free(&copy);
+	remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
+/* Starts abtrace (never under the wrapper) with standard output and error
+ * to errfd (or /dev/null), and a file size limit when fsize > 0. */
+static pid_t spawn(const char *const *args, long fsize, int errfd)
+{
+	char *words;
+	char **argv = run_argv(args, true, &words);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		dup2(null, 0);
+		dup2(errfd >= 0 ? errfd : null, 1);
+		dup2(errfd >= 0 ? errfd : null, 2);
+		struct rlimit none = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &none);
+		if (fsize > 0) {
+			struct rlimit lim = { (rlim_t)fsize, (rlim_t)fsize };
+			setrlimit(RLIMIT_FSIZE, &lim);
+		}
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	free(argv);
+	free(words);
+	return pid;
+}
+
+/* A file size limit (ulimit -f): EFBIG is reported, exit 2, the old file
+ * stays whole and no temporary file is left. */
+START_TEST(output_too_large)
+{
+	char *dir = temp_dir();
+	struct ab_str file = AB_STR_INIT, err = AB_STR_INIT;
+	ab_str_addf(&file, "%s/out.dot", dir);
+	ab_str_addf(&err, "%s/../abtrace-efbig-%d", dir, (int)getpid());
+	put_file(file.s, "old\n", 0644);
+	int errfd = open(err.s, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(errfd, 0);
+	pid_t pid = spawn(ARGS("export", "--dot", "-o", file.s, "lecture"), 512, errfd);
+	int wstatus;
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(WIFEXITED(wstatus), "killed by signal %d", WTERMSIG(wstatus));
+	ck_assert_int_eq(WEXITSTATUS(wstatus), 2);
+	struct ab_str msg = AB_STR_INIT;
+	slurp_fd(errfd, &msg);
+	close(errfd);
+	unlink(err.s);
+	ck_assert_msg(strstr(ab_str_cstr(&msg), "File too large"), "%s", ab_str_cstr(&msg));
+	char *got = slurp(file.s);
+	ck_assert_str_eq(got, "old\n");
+	free(got);
+	ck_assert_uint_eq(entries(dir), 1);
+	ab_str_free(&msg);
+	ab_str_free(&file);
+	ab_str_free(&err);
+	remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
+/* SIGINT, SIGTERM, SIGHUP or SIGQUIT while the temporary file is being
+ * written: it is removed, and the program ends by that signal (128 + n to
+ * a shell).  The signal is sent as soon as inotify sees the temporary
+ * file appear; an attempt where the write finished first is tried again. */
+static const int write_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+START_TEST(output_signal_removes_temp)
+{
+	int sig = write_signals[_i];
+	char *dir = temp_dir();
+	struct ab_str tree = AB_STR_INIT, out = AB_STR_INIT, text = AB_STR_INIT;
+	ab_str_addf(&tree, "%s/../abtrace-wide-%d-%d.tree", dir, (int)getpid(), _i);
+	ab_str_addf(&out, "%s/big.dot", dir);
+	ab_str_addc(&text, '[');
+	for (int i = 0; i < 1000000; i++)
+		ab_str_addf(&text, "%d ", i % 97);
+	ab_str_add(&text, "]\n");
+	put_file(tree.s, text.s, 0644);
+	ab_str_free(&text);
+	bool caught = false;
+	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
+		int in = inotify_init1(IN_CLOEXEC);
+		ck_assert_int_ge(in, 0);
+		ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
+		pid_t pid = spawn(ARGS("export", "--dot", "-o", out.s, tree.s), 0, -1);
+		struct pollfd pfd = { .fd = in, .events = POLLIN };
+		bool sent = false;
+		while (!sent && poll(&pfd, 1, 60000) > 0) {
+			char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+			ssize_t n = read(in, buf, sizeof buf);
+			for (ssize_t at = 0; at < n && !sent;) {
+				const struct inotify_event *ev = (const void *)(buf + at);
+				if (ev->len && ev->name[0] == '.') {
+					kill(pid, sig);
+					sent = true;
+				}
+				at += (ssize_t)(sizeof *ev + ev->len);
+			}
+		}
+		close(in);
+		int wstatus;
+		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		if (WIFSIGNALED(wstatus)) {
+			ck_assert_int_eq(WTERMSIG(wstatus), sig);
+			caught = true;
+		} else {
+			ck_assert_msg(WEXITSTATUS(wstatus) == 0, "status %d", WEXITSTATUS(wstatus));
+		}
+		/* Nothing hidden left behind, whichever way it ended. */
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		while ((e = readdir(d)))
+			ck_assert_msg(e->d_name[0] != '.' || !strcmp(e->d_name, ".") ||
+				      !strcmp(e->d_name, ".."), "left behind: %s", e->d_name);
+		closedir(d);
+		unlink(out.s);
+	}
+	ck_assert_msg(caught, "the write always finished before signal %d arrived", sig);
+	unlink(tree.s);
+	ab_str_free(&tree);
+	ab_str_free(&out);
+	remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
+/* Devices, only in a private mount namespace on a tmpfs of our own (never
+ * the real /dev): /dev/full's ENOSPC is reported with exit 2 and the node
+ * stays a device; /dev/null is written and stays a device; a full file
+ * system leaves the old file whole and no temporary file.  Needs root
+ * (unshare, mount, mknod); skipped with a note otherwise. */
+static int devices_child(const char *dir)
+{
+	if (unshare(CLONE_NEWNS) != 0) {
+		fprintf(stderr, "unshare: %s\n", strerror(errno));
+		return 77;
+	}
+	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("abtrace-test", dir, "tmpfs", 0, "size=64k") != 0) {
+		fprintf(stderr, "mount: %s\n", strerror(errno));
+		return 77;
+	}
+	char full[512], null[512], keep[512], fill[512];
+	snprintf(full, sizeof full, "%s/full", dir);
+	snprintf(null, sizeof null, "%s/null", dir);
+	snprintf(keep, sizeof keep, "%s/keep", dir);
+	snprintf(fill, sizeof fill, "%s/fill", dir);
+	if (mknod(full, S_IFCHR | 0666, makedev(1, 7)) != 0 ||
+	    mknod(null, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+		fprintf(stderr, "mknod: %s\n", strerror(errno));
+		return 77;
+	}
+	struct run_result r = run_abtrace(NULL, ARGS("export", "--dot", "-o", full, "lecture"));
+	if (r.status != 2 || !strstr(ab_str_cstr(&r.err), "No space left on device")) {
+		fprintf(stderr, "-o full: status %d, %s\n", r.status, ab_str_cstr(&r.err));
+		return 1;
+	}
+	run_result_free(&r);
+	r = run_abtrace(NULL, ARGS("export", "--dot", "-o", null, "lecture"));
+	if (r.status != 0) {
+		fprintf(stderr, "-o null: status %d, %s\n", r.status, ab_str_cstr(&r.err));
+		return 1;
+	}
+	run_result_free(&r);
+	struct stat st;
+	if (stat(full, &st) != 0 || !S_ISCHR(st.st_mode) || stat(null, &st) != 0 ||
+	    !S_ISCHR(st.st_mode)) {
+		fprintf(stderr, "a device node was replaced\n");
+		return 1;
+	}
+	int fd = open(keep, O_WRONLY | O_CREAT, 0644);
+	if (fd < 0 || write(fd, "old\n", 4) != 4 || close(fd) != 0)
+		return 1;
+	/* Fill the file system. */
+	fd = open(fill, O_WRONLY | O_CREAT, 0644);
+	static const char block[4096];
+	while (write(fd, block, sizeof block) > 0)
+		;
+	close(fd);
+	r = run_abtrace(NULL, ARGS("export", "--dot", "-o", keep, "lecture"));
+	if (r.status != 2 || !strstr(ab_str_cstr(&r.err), "No space left on device")) {
+		fprintf(stderr, "-o on a full disk: status %d, %s\n", r.status, ab_str_cstr(&r.err));
+		return 1;
+	}
+	run_result_free(&r);
+	char buf[16] = "";
+	fd = open(keep, O_RDONLY);
+	if (fd < 0 || read(fd, buf, sizeof buf - 1) != 4 || strcmp(buf, "old\n") != 0) {
+		fprintf(stderr, "the old file was not kept: '%s'\n", buf);
+		return 1;
+	}
+	close(fd);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			fprintf(stderr, "left behind: %s\n", e->d_name);
+			return 1;
+		}
+	closedir(d);
+	return 0;
+}
+
+START_TEST(output_devices)
+{
+	char *dir = temp_dir();
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(devices_child(dir));
+	int wstatus;
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert(WIFEXITED(wstatus));
+	if (WEXITSTATUS(wstatus) == 77)
+		printf("output_devices: skipped, no private mount namespace here "
+		       "(needs root: unshare, mount, mknod)\n");
+	else
+		ck_assert_msg(WEXITSTATUS(wstatus) == 0, "the device checks failed (above)");
+	remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
 	Suite *s = suite_create("export");
@@ -524,6 +899,12 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, tikz_compiles);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, output_atomic);
+	tcase_add_test(tc, output_through_links);
+	tcase_add_test(tc, output_fifo);
+	tcase_add_test(tc, output_too_large);
+	tcase_add_loop_test(tc, output_signal_removes_temp, 0,
+			    sizeof write_signals / sizeof write_signals[0]);
+	tcase_add_test(tc, output_devices);
 	suite_add_tcase(s, tc);
 	return s;
 }

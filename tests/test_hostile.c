@@ -435,6 +435,27 @@ static const char *const *const bundled_commands[] = {
 	ARGS("stats", "--algo", "minimax", "--order", "reverse", "TREE"),
 };
 
+/* A 20 KB tree of 10,000 levels: trace printed 600 MB (every line named
+ * its node by a path as long as its depth).  Deep unlabelled nodes are
+ * "@N" now, so the printout grows with the number of steps only. */
+START_TEST(test_deep_trace_bounded)
+{
+	struct ab_str text = AB_STR_INIT;
+	repeat_into(&text, "[", 10000);
+	ab_str_add(&text, "1 2");
+	repeat_into(&text, "]", 10000);
+	ab_str_addc(&text, '\n');
+	struct run_options o = { .stdin_text = text.s, .unwrapped = true };
+	struct run_result r = run_abtrace_with(&o, ARGS("trace", "-"));
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(r.out.len < 4000000, "%zu bytes of trace", r.out.len);
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "Enter @9999 (MIN)"));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "Look at leaf @10000 = 1."));
+	run_result_free(&r);
+	ab_str_free(&text);
+}
+END_TEST
+
 START_TEST(test_bundled_trees)
 {
 	struct ab_str dir = AB_STR_INIT;
@@ -498,6 +519,7 @@ int main(void)
 	tc = tcase_create("bundled");
 	tcase_set_timeout(tc, 1800);
 	tcase_add_test(tc, test_bundled_trees);
+	tcase_add_test(tc, test_deep_trace_bounded);
 	suite_add_tcase(s, tc);
 	return ab_run_suite(s);
 }

@@ -31,6 +31,13 @@ static const struct lang_case {
 	{ "C.UTF-8", NULL, ARGS("trace", "-e", "[[1,,2]]"), 2, NULL, "<expression>:1:5: error: " },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "fr", "lecture"), 2, NULL, "--lang takes en or zh" },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--order", "up"), 2, NULL, "--order 只能是" },
+	/* Tree-file errors follow the language too (issue 12). */
+	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "zh", "-e", "[1 2"), 2, NULL,
+	  "<expression>:1:1: 错误：'[' 不配对：这个列表没有闭合" },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[1,,2]"), 2, NULL, "空元素：两个逗号之间应该是一个孩子" },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "A[1 A[2 3]]"), 2, NULL, "重复的标签 'A'：第一次用在第 1 行第 1 列" },
+	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "en", "-e", "[1 2"), 2, NULL, "unbalanced '['" },
+	{ "C.UTF-8", "zh_CN", ARGS("check", "-", "-"), 2, NULL, "标准输入被用了两次" },
 };
 
 START_TEST(languages)

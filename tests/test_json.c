@@ -15,6 +15,11 @@ static const struct { const char *in, *out; } strings[] = {
 	{ "tab\there\nnl", "\"tab\\there\\nnl\"" },
 	{ "\x01", "\"\\u0001\"" },
 	{ "节点", "\"节点\"" },
+	/* Not UTF-8 (a file name may be anything): never copied through. */
+	{ "bad\xff.ans", "\"bad\\ufffd.ans\"" },
+	{ "cut\xe8\x8a", "\"cut\\ufffd\\ufffd\"" },
+	{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },
+	{ "del\x7f", "\"del\\u007f\"" },
 };
 
 START_TEST(string_escapes)

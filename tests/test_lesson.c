@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "lesson.h"
@@ -120,6 +121,25 @@ static const struct bad_case {
 	{ "@step 0\n@ask maybe C\n", 5, 6, "unknown question 'maybe'" },
 	{ "@claim leaves 7\n", 4, 1, "a claim belongs to a block" },
 	{ "@step 0\n@ask next\n", 5, 6, "@ask next NODE" },
+	/* Hostile input (issue 12): bytes that are not UTF-8 text, controls
+	 * and invisible characters, a BOM, repeated words. */
+	{ "@step 0\nen> aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xe7\n",
+	  5, 131, "invalid UTF-8 (byte 0xE7)" },
+	{ "@step 0\nen> x\xf0", 5, 6, "invalid UTF-8 (byte 0xF0)" },
+	{ "@step 0\nzh> \xe9\xa2\n", 5, 5, "invalid UTF-8 (byte 0xE9)" },
+	{ "@step 0\nen> hi \x1b[31mred\n", 5, 8, "control or invisible character (U+001B)" },
+	{ "@step 0\nen> a\rb\n", 5, 6, "(U+000D)" },
+	{ "@step 0\nen> \x7f\n", 5, 5, "(U+007F)" },
+	{ "@step 0\nen> \xc2\x9b" "2J\n", 5, 5, "(U+009B)" },
+	{ "@step 0\nen> \xe2\x80\xae evil\n", 5, 5, "(U+202E)" },
+	{ "!title: \x01x\n", 1, 8, "(U+0001)" },
+	{ "!\xef\xbb\xbf" "colour: red\n", 1, 1, "unknown header 'colour'" },
+	{ "!\xef\xbb\xbf" "title: x\n\xef\xbb\xbf", 2, 1, "(U+FEFF)" },
+	{ "!title: x\ntitle: y\n", 2, 1, "duplicate header 'title:'" },
+	{ "!title: x\ntree: lecture\ntree: ties\n", 3, 1, "duplicate header 'tree:'" },
+	{ "@step 0\n@claim cutoff C by A by A\n", 5, 22, "one 'by NODE': this claim already names A" },
+	{ "@step 0\n@claim cutoff C deep deep\n", 5, 22, "'deep' is already given" },
 };
 
 START_TEST(bad_lesson)
@@ -416,6 +436,217 @@ START_TEST(own_lesson_and_tree)
 }
 END_TEST
 
+/* A BOM, CRLF line ends and tabs are all fine. */
+START_TEST(bom_crlf_tabs)
+{
+	static const char text[] = "\xef\xbb\xbftitle: T\r\ntree:\tlecture\r\n@step 0\r\n"
+				   "en> One\ttab.\r\n@end\r\n@claim leaves 7\r\n";
+	struct ab_diag diag;
+	struct ab_lesson *lesson = ab_lesson_parse(text, sizeof text - 1, &diag);
+	ck_assert_msg(lesson, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ck_assert_str_eq(ab_lesson_text(&lesson->title, AB_LANG_EN), "T");
+	ck_assert_str_eq(lesson->tree_name, "lecture");
+	ck_assert_str_eq(ab_lesson_text(&lesson->blocks[0].text, AB_LANG_EN), "One\ttab.");
+	bool in_tree;
+	ck_assert(ab_lesson_bind(lesson, &diag, &in_tree));
+	ck_assert_uint_eq(ab_lesson_check(lesson, NULL), 0);
+	ab_lesson_free(lesson);
+}
+END_TEST
+
+/* 50,000 blocks (and as many claims) parse in linear time: the arrays grow
+ * geometrically (one element at a time took over a minute under the
+ * sanitizers).  The test's timeout is the guard. */
+START_TEST(many_blocks)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(&text, good_header);
+	for (int i = 0; i < 50000; i++)
+		ab_str_add(&text, "@end\n");
+	ab_str_add(&text, "@step 1\n");
+	for (int i = 0; i < 50000; i++)
+		ab_str_add(&text, "@claim leaves 7\n@ask event leaf\n");
+	struct ab_diag diag;
+	struct ab_lesson *lesson = ab_lesson_parse(text.s, text.len, &diag);
+	ck_assert_msg(lesson, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ck_assert_uint_eq(lesson->nblocks, 50001);
+	ck_assert_uint_eq(lesson->blocks[50000].nclaims, 50000);
+	ck_assert_uint_eq(lesson->blocks[50000].nquestions, 50000);
+	bool in_tree;
+	ck_assert(!ab_lesson_bind(lesson, &diag, &in_tree));
+	ck_assert(!in_tree);
+	ck_assert_uint_eq(diag.line, 5);
+	ck_assert_ptr_nonnull(strstr(diag.message, "follow the search forwards"));
+	ab_lesson_free(lesson);
+	ab_str_free(&text);
+}
+END_TEST
+
+/* The text wrapper on text that never went through the parser's checks:
+ * a lone lead byte at a paragraph's end is not read past, and escape
+ * sequences come out visible ("^["), never raw. */
+START_TEST(wrapper_hostile_text)
+{
+	static const char *const tails[] = { "\xe7", "\xf0", "\xf0\x9f", "\x1b[2J", "\xc2\x9b" };
+	for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+		struct ab_diag diag;
+		bool ok;
+		struct ab_lesson *lesson = parse_bound("@step 0\nen> x\n", &diag, &ok);
+		ck_assert(ok);
+		struct ab_str *para = &lesson->blocks[0].text.lang[AB_LANG_EN];
+		ab_str_clear(para);
+		for (int i = 0; i < 126; i++)
+			ab_str_addc(para, 'a');
+		ab_str_add(para, tails[t]);
+		/* Exactly as long as its text, so a read past it is caught. */
+		char *exact = ab_xmalloc(para->len + 1);
+		memcpy(exact, para->s, para->len + 1);
+		free(para->s);
+		para->s = exact;
+		para->cap = para->len + 1;
+		struct ab_str out = AB_STR_INIT;
+		ab_lesson_render_text(lesson, AB_LANG_EN, &ab_glyphs_ascii, &out);
+		const char *o = ab_str_cstr(&out);
+		ck_assert_ptr_null(strchr(o, '\x1b'));
+		ck_assert_ptr_null(strstr(o, "\xc2\x9b"));
+		ck_assert_ptr_null(strstr(o, tails[t]));
+		ck_assert_msg(strstr(o, t == 3 ? "aaaa^[[2J\n" : "aaaa?"), "case %zu: %s", t, o);
+		ab_str_free(&out);
+		ab_lesson_free(lesson);
+	}
+}
+END_TEST
+
+/* A lesson directly under '/': its directory is "/" (this wrote two bytes
+ * into a one-byte allocation).  Needs a writable '/', else skipped. */
+START_TEST(lesson_in_root_dir)
+{
+	char path[] = "/abtrace-test-XXXXXX.lesson";
+	int fd = mkstemps(path, 7);
+	if (fd < 0) {
+		printf("lesson_in_root_dir: skipped, '/' is not writable here\n");
+		return;
+	}
+	static const char text[] = "title: x\ntree: lecture\n@step 0\n";
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	struct ab_diag diag;
+	struct ab_lesson *lesson = ab_lesson_load(path, &diag);
+	unlink(path);
+	ck_assert_ptr_nonnull(lesson);
+	ck_assert_str_eq(lesson->dir, "/");
+	bool in_tree;
+	ck_assert(ab_lesson_bind(lesson, &diag, &in_tree));
+	ab_lesson_free(lesson);
+	/* And the other shapes of path. */
+	char dir[] = "/tmp/abtrace-dir-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char file[256];
+	snprintf(file, sizeof file, "%s/a.lesson", dir);
+	FILE *f = fopen(file, "w");
+	fputs(text, f);
+	fclose(f);
+	lesson = ab_lesson_load(file, &diag);
+	ck_assert_ptr_nonnull(lesson);
+	ck_assert_str_eq(lesson->dir, dir);
+	ab_lesson_free(lesson);
+	unlink(file);
+	rmdir(dir);
+}
+END_TEST
+
+/* When the lesson's tree does not load, the report points at the lesson's
+ * tree: line first, then into the tree file. */
+START_TEST(cli_tree_fails)
+{
+	char dir[] = "/tmp/abtrace-treefail-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char lesson[256], tree[256];
+	snprintf(lesson, sizeof lesson, "%s/l.lesson", dir);
+	snprintf(tree, sizeof tree, "%s/bad.tree", dir);
+	FILE *f = fopen(tree, "w");
+	fputs("A[ 1 2\n", f);
+	fclose(f);
+	f = fopen(lesson, "w");
+	fputs("title: x\n# the tree\ntree:   bad.tree\n@step 0\n", f);
+	fclose(f);
+	struct run_result r = run_abtrace(NULL, ARGS("lesson", lesson, "--text"));
+	ck_assert_int_eq(r.status, 2);
+	const char *err = ab_str_cstr(&r.err);
+	char want[600];
+	snprintf(want, sizeof want, "%s:3:9: error: the tree 'bad.tree' of this lesson does not load:",
+		 lesson);
+	const char *at = strstr(err, want);
+	ck_assert_msg(at, "no '%s' in %s", want, err);
+	ck_assert_msg(strstr(at, "bad.tree:1:2: error: unbalanced '['"), "%s", err);
+	run_result_free(&r);
+	unlink(lesson);
+	unlink(tree);
+	rmdir(dir);
+}
+END_TEST
+
+/* Lesson-file errors follow --lang, as tree-file errors do. */
+START_TEST(cli_bad_file_chinese)
+{
+#ifdef ENABLE_NLS
+	char path[] = "/tmp/abtrace-lesson-XXXXXX";
+	int fd = mkstemp(path);
+	static const char text[] = "title: x\ncolour: red\n";
+	ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+	close(fd);
+	setenv("LANG", "C.UTF-8", 1);
+	struct run_result r = run_abtrace(NULL, ARGS("--lang", "zh", "lesson", path, "--text"));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(ab_str_cstr(&r.err), ":2:1: 错误：未知的文件头 'colour'"), "%s",
+		      ab_str_cstr(&r.err));
+	run_result_free(&r);
+	r = run_abtrace(NULL, ARGS("--lang", "en", "lesson", path, "--text"));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.err), ":2:1: error: unknown header 'colour'"));
+	run_result_free(&r);
+	unlink(path);
+#else
+	printf("cli_bad_file_chinese: skipped, built without NLS\n");
+#endif
+}
+END_TEST
+
+/* The lesson list with a hostile lesson among them: its escape sequence
+ * never reaches the terminal (the file is refused, and the report shows
+ * the ESC as '?'); the good ones are still listed. */
+START_TEST(cli_list_hostile)
+{
+	char dir[] = "/tmp/abtrace-data-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char sub[300], evil[320], good[320];
+	snprintf(sub, sizeof sub, "%s/lessons", dir);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	snprintf(evil, sizeof evil, "%s/01-evil.lesson", sub);
+	snprintf(good, sizeof good, "%s/02-good.lesson", sub);
+	FILE *f = fopen(evil, "w");
+	fputs("title: \x1b]0;owned\x07\x1b[2J\ntree: lecture\n@step 0\n", f);
+	fclose(f);
+	f = fopen(good, "w");
+	fputs("title: Good one\ntree: lecture\n@step 0\n", f);
+	fclose(f);
+	setenv("ABTRACE_DATADIR", dir, 1);
+	struct run_result r = run_abtrace(NULL, ARGS("lesson", "--lang", "en"));
+	unsetenv("ABTRACE_DATADIR");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&r.out), "02-good                Good one"));
+	ck_assert_msg(strstr(ab_str_cstr(&r.err), "01-evil.lesson:1:8: error: control or invisible "
+						  "character (U+001B)"), "%s", ab_str_cstr(&r.err));
+	ck_assert_ptr_null(memchr(r.out.s, 0x1b, r.out.len));
+	ck_assert_ptr_null(memchr(r.err.s, 0x1b, r.err.len));
+	ck_assert_ptr_null(memchr(r.err.s, 0x07, r.err.len));
+	run_result_free(&r);
+	unlink(evil);
+	unlink(good);
+	rmdir(sub);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *lesson_suite(void)
 {
 	Suite *s = suite_create("lesson");
@@ -433,6 +664,13 @@ static Suite *lesson_suite(void)
 	tcase_add_test(tc, cli_bad_file);
 	tcase_add_test(tc, chinese_interface);
 	tcase_add_test(tc, own_lesson_and_tree);
+	tcase_add_test(tc, bom_crlf_tabs);
+	tcase_add_test(tc, many_blocks);
+	tcase_add_test(tc, wrapper_hostile_text);
+	tcase_add_test(tc, lesson_in_root_dir);
+	tcase_add_test(tc, cli_tree_fails);
+	tcase_add_test(tc, cli_list_hostile);
+	tcase_add_test(tc, cli_bad_file_chinese);
 	suite_add_tcase(s, tc);
 	return s;
 }

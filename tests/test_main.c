@@ -68,9 +68,22 @@ static const struct cli_case {
 	{ ARGS("trace", "/"), NULL, 2, NULL, "directory" },
 	{ ARGS("trace", "/dev/null"), NULL, 2, NULL, "empty" },
 	{ ARGS("trace", "-"), "", 2, NULL, "empty" },
+	{ ARGS("trace", "-"), "# only a comment\n", 2, NULL, "<stdin>:1:1: error: no tree: the file has only comments" },
+	{ ARGS("trace", "-"), "  \n\n", 2, NULL, "<stdin>:1:1: error: empty file: no tree" },
 	{ ARGS("trace", "-e", "[1,,2]"), NULL, 2, NULL, "<expression>:1:4: error:" },
 	{ ARGS("trace", "-e", "[[1,2]"), NULL, 2, NULL, "error:" },
 	{ ARGS("stats", "--json", "-e", "[1 2]x"), NULL, 2, NULL, "error:" },
+	/* Issue 12: the option at fault is named, not the one before it. */
+	{ ARGS("trace", "--lang", "en", "-o", "x"), NULL, 2, NULL,
+	  "option '-o' does not apply to 'abtrace trace'" },
+	{ ARGS("trace", "--ascii", "--output", "x"), NULL, 2, NULL, "option '--output' does not apply" },
+	{ ARGS("trace", "-e", "[1 2]", "-e", "[3 4]"), NULL, 2, NULL, "-e is given twice" },
+	{ ARGS("stats", "--order", "random:18446744073709551615", "lecture"), NULL, 0,
+	  "--order random:18446744073709551615", NULL },
+	{ ARGS("stats", "--order", "random:18446744073709551616", "lecture"), NULL, 2, NULL, "--order takes" },
+	{ ARGS("stats", "--order", "random:", "lecture"), NULL, 2, NULL, "--order takes" },
+	{ ARGS(""), NULL, 2, NULL, "'': error: '' is neither a file" },
+	{ ARGS("trace", ""), NULL, 2, NULL, "'': error:" },
 };
 
 START_TEST(cli)

@@ -520,11 +520,31 @@ START_TEST(test_deep_chain)
 	ab_tree_path(t, n, &s);
 	ck_assert_uint_eq(s.len, 2 * AB_MAX_DEPTH - 1);
 	ck_assert_uint_eq(ab_tree_find(t, s.s), n);
+	/* Its textbook name would be "A2.2.2..." of 20,000 bytes: it is
+	 * shown by number instead, and found by that number. */
 	ab_str_clear(&s);
 	ab_tree_name(t, n, &s);
-	ck_assert_uint_eq(s.len, 2 * AB_MAX_DEPTH);
-	ck_assert(strncmp(s.s, "A2.2.2", 6) == 0);
+	char want[32];
+	snprintf(want, sizeof want, "@%u", (unsigned)n);
+	ck_assert_str_eq(s.s, want);
 	ck_assert_uint_eq(ab_tree_find(t, s.s), n);
+	/* Shallow nodes keep their textbook names; every name is at most
+	 * AB_MAX_NAME bytes and leads back. */
+	ab_str_clear(&s);
+	ab_tree_name(t, ab_kid(t, ab_kid(t, 0, 1), 1), &s);
+	ck_assert_str_eq(s.s, "A2.2");
+	for (uint32_t m = 0; m < t->count; m++) {
+		ab_str_clear(&s);
+		ab_tree_name(t, m, &s);
+		ck_assert_uint_le(s.len, AB_MAX_NAME);
+		ck_assert_uint_eq(ab_tree_find(t, s.s), m);
+	}
+	ck_assert_uint_eq(ab_tree_find(t, "@0"), 0);
+	ck_assert_uint_eq(ab_tree_find(t, "@00"), AB_NONE);
+	ck_assert_uint_eq(ab_tree_find(t, "@99999999"), AB_NONE);
+	ck_assert_uint_eq(ab_tree_find(t, "@99999999999999999999"), AB_NONE);
+	ck_assert_uint_eq(ab_tree_find(t, "@"), AB_NONE);
+	ck_assert_uint_eq(ab_tree_find(t, "@1x"), AB_NONE);
 
 	ab_value *v = ab_xmalloc(t->count * sizeof *v);
 	ab_tree_minimax_values(t, AB_MAX, v);

@@ -26,7 +26,16 @@
 #include "str.h"
 #include "utf8.h"
 
-#define TMUX_DEADLINE_MS 10000
+/* The replay runs under $ABTRACE_WRAPPER too (the valgrind setup), so
+ * memory errors and leaks in the screen code are found; valgrind makes it
+ * some twenty times slower, and the deadline grows with it. */
+static inline const char *tmux_wrapper(void)
+{
+	const char *w = getenv("ABTRACE_WRAPPER");
+	return w && *w ? w : NULL;
+}
+
+#define TMUX_DEADLINE_MS (tmux_wrapper() ? 200000L : 10000L)
 
 static char tmux_server[64];
 static char tmux_script[128], tmux_status[128];
@@ -95,6 +104,9 @@ static inline void tmux_test_done(void)
 	stop_server();
 	unlink(tmux_script);
 	unlink(tmux_status);
+	char log[160];
+	snprintf(log, sizeof log, "%s.vg", tmux_status);
+	unlink(log);
 }
 
 static inline bool skip_without_tmux(void)
@@ -112,8 +124,19 @@ static inline void start(int cols, int rows, const char *env, const char *args)
 	unlink(tmux_status);
 	FILE *f = fopen(tmux_script, "w");
 	ck_assert_ptr_nonnull(f);
-	fprintf(f, "env LANG=C.UTF-8 LC_ALL=C.UTF-8 %s '%s' %s\necho $? > '%s'\n",
-		env ? env : "", abtrace_path(), args, tmux_status);
+	/* The shell traps C-c and C-\\ (abtrace gets them with their default
+	 * action, as a trap does not carry over exec), so that it lives on
+	 * to record how abtrace ended. */
+	/* Under the wrapper (valgrind) its report goes to a file beside the
+	 * status, for wait_exit_raw to show: the pane would swallow it. */
+	char log[160] = "";
+	if (tmux_wrapper()) {
+		snprintf(log, sizeof log, "--log-file=%s.vg", tmux_status);
+		unlink(log + strlen("--log-file="));
+	}
+	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s %s '%s' %s\necho $? > '%s'\n",
+		env ? env : "", tmux_wrapper() ? tmux_wrapper() : "", log, abtrace_path(), args,
+		tmux_status);
 	fclose(f);
 	int st = tmux(NULL,
 		      "start-server \\; set-option -g remain-on-exit on \\; "
@@ -171,9 +194,9 @@ static inline void wait_for_all(struct ab_str *screen, const char *const *texts)
 
 #define WAIT_FOR(screen, ...) wait_for_all(screen, (const char *const[]){ __VA_ARGS__, NULL })
 
-/* Waits for abtrace to exit; returns its exit status, -1 when a signal
- * ended it (the shell reports 128 + the signal). */
-static inline int wait_exit(void)
+/* Waits for abtrace to exit; returns the status its shell saw (128 + n
+ * when signal n ended it). */
+static inline int wait_exit_raw(void)
 {
 	long end = now_ms() + TMUX_DEADLINE_MS;
 	for (;;) {
@@ -184,12 +207,28 @@ static inline int wait_exit(void)
 				status = -2;
 			fclose(f);
 		}
+		if (status == 99 && tmux_wrapper()) {
+			/* valgrind's --error-exitcode: show what it found. */
+			struct ab_str report = AB_STR_INIT, cmd = AB_STR_INIT;
+			ab_str_addf(&cmd, "cat '%s.vg'", tmux_status);
+			sh(cmd.s, &report);
+			ck_abort_msg("valgrind found errors in the replay (exit 99):\n%s",
+				     ab_str_cstr(&report));
+		}
 		if (status >= 0)
-			return status >= 128 ? -1 : status;
+			return status;
 		if (now_ms() > end)
 			ck_abort_msg("abtrace did not exit");
 		pause_briefly();
 	}
+}
+
+/* Waits for abtrace to exit; returns its exit status, -1 when a signal
+ * ended it (the shell reports 128 + the signal). */
+static inline int wait_exit(void)
+{
+	int status = wait_exit_raw();
+	return status >= 128 ? -1 : status;
 }
 
 /* Line number line (0-based) of a captured screen, copied into out. */

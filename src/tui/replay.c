@@ -2,7 +2,9 @@
  * and mouse to actions, edits, and re-recording the trace.
  *
  * The loop waits for a key at most AB_TICK_MS at a time, so it notices the
- * flag SIGINT and SIGTERM set (their handlers do nothing else) and the
+ * flag SIGINT, SIGTERM, SIGHUP and SIGQUIT set (their handlers do nothing
+ * else; the caller ends the program by the signal once the terminal is
+ * restored) and the
  * autoplay clock; ncurses itself handles SIGWINCH and hands over
  * KEY_RESIZE.  Every change goes through the trace: stepping is
  * ab_trace_forward/back, edits change the tree and record a new trace.
@@ -39,8 +41,12 @@ static volatile sig_atomic_t stop_requested;
 
 static void on_stop_signal(int sig)
 {
-	(void)sig;
-	stop_requested = 1;
+	stop_requested = sig;
+}
+
+int ab_replay_stop_signal(void)
+{
+	return (int)stop_requested;
 }
 
 /* ---- Recording and counting --------------------------------------------- */
@@ -1100,7 +1106,7 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	}
 
 	/* Our handlers go in before newterm, so ncurses leaves them be. */
-	struct sigaction sa, old_int, old_term, old_hup;
+	struct sigaction sa, old_int, old_term, old_hup, old_quit;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
@@ -1108,6 +1114,7 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
+	sigaction(SIGQUIT, &sa, &old_quit);
 
 	enum ab_replay_status status = AB_REPLAY_OK;
 	/* Keys come from the terminal even when the tree came on standard
@@ -1151,6 +1158,9 @@ out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
 	ab_replay_fini(&rp);
+	if (status == AB_REPLAY_OK && stop_requested)
+		status = AB_REPLAY_SIGNALLED;
 	return status;
 }

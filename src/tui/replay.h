@@ -30,14 +30,20 @@ enum ab_replay_status {
 	AB_REPLAY_OK,          /* the user quit */
 	AB_REPLAY_NO_TERMINAL, /* not a terminal, or TERM unusable: *err says */
 	AB_REPLAY_TOO_LARGE,   /* the trace could not be recorded */
+	AB_REPLAY_SIGNALLED,   /* SIGINT, SIGTERM, SIGHUP or SIGQUIT stopped it:
+				  ab_replay_stop_signal() says which */
 };
 
 /* Runs the replay of tree (which edits change in place) under config until
  * the user quits or a signal asks it to stop; the terminal is left as it
- * was either way. */
+ * was either way (alternate screen, keypad and mouse modes all off).  After
+ * AB_REPLAY_SIGNALLED the caller should end the program by that signal,
+ * with its default action, once it has cleaned up. */
 enum ab_replay_status ab_replay_run(struct ab_tree *tree,
 				    const struct ab_config *config,
 				    const struct ab_replay_options *opts,
 				    struct ab_diag *err);
+/* The signal that stopped the last ab_replay_run, or 0. */
+int ab_replay_stop_signal(void);
 
 #endif

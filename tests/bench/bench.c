@@ -8,6 +8,7 @@
  *                                    recursive fail-soft alpha-beta (no
  *                                    events, no trace); prints the value
  *                                    and the search's own time
+  *   bench-tool bare-minimax FILE          the same with a plain recursive minimax
   *   bench-tool parse FILE                 read and parse only (whole-process time)
   *   bench-tool phases FILE                abtrace's library on FILE, one phase at
  *                                    a time: parse, search (no sink work),
@@ -15,6 +16,7 @@
  *                                    the peak memory it added; one line of
  *                                    key=value figures
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,7 +166,26 @@ static int64_t bare_alphabeta(const struct bare *t, uint32_t n, int max,
 	return best;
 }
 
-static int bare(const char *path)
+/* The plain recursive minimax of the lecture notes, in C: every node. */
+static int64_t bare_minimax(const struct bare *t, uint32_t n, int max)
+{
+	uint32_t kids = t->nkids[n];
+	bare_visited++;
+	if (!kids) {
+		bare_leaves++;
+		return t->value[n];
+	}
+	int64_t best = max ? INT64_MIN : INT64_MAX;
+	uint32_t kid = n + 1;
+	for (uint32_t k = 0; k < kids; k++, kid = t->end[kid]) {
+		int64_t v = bare_minimax(t, kid, !max);
+		if (max ? v > best : v < best)
+			best = v;
+	}
+	return best;
+}
+
+static int bare(const char *path, bool minimax)
 {
 	size_t len;
 	char *text = read_text(path, (size_t)1 << 32, &len);
@@ -176,7 +197,8 @@ static int bare(const char *path)
 		return 2;
 	}
 	double t0 = now();
-	int64_t v = bare_alphabeta(&t, 0, 1, INT64_MIN, INT64_MAX);
+	int64_t v = minimax ? bare_minimax(&t, 0, 1)
+			    : bare_alphabeta(&t, 0, 1, INT64_MIN, INT64_MAX);
 	double search_s = now() - t0;
 	printf("value=%lld leaves_looked_at=%llu nodes=%u visited=%llu "
 	       "search_s=%.6f\n", (long long)v,
@@ -288,7 +310,9 @@ int main(int argc, char **argv)
 			   (uint32_t)strtoul(argv[3], NULL, 10),
 			   strtoull(argv[4], NULL, 10));
 	if (argc == 3 && strcmp(argv[1], "bare") == 0)
-		return bare(argv[2]);
+		return bare(argv[2], false);
+	if (argc == 3 && strcmp(argv[1], "bare-minimax") == 0)
+		return bare(argv[2], true);
 	if (argc == 3 && strcmp(argv[1], "parse") == 0)
 		return parse_only(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "phases") == 0)
