@@ -1,0 +1,229 @@
+/* scene.c - the node views every export shares, and the geometry of the
+ * pictures abtrace lays out itself (SVG, TikZ).
+ *
+ * A node's box holds its shape with the name on the left and the value on
+ * the right, both beside the shape at its middle, and under it the small
+ * grey lines it may need (its window, the cut test that fired); a leaf's
+ * box holds the value's box with the name under it.  Boxes are measured
+ * in points, rounded up to the layout's columns, and placed by the
+ * replay's layout, which gives every subtree columns of its own: no two
+ * boxes can meet.  Levels are as tall as their tallest box, and every
+ * leaf goes on the lowest level.
+ */
+#include "scene.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "utf8.h"
+
+#define COLUMN 5.0     /* points per layout column */
+#define GAP 4.0        /* between a shape and the text beside it */
+#define LEVEL_GAP 26.0 /* vertical run of an edge between two levels */
+
+/* ---- Node views --------------------------------------------------------- */
+
+void ab_node_view(const struct ab_trace *trace, uint32_t n, struct ab_node_view *v)
+{
+	const struct ab_tree *tree = trace->tree;
+	const struct ab_node_state *st = ab_trace_node(trace, n);
+	memset(v, 0, sizeof *v);
+	v->leaf = ab_is_leaf(tree, n);
+	v->max = ab_player_at(tree, n, trace->root_player) == AB_MAX;
+	v->shape = v->leaf ? AB_SHAPE_LEAF : v->max ? AB_SHAPE_MAX : AB_SHAPE_MIN;
+	v->reached = st->status != AB_UNVISITED;
+	v->active = st->status == AB_ACTIVE;
+	/* The done event is about the whole search, not the root. */
+	v->current = trace->step > 0 && ab_trace_current(trace) == n &&
+		     trace->records[trace->step - 1].kind != AB_EV_DONE;
+	v->pruned = ab_trace_pruned(trace, n);
+	uint32_t parent = tree->nodes[n].parent;
+	v->first_pruned = v->pruned && parent != AB_NONE &&
+			  trace->state[parent].status != AB_UNVISITED;
+	if (v->leaf) {
+		v->lo = v->hi = tree->nodes[n].value;
+	} else {
+		v->lo = v->reached ? st->lo : AB_NEG_INF;
+		v->hi = v->reached ? st->hi : AB_POS_INF;
+	}
+	v->alpha = st->alpha;
+	v->beta = st->beta;
+	v->window = v->active && !v->leaf && trace->config.algo == AB_ALPHABETA;
+	uint32_t cut = ab_trace_cut_step(trace, n);
+	v->cut = st->cut && cut > 0 && cut <= trace->step;
+	if (v->cut) {
+		v->cut_alpha = trace->records[cut - 1].a;
+		v->cut_beta = trace->records[cut - 1].b;
+	}
+}
+
+void ab_node_value_text(const struct ab_node_view *v, const struct ab_glyphs *g,
+			struct ab_str *out)
+{
+	ab_format_interval(v->lo, v->hi, g, out);
+}
+
+void ab_node_cut_text(const struct ab_trace *trace, const struct ab_node_view *v,
+		      const struct ab_glyphs *g, struct ab_str *out)
+{
+	bool strict = trace->config.strict;
+	if (v->max) {
+		ab_str_addf(out, "%s = ", g->alpha);
+		ab_format_value(v->cut_alpha, g, out);
+		ab_str_addf(out, " %s %s = ", strict ? ">" : g->ge, g->beta);
+		ab_format_value(v->cut_beta, g, out);
+	} else {
+		ab_str_addf(out, "%s = ", g->beta);
+		ab_format_value(v->cut_beta, g, out);
+		ab_str_addf(out, " %s %s = ", strict ? "<" : g->le, g->alpha);
+		ab_format_value(v->cut_alpha, g, out);
+	}
+}
+
+/* ---- Geometry ------------------------------------------------------------- */
+
+double ab_scene_text_width(const char *text, double size)
+{
+	/* 0.62 em a column is wider than the average glyph of the sans and
+	 * serif fonts the pictures use; CJK glyphs (two columns) are 1 em. */
+	return ab_text_width(text) * 0.62 * size;
+}
+
+static double max_d(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* The widest contents node n has at the trace's current step, in points:
+ * *side beside the shape (each side), *under beneath it; *lines under it. */
+struct extent {
+	double side, under, leaf_box;
+	unsigned lines;
+};
+
+static void measure(const struct ab_trace *trace, uint32_t n, struct ab_str *s,
+		    struct extent *e)
+{
+	const struct ab_glyphs *g = &ab_glyphs_utf8;
+	struct ab_node_view v;
+	ab_node_view(trace, n, &v);
+	ab_str_clear(s);
+	ab_tree_name(trace->tree, n, s);
+	double name = ab_scene_text_width(ab_str_cstr(s), AB_SCENE_SMALL);
+	ab_str_clear(s);
+	ab_node_value_text(&v, g, s);
+	if (v.leaf) {
+		ab_str_clear(s);
+		ab_format_value(v.lo, g, s);
+		double box = ab_scene_text_width(ab_str_cstr(s), AB_SCENE_FONT) + 8.0;
+		e->leaf_box = max_d(e->leaf_box, box);
+		e->under = max_d(e->under, max_d(box, name));
+		return;
+	}
+	double value = ab_scene_text_width(ab_str_cstr(s), AB_SCENE_FONT);
+	e->side = max_d(e->side, max_d(name, value));
+	unsigned lines = 0;
+	if (v.window) {
+		ab_str_clear(s);
+		ab_format_window(v.alpha, v.beta, g, s);
+		e->under = max_d(e->under, ab_scene_text_width(ab_str_cstr(s), AB_SCENE_SMALL));
+		lines++;
+	}
+	if (v.cut) {
+		ab_str_clear(s);
+		ab_str_addf(s, "%s ", g->cut_mark);
+		ab_node_cut_text(trace, &v, g, s);
+		e->under = max_d(e->under, ab_scene_text_width(ab_str_cstr(s), AB_SCENE_SMALL));
+		lines++;
+	}
+	if (lines > e->lines)
+		e->lines = lines;
+}
+
+void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
+		    const size_t *steps, size_t nsteps, unsigned caption_lines)
+{
+	const struct ab_tree *tree = trace->tree;
+	uint32_t count = tree->count;
+	size_t was = trace->step;
+	struct extent *ext = ab_xcalloc(count ? count : 1, sizeof *ext);
+	struct ab_str s = AB_STR_INIT;
+	for (size_t i = 0; i < nsteps; i++) {
+		ab_trace_seek(trace, steps[i]);
+		for (uint32_t n = 0; n < count; n++)
+			measure(trace, n, &s, &ext[n]);
+	}
+	ab_trace_seek(trace, was);
+	ab_str_free(&s);
+
+	memset(scene, 0, sizeof *scene);
+	scene->tree = tree;
+	unsigned *widths = ab_xcalloc(count ? count : 1, sizeof *widths);
+	scene->under = ab_xcalloc(count ? count : 1, sizeof *scene->under);
+	for (uint32_t n = 0; n < count; n++) {
+		double w = ab_is_leaf(tree, n)
+			   ? ext[n].under
+			   : max_d(AB_SCENE_TRI_W + 2.0 * (ext[n].side + GAP), ext[n].under);
+		widths[n] = (unsigned)((w + 4.0) / COLUMN) + 1u; /* rounded up */
+		scene->under[n] = (uint8_t)ext[n].lines;
+	}
+	ab_layout_compute_widths(&scene->layout, tree, widths);
+	free(widths);
+	free(ext);
+
+	/* Each level as tall as its tallest inner node; leaves at the bottom. */
+	uint32_t levels = tree->height + 1;
+	double *block = ab_xcalloc(levels, sizeof *block);
+	for (uint32_t n = 0; n < count; n++) {
+		if (ab_is_leaf(tree, n))
+			continue;
+		unsigned lines = scene->under[n];
+		double h = AB_SCENE_TRI_H + (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0);
+		uint32_t d = tree->nodes[n].depth;
+		block[d] = max_d(block[d], h);
+	}
+	scene->level_top = ab_xcalloc(levels, sizeof *scene->level_top);
+	scene->caption_h = caption_lines ? caption_lines * AB_SCENE_LINE + 8.0 : 0.0;
+	double y = AB_SCENE_MARGIN + scene->caption_h;
+	for (uint32_t d = 0; d < levels; d++) {
+		scene->level_top[d] = y;
+		y += block[d] + LEVEL_GAP;
+	}
+	free(block);
+	scene->width = scene->layout.width * COLUMN + 2.0 * AB_SCENE_MARGIN;
+	scene->height = scene->level_top[levels - 1] + AB_SCENE_LEAF_H + AB_SCENE_LINE +
+			3.0 + AB_SCENE_MARGIN;
+}
+
+void ab_scene_free(struct ab_scene *scene)
+{
+	ab_layout_free(&scene->layout);
+	free(scene->level_top);
+	free(scene->under);
+	memset(scene, 0, sizeof *scene);
+}
+
+double ab_scene_x(const struct ab_scene *scene, uint32_t n)
+{
+	const struct ab_layout *l = &scene->layout;
+	return AB_SCENE_MARGIN + (l->x[n] + l->w[n] / 2.0) * COLUMN;
+}
+
+double ab_scene_level_top(const struct ab_scene *scene, uint32_t n)
+{
+	return scene->level_top[scene->tree->nodes[n].depth];
+}
+
+double ab_scene_top(const struct ab_scene *scene, uint32_t n)
+{
+	if (ab_is_leaf(scene->tree, n))
+		return scene->level_top[scene->tree->height];
+	return ab_scene_level_top(scene, n);
+}
+
+double ab_scene_bottom(const struct ab_scene *scene, uint32_t n)
+{
+	unsigned lines = scene->under[n];
+	return ab_scene_top(scene, n) + AB_SCENE_TRI_H +
+	       (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0);
+}
