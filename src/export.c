@@ -455,12 +455,15 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 		ab_str_add(out, tex_engines);
 		if (frames)
 			ab_str_add(out, "\\setbeamertemplate{navigation symbols}{}\n");
+		/* In the preamble: in the document the line ends would be
+		 * spaces beside the picture, and the page wider than it. */
+		ab_str_add(out, tikz_styles);
 		ab_str_add(out, "\\begin{document}\n");
 	} else {
 		tex_comment(out, frames ? "abtrace frame: needs \\usepackage{tikz} in a beamer document"
 				: "abtrace picture: needs \\usepackage{tikz}");
+		ab_str_add(out, tikz_styles);
 	}
-	ab_str_add(out, tikz_styles);
 	double scale = 1.0;
 	if (frames) {
 		/* Fit a default beamer frame (about 300 x 220 points). */

@@ -17,6 +17,8 @@
 
 #include "utf8.h"
 
+static void find_bends(struct ab_scene *scene);
+
 #define COLUMN 5.0     /* points per layout column */
 #define GAP 4.0        /* between a shape and the text beside it */
 #define LEVEL_GAP 26.0 /* vertical run of an edge between two levels */
@@ -190,9 +192,61 @@ void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 		y += block[d] + LEVEL_GAP;
 	}
 	free(block);
+	find_bends(scene);
 	scene->width = scene->layout.width * COLUMN + 2.0 * AB_SCENE_MARGIN;
 	scene->height = scene->level_top[levels - 1] + AB_SCENE_LEAF_H + AB_SCENE_LINE +
 			3.0 + AB_SCENE_MARGIN;
+}
+
+/* The extent of node m's box in the picture. */
+static void box_of(const struct ab_scene *scene, uint32_t m, double *x0, double *x1,
+		   double *y0, double *y1)
+{
+	const struct ab_layout *l = &scene->layout;
+	*x0 = AB_SCENE_MARGIN + l->x[m] * COLUMN;
+	*x1 = *x0 + l->w[m] * COLUMN;
+	*y0 = ab_scene_top(scene, m);
+	*y1 = ab_is_leaf(scene->tree, m) ? *y0 + AB_SCENE_LEAF_H + AB_SCENE_LINE
+					 : ab_scene_bottom(scene, m);
+}
+
+/* Whether the segment (ax, ay)-(bx, by), ay < by, meets the box. */
+static bool crosses(double ax, double ay, double bx, double by, double x0, double x1,
+		    double y0, double y1)
+{
+	if (y1 < ay || y0 > by)
+		return false;
+	double ta = (max_d(y0, ay) - ay) / (by - ay), tb = (y1 < by ? y1 - ay : by - ay) / (by - ay);
+	double xa = ax + (bx - ax) * ta, xb = ax + (bx - ax) * tb;
+	double lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
+	return hi >= x0 && lo <= x1;
+}
+
+/* Marks the edges into leaves above the lowest level that must bend: a
+ * straight line would cross a box of the parent's subtree.  Only trees of
+ * picture size are checked node by node; larger ones always bend. */
+static void find_bends(struct ab_scene *scene)
+{
+	const struct ab_tree *tree = scene->tree;
+	scene->bent = ab_xcalloc(tree->count ? tree->count : 1, sizeof *scene->bent);
+	for (uint32_t n = 1; n < tree->count; n++) {
+		if (!ab_is_leaf(tree, n) || tree->nodes[n].depth == tree->height)
+			continue;
+		uint32_t p = tree->nodes[n].parent;
+		if (tree->nodes[p].end - p > 4000) {
+			scene->bent[n] = 1;
+			continue;
+		}
+		double ax = ab_scene_x(scene, p), ay = ab_scene_bottom(scene, p);
+		double bx = ab_scene_x(scene, n), by = ab_scene_top(scene, n);
+		for (uint32_t m = p + 1; m < tree->nodes[p].end && !scene->bent[n]; m++) {
+			if (m == n)
+				continue;
+			double x0, x1, y0, y1;
+			box_of(scene, m, &x0, &x1, &y0, &y1);
+			scene->bent[n] = crosses(ax, ay, bx, by, x0, x1, y0, y1);
+		}
+	}
 }
 
 void ab_scene_free(struct ab_scene *scene)
@@ -200,6 +254,7 @@ void ab_scene_free(struct ab_scene *scene)
 	ab_layout_free(&scene->layout);
 	free(scene->level_top);
 	free(scene->under);
+	free(scene->bent);
 	memset(scene, 0, sizeof *scene);
 }
 
@@ -211,6 +266,8 @@ double ab_scene_x(const struct ab_scene *scene, uint32_t n)
 
 double ab_scene_level_top(const struct ab_scene *scene, uint32_t n)
 {
+	if (ab_is_leaf(scene->tree, n) && !scene->bent[n])
+		return ab_scene_top(scene, n);
 	return scene->level_top[scene->tree->nodes[n].depth];
 }
 

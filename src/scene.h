@@ -70,6 +70,7 @@ struct ab_scene {
 	struct ab_layout layout;  /* columns of AB_SCENE_COLUMN points */
 	double *level_top;        /* the top of the shapes at each depth */
 	uint8_t *under;           /* small lines reserved under each inner node */
+	uint8_t *bent;            /* the edge into a leaf drops straight down */
 	double caption_h;         /* room above the tree for the caption */
 	double width, height;     /* the whole picture */
 };
@@ -89,10 +90,11 @@ double ab_scene_top(const struct ab_scene *scene, uint32_t n);
 /* Where the edges to n's children leave it: under its shape and the
  * small lines reserved beneath it. */
 double ab_scene_bottom(const struct ab_scene *scene, uint32_t n);
-/* Where the edge into node n ends its slanted part: the top of n's own
- * level.  A leaf above the lowest level continues straight down from there
- * to its box (its subtree's columns are its own, so the drop meets
- * nothing). */
+/* Where the edge into node n ends its slanted part.  The edge into a leaf
+ * above the lowest level runs straight to its box unless that line would
+ * cross another box; then it bends at the top of the leaf's own level and
+ * drops straight down (the leaf's columns are its own below there, so the
+ * drop meets nothing).  Equal to ab_scene_top when the edge is straight. */
 double ab_scene_level_top(const struct ab_scene *scene, uint32_t n);
 /* The estimated width in points of text at a font size (CJK characters
  * count two columns); generous, so that estimated clearance is real. */
