@@ -402,13 +402,15 @@ static const char tex_engines[] =
 	"  \\setsansfont{Latin Modern Sans}[RawFeature={fallback=abtrace}]\n"
 	"\\fi\n";
 
-/* Whether the names or the title have characters beyond Latin-1, which
- * pdflatex cannot set without help. */
-static bool needs_unicode_engine(const struct ab_tree *tree)
+/* Whether the names, the title or the text put on slides have characters
+ * beyond Latin-1, which pdflatex cannot set without help. */
+static bool needs_unicode_engine(const struct ab_tree *tree, const char *slide_text)
 {
 	struct ab_str s = AB_STR_INIT;
 	if (tree->title)
 		ab_str_add(&s, tree->title);
+	if (slide_text)
+		ab_str_add(&s, slide_text);
 	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
 		if (ab_tree_label(tree, n))
 			ab_str_add(&s, ab_tree_label(tree, n));
@@ -446,9 +448,9 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	else
 		ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
 	tex_comment(out, ab_str_cstr(s));
-	if (needs_unicode_engine(trace->tree))
-		tex_comment(out, _("The names need a Unicode engine: compile with lualatex "
-				   "(Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
+	if (needs_unicode_engine(trace->tree, frames ? _("Step %zu of %zu") : NULL))
+		tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
+				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
 	if (opt->standalone) {
 		ab_str_add(out, frames ? "\\documentclass{beamer}\n"
 				: "\\documentclass[border=4pt]{standalone}\n");

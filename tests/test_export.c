@@ -407,7 +407,7 @@ START_TEST(tikz_marks)
 	tree = ab_load_expr("根[ α_1[3 12] é[2 4] ]", &diag);
 	ck_assert_msg(tree, "%s", diag.message);
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
-	ck_assert_ptr_nonnull(strstr(out.s, "compile with lualatex"));
+	ck_assert_ptr_nonnull(strstr(out.s, "compile it with lualatex"));
 	ck_assert_ptr_nonnull(strstr(out.s, "{α\\_1};"));
 	ck_assert_ptr_nonnull(strstr(out.s, "{é};"));
 	ab_str_free(&out);
@@ -853,16 +853,27 @@ START_TEST(render_frames)
 {
 	bool keep;
 	char *dir = render_dir(&keep);
-	static const struct { const char *tree, *frames; } cases[] = {
-		{ "lecture", "--frames=steps" },
-		{ "lecture", "--frames=cutoffs" },
-		{ "deep-cutoff", "--frames=cutoffs" },
+	struct ab_str zh_tree = AB_STR_INIT, zh_text = AB_STR_INIT;
+	ab_str_addf(&zh_tree, "%s/frames-zh.tree", dir);
+	ab_str_add(&zh_text, labelled_tree);
+	write_text(zh_tree.s, &zh_text);
+	ab_str_free(&zh_text);
+	/* The last in Chinese (names and slide text): lualatex. */
+	const struct { const char *tree, *frames, *engine; } cases[] = {
+		{ "lecture", "--frames=steps", "pdflatex" },
+		{ "lecture", "--frames=cutoffs", "pdflatex" },
+		{ "deep-cutoff", "--frames=cutoffs", "pdflatex" },
+		{ zh_tree.s, "--frames=cutoffs", "lualatex" },
 	};
-	bool tex = have_program("pdflatex") && have_program("pdfinfo") &&
-		   system("kpsewhich beamer.cls >/dev/null 2>&1") == 0;
-	if (!tex)
-		printf("render_frames: beamer not compiled, pdflatex with beamer is not installed\n");
+	bool beamer = have_program("pdfinfo") &&
+		      system("kpsewhich beamer.cls >/dev/null 2>&1") == 0;
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bool zh = strcmp(cases[i].engine, "lualatex") == 0;
+		bool tex = beamer && have_program(cases[i].engine) &&
+			   (!zh || system("kpsewhich luaotfload-main.lua >/dev/null 2>&1") == 0);
+		if (!tex)
+			printf("render_frames: beamer not compiled with %s, which (or beamer, "
+			       "or pdfinfo) is not installed\n", cases[i].engine);
 		struct ab_tree *tree = load(cases[i].tree);
 		struct ab_config config = AB_CONFIG_DEFAULT;
 		struct ab_trace *trace = ab_trace_record(tree, &config);
@@ -877,14 +888,14 @@ START_TEST(render_frames)
 		struct ab_str path = AB_STR_INIT;
 		ab_str_addf(&path, "%s/frames%u.tex", dir, i);
 		struct run_result r = run_abtrace(NULL, ARGS("export", "--tikz", "--standalone",
-							     cases[i].frames, "-o", path.s,
-							     cases[i].tree));
+							     cases[i].frames, "--lang", zh ? "zh" : "en",
+							     "-o", path.s, cases[i].tree));
 		ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
 		run_result_free(&r);
 		if (tex) {
-			ck_assert_msg(shell(dir, "pdflatex -interaction=nonstopmode -halt-on-error "
-					    "frames%u.tex", i),
-				      "pdflatex failed on frames%u.tex (see %s)", i, dir);
+			ck_assert_msg(shell(dir, "%s -interaction=nonstopmode -halt-on-error "
+					    "frames%u.tex", cases[i].engine, i),
+				      "%s failed on frames%u.tex (see %s)", cases[i].engine, i, dir);
 			struct ab_str info = AB_STR_INIT, cmd = AB_STR_INIT;
 			ab_str_addf(&cmd, "pdfinfo frames%u.pdf", i);
 			shell_output(dir, cmd.s, &info);
@@ -925,6 +936,7 @@ START_TEST(render_frames)
 		ab_trace_free(trace);
 		ab_tree_free(tree);
 	}
+	ab_str_free(&zh_tree);
 	if (!keep)
 		remove_dir(dir);
 	free(dir);
