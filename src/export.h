@@ -30,8 +30,11 @@ enum ab_frames {
 	AB_FRAMES_CUTOFFS,  /* every cutoff's step, and the last */
 };
 
-/* More frames than this are refused (a picture per frame). */
+/* More frames than this are refused (a picture per frame), and more than
+ * AB_MAX_FRAME_NODES nodes over all frames (each frame measures every node
+ * to size the picture). */
 #define AB_MAX_FRAMES 2000u
+#define AB_MAX_FRAME_NODES 20000000u
 
 struct ab_export_options {
 	enum ab_export_format format;

@@ -564,6 +564,14 @@ static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
 	return status;
 }
 
+/* How many frames of this tree --frames may draw. */
+static unsigned max_frames(const struct ab_tree *tree)
+{
+	unsigned by_nodes = AB_MAX_FRAME_NODES / (tree->count ? tree->count : 1);
+	unsigned n = by_nodes < AB_MAX_FRAMES ? by_nodes : AB_MAX_FRAMES;
+	return n ? n : 1;
+}
+
 static int cmd_export(struct cli *cli)
 {
 	if (cli->export_format < 0)
@@ -593,9 +601,9 @@ static int cmd_export(struct cli *cli)
 	if (cli->step > (long long)trace->length) {
 		status = usage_error(cli, _("--step %lld is past the end: this search has %zu steps"),
 				     cli->step, trace->length);
-	} else if (nsteps > AB_MAX_FRAMES) {
+	} else if (nsteps > max_frames(tree)) {
 		status = usage_error(cli, _("--frames would draw %zu frames; at most %u are allowed: try --frames=cutoffs or a smaller tree"),
-				     nsteps, AB_MAX_FRAMES);
+				     nsteps, max_frames(tree));
 	} else {
 		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
 		struct ab_export_options opt = {

@@ -223,17 +223,19 @@ static bool crosses(double ax, double ay, double bx, double by, double x0, doubl
 }
 
 /* Marks the edges into leaves above the lowest level that must bend: a
- * straight line would cross a box of the parent's subtree.  Only trees of
- * picture size are checked node by node; larger ones always bend. */
+ * straight line would cross a box of the parent's subtree.  Only trees and
+ * subtrees of picture size are checked box by box (at most 20,000 nodes,
+ * 4,000 under the parent); in larger ones such edges always bend. */
 static void find_bends(struct ab_scene *scene)
 {
 	const struct ab_tree *tree = scene->tree;
 	scene->bent = ab_xcalloc(tree->count ? tree->count : 1, sizeof *scene->bent);
+	bool big = tree->count > 20000;
 	for (uint32_t n = 1; n < tree->count; n++) {
 		if (!ab_is_leaf(tree, n) || tree->nodes[n].depth == tree->height)
 			continue;
 		uint32_t p = tree->nodes[n].parent;
-		if (tree->nodes[p].end - p > 4000) {
+		if (big || tree->nodes[p].end - p > 4000) {
 			scene->bent[n] = 1;
 			continue;
 		}
