@@ -122,7 +122,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_addc(s, '\n');
 	size_t before = s->len;
 	if (v.leaf)
-		ab_format_value(v.lo, g, s); /* "3", not "= 3" */
+		ab_node_leaf_text(&v, g, s); /* "3", not "= 3" */
 	else
 		ab_node_value_text(&v, g, s);
 	if (s->len == before)
@@ -133,7 +133,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		/* The root's window beside it; any other node's goes on the
 		 * edge it came in by, which is where its parent passed it. */
 		ab_str_clear(s);
-		ab_format_window(v.alpha, v.beta, g, s);
+		ab_node_window_text(&v, g, s);
 		ab_str_add(out, ", xlabel=<<font point-size=\"9\" color=\"gray35\">");
 		ab_xml_escaped(out, ab_str_cstr(s));
 		ab_str_add(out, "</font>>");
@@ -154,7 +154,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_addf(out, "\tn%u -> n%u", parent, n);
 	ab_str_clear(s);
 	if (v.window)
-		ab_format_window(v.alpha, v.beta, g, s);
+		ab_node_window_text(&v, g, s);
 	if (v.first_pruned) {
 		/* The cut test goes on the first pruned edge, short marks on
 		 * the others. */
@@ -232,10 +232,10 @@ static void tex_escaped(struct ab_str *out, const char *text)
 }
 
 /* "$= 3$", "$\le 2$", "$\in [1, 4]$", or nothing. */
-static void tex_interval(ab_value lo, ab_value hi, struct ab_str *out)
+static void tex_interval(const struct ab_node_view *v, struct ab_str *out)
 {
 	struct ab_str s = AB_STR_INIT;
-	ab_format_interval(lo, hi, &tex_glyphs, &s);
+	ab_node_value_text(v, &tex_glyphs, &s);
 	if (s.len) {
 		const char *t = ab_str_cstr(&s);
 		ab_str_add(out, "$");
@@ -319,7 +319,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			break;
 		case AB_SHAPE_LEAF: {
 			ab_str_clear(&s);
-			ab_format_value(v.lo, &ab_glyphs_utf8, &s);
+			ab_node_leaf_text(&v, &ab_glyphs_utf8, &s);
 			double bw = ab_scene_text_width(ab_str_cstr(&s), AB_SCENE_FONT) + 8.0;
 			ab_str_add(out, "  \\draw[ab leaf");
 			tikz_mods(out, &v, false);
@@ -327,7 +327,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 				    top, x + bw / 2.0, top + AB_SCENE_LEAF_H);
 			ab_str_clear(&s);
 			ab_str_add(&s, "$");
-			ab_format_value(v.lo, &tex_glyphs, &s);
+			ab_node_leaf_text(&v, &tex_glyphs, &s);
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab value", &v, "base", x, top + 11.0, ab_str_cstr(&s));
 			tikz_text(out, "ab name", &v, "base", x, top + AB_SCENE_LEAF_H + AB_SCENE_LINE,
@@ -338,7 +338,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 		double mid = top + h * 0.62;
 		tikz_text(out, "ab name", &v, "base east", x - w - 4.0, mid, ab_str_cstr(&t));
 		ab_str_clear(&s);
-		tex_interval(v.lo, v.hi, &s);
+		tex_interval(&v, &s);
 		if (s.len)
 			tikz_text(out, "ab value", &v, "base west", x + w + 4.0, mid + 1.0,
 				  ab_str_cstr(&s));
@@ -346,7 +346,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 		if (v.window) {
 			ab_str_clear(&s);
 			ab_str_add(&s, "$");
-			ab_format_window(v.alpha, v.beta, &tex_glyphs, &s);
+			ab_node_window_text(&v, &tex_glyphs, &s);
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
 			y += AB_SCENE_LINE;
@@ -570,7 +570,7 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_truncate(out, before);
 	if (v.window) {
 		ab_str_addf(out, "  [%s, %s] = ", g->alpha, g->beta);
-		ab_format_window(v.alpha, v.beta, g, out);
+		ab_node_window_text(&v, g, out);
 	}
 	if (v.cut) {
 		ab_str_addf(out, "  %s ", g->cut_mark);

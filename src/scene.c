@@ -32,6 +32,7 @@ void ab_node_view(const struct ab_trace *trace, uint32_t n, struct ab_node_view 
 	memset(v, 0, sizeof *v);
 	v->leaf = ab_is_leaf(tree, n);
 	v->max = ab_player_at(tree, n, trace->root_player) == AB_MAX;
+	/* A chance node (once trees have them) is AB_SHAPE_CHANCE here. */
 	v->shape = v->leaf ? AB_SHAPE_LEAF : v->max ? AB_SHAPE_MAX : AB_SHAPE_MIN;
 	v->reached = st->status != AB_UNVISITED;
 	v->active = st->status == AB_ACTIVE;
@@ -63,6 +64,18 @@ void ab_node_value_text(const struct ab_node_view *v, const struct ab_glyphs *g,
 			struct ab_str *out)
 {
 	ab_format_interval(v->lo, v->hi, g, out);
+}
+
+void ab_node_leaf_text(const struct ab_node_view *v, const struct ab_glyphs *g,
+		       struct ab_str *out)
+{
+	ab_format_value(v->lo, g, out);
+}
+
+void ab_node_window_text(const struct ab_node_view *v, const struct ab_glyphs *g,
+			 struct ab_str *out)
+{
+	ab_format_window(v->alpha, v->beta, g, out);
 }
 
 void ab_node_cut_text(const struct ab_trace *trace, const struct ab_node_view *v,
@@ -116,7 +129,7 @@ static void measure(const struct ab_trace *trace, uint32_t n, struct ab_str *s,
 	ab_node_value_text(&v, g, s);
 	if (v.leaf) {
 		ab_str_clear(s);
-		ab_format_value(v.lo, g, s);
+		ab_node_leaf_text(&v, g, s);
 		double box = ab_scene_text_width(ab_str_cstr(s), AB_SCENE_FONT) + 8.0;
 		e->leaf_box = max_d(e->leaf_box, box);
 		e->under = max_d(e->under, max_d(box, name));
@@ -127,7 +140,7 @@ static void measure(const struct ab_trace *trace, uint32_t n, struct ab_str *s,
 	unsigned lines = 0;
 	if (v.window) {
 		ab_str_clear(s);
-		ab_format_window(v.alpha, v.beta, g, s);
+		ab_node_window_text(&v, g, s);
 		e->under = max_d(e->under, ab_scene_text_width(ab_str_cstr(s), AB_SCENE_SMALL));
 		lines++;
 	}

@@ -46,10 +46,16 @@ struct ab_node_view {
 void ab_node_view(const struct ab_trace *trace, uint32_t n, struct ab_node_view *v);
 
 /* The marks as text, in glyphs g: the value or bound ("= 3", "≤ 2"; ""
- * when nothing is known), the window ("[3, +∞]"), the cut test that fired
- * ("β = 2 ≤ α = 3" at MIN, "α = 5 ≥ β = 4" at MAX). */
+ * when nothing is known), a leaf's value alone ("3"), the window
+ * ("[3, +∞]"), the cut test that fired ("β = 2 ≤ α = 3" at MIN,
+ * "α = 5 ≥ β = 4" at MAX).  Every picture formats values through these
+ * alone. */
 void ab_node_value_text(const struct ab_node_view *v, const struct ab_glyphs *g,
 			struct ab_str *out);
+void ab_node_leaf_text(const struct ab_node_view *v, const struct ab_glyphs *g,
+		       struct ab_str *out);
+void ab_node_window_text(const struct ab_node_view *v, const struct ab_glyphs *g,
+			 struct ab_str *out);
 void ab_node_cut_text(const struct ab_trace *trace, const struct ab_node_view *v,
 		      const struct ab_glyphs *g, struct ab_str *out);
 

@@ -150,7 +150,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 		break;
 	case AB_SHAPE_LEAF: {
 		struct ab_str value = AB_STR_INIT;
-		ab_format_value(v.lo, g, &value);
+		ab_node_leaf_text(&v, g, &value);
 		double bw = ab_scene_text_width(ab_str_cstr(&value), AB_SCENE_FONT) + 8.0;
 		ab_str_addf(out, "<rect class=\"shape\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 				 "height=\"%.1f\"", x - bw / 2.0, top, bw, AB_SCENE_LEAF_H);
@@ -180,7 +180,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 	double y = top + h + AB_SCENE_LINE;
 	if (v.window) {
 		ab_str_clear(s);
-		ab_format_window(v.alpha, v.beta, g, s);
+		ab_node_window_text(&v, g, s);
 		text(out, "note window", x, y, "middle", AB_SCENE_SMALL, "#666666", ab_str_cstr(s));
 		y += AB_SCENE_LINE;
 	}
