@@ -129,15 +129,6 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_addc(s, ' ');
 	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"");
-	if (v.window && n == 0) {
-		/* The root's window beside it; any other node's goes on the
-		 * edge it came in by, which is where its parent passed it. */
-		ab_str_clear(s);
-		ab_node_window_text(&v, g, s);
-		ab_str_add(out, ", xlabel=<<font point-size=\"9\" color=\"gray35\">");
-		ab_xml_escaped(out, ab_str_cstr(s));
-		ab_str_add(out, "</font>>");
-	}
 	if (v.pruned)
 		ab_str_add(out, ", style=dashed, color=gray60, fontcolor=gray50");
 	else if (!v.reached)
@@ -147,31 +138,49 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	else if (v.active)
 		ab_str_add(out, ", penwidth=2.5");
 	ab_str_add(out, "];\n");
+	if (v.window || v.cut) {
+		/* The window and the cut test in a note of their own beside
+		 * the node, on its rank: dot makes room for it. */
+		ab_str_addf(out, "\tn%unote [shape=plain, label=<<font point-size=\"9\" "
+				 "color=\"gray35\">", n);
+		if (v.window) {
+			ab_str_clear(s);
+			ab_node_window_text(&v, g, s);
+			ab_xml_escaped(out, ab_str_cstr(s));
+		}
+		if (v.cut) {
+			ab_str_clear(s);
+			ab_str_addf(s, "%s ", g->cut_mark);
+			ab_node_cut_text(trace, &v, g, s);
+			if (v.window)
+				ab_str_add(out, "<br/>");
+			ab_xml_escaped(out, ab_str_cstr(s));
+		}
+		ab_str_addf(out, "</font>>];\n\t{ rank=same; n%u -> n%unote [style=invis]; }\n",
+			    n, n);
+	}
 
 	uint32_t parent = trace->tree->nodes[n].parent;
 	if (parent == AB_NONE)
 		return;
 	ab_str_addf(out, "\tn%u -> n%u", parent, n);
 	ab_str_clear(s);
-	if (v.window)
-		ab_node_window_text(&v, g, s);
-	if (v.first_pruned) {
-		/* The cut test goes on the first pruned edge, short marks on
-		 * the others. */
-		struct ab_node_view pv;
-		ab_node_view(trace, parent, &pv);
+	if (v.first_pruned)
 		ab_str_add(s, g->cut_mark);
-		if (pv.cut && (n == ab_kid(trace->tree, parent, 0) ||
-			       !ab_trace_pruned(trace, ab_kid(trace->tree, parent,
-							      trace->tree->nodes[n].rank - 1)))) {
-			ab_str_add(s, " ");
-			ab_node_cut_text(trace, &pv, g, s);
-		}
-	}
 	ab_str_add(out, " [");
 	if (s->len) {
 		ab_str_add(out, "label=<<font point-size=\"9\" color=\"gray35\">");
-		ab_xml_escaped(out, ab_str_cstr(s));
+		for (const char *p = ab_str_cstr(s); *p;) {
+			const char *q = strchr(p, '\n');
+			size_t len = q ? (size_t)(q - p) : strlen(p);
+			struct ab_str line = AB_STR_INIT;
+			ab_str_addn(&line, p, len);
+			ab_xml_escaped(out, ab_str_cstr(&line));
+			ab_str_free(&line);
+			if (q)
+				ab_str_add(out, "<br/>");
+			p += len + (q != NULL);
+		}
 		ab_str_add(out, "</font>>, ");
 	}
 	if (v.pruned)

@@ -166,9 +166,14 @@ START_TEST(dot_lecture)
 	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, label=\"A\\n= 3\"]"));
 	ck_assert_ptr_nonnull(strstr(dot, "n5 [shape=invtriangle, label=\"C\\n≤ 2\"]"));
 	ck_assert_ptr_nonnull(strstr(dot, "n6 [shape=box, label=\"C1\\n2\"]"));
-	/* The cut test on the first pruned edge, a mark on the next. */
+	/* The cut test in a note beside the node, on its rank; a mark on
+	 * each pruned edge. */
+	ck_assert_ptr_nonnull(strstr(dot, "\tn5note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">✂ β = 2 ≤ α = 3</font>>];\n"
+					  "\t{ rank=same; n5 -> n5note [style=invis]; }\n"));
+	ck_assert_uint_eq(count(dot, "note [shape=plain"), 1);
 	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [label=<<font point-size=\"9\" "
-					  "color=\"gray35\">✂ β = 2 ≤ α = 3</font>>, style=dashed"));
+					  "color=\"gray35\">✂</font>>, style=dashed"));
 	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [label=<<font point-size=\"9\" "
 					  "color=\"gray35\">✂</font>>, style=dashed"));
 	/* Pruned nodes dashed, at the size of the others (same label lines). */
@@ -178,13 +183,15 @@ START_TEST(dot_lecture)
 	ck_assert(strstr(dot, "n0 -> n1 ") < strstr(dot, "n0 -> n5 "));
 	ck_assert(strstr(dot, "n0 -> n5 ") < strstr(dot, "n0 -> n9 "));
 	ab_str_clear(&out);
-	/* Mid-search: the windows on the edges the nodes came in by (the
-	 * root's beside it), a pruned inner node keeps a second line. */
+	/* Mid-search: the windows in the notes too, a node not reached yet
+	 * keeps a second line, so it is the size of the others. */
 	picture(tree, &config, 15, AB_EXPORT_DOT, false, &out);
 	dot = ab_str_cstr(&out);
-	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, label=\"A\\n≥ 3\", xlabel=<"));
-	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [label=<<font point-size=\"9\" "
-					  "color=\"gray35\">[3, 2]</font>>, penwidth=2.5]"));
+	ck_assert_ptr_nonnull(strstr(dot, "n0note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">[3, +∞]</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">[3, 2]<br/>✂ β = 2 ≤ α = 3</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [penwidth=2.5]"));
 	ck_assert_ptr_nonnull(strstr(dot, "n9 [shape=invtriangle, label=\"D\\n \""));
 	ab_str_free(&out);
 	ab_tree_free(tree);
@@ -214,8 +221,10 @@ START_TEST(dot_shape)
 			struct ab_str out = AB_STR_INIT;
 			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
 			ab_export(trace, &opt, &out);
-			ck_assert_uint_eq(count(out.s, " [shape="), tree->count);
-			ck_assert_uint_eq(count(out.s, " -> "), tree->count - 1);
+			ck_assert_uint_eq(count(out.s, " [shape=") - count(out.s, "note [shape="),
+					  tree->count);
+			ck_assert_uint_eq(count(out.s, " -> ") - count(out.s, "note [style=invis]"),
+					  tree->count - 1);
 			ck_assert_ptr_nonnull(strstr(out.s, "a \\\"quoted\\\" \\\\ title"));
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_TEXT;
