@@ -460,6 +460,9 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	if (needs_unicode_engine(trace->tree, frames ? _("Step %zu of %zu") : NULL))
 		tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
 				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
+	if (scene.width > 16000.0 || scene.height > 16000.0)
+		tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
+				   "use --svg, or a smaller tree."));
 	if (opt->standalone) {
 		ab_str_add(out, frames ? "\\documentclass{beamer}\n"
 				: "\\documentclass[border=4pt]{standalone}\n");

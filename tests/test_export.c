@@ -419,6 +419,17 @@ START_TEST(tikz_marks)
 	ck_assert_ptr_nonnull(strstr(out.s, "compile it with lualatex"));
 	ck_assert_ptr_nonnull(strstr(out.s, "{α\\_1};"));
 	ck_assert_ptr_nonnull(strstr(out.s, "{é};"));
+	ck_assert_ptr_null(strstr(out.s, "larger than TeX can draw"));
+	ab_str_free(&out);
+	ab_tree_free(tree);
+
+	/* 1296 leaves side by side: wider than TeX's dimensions allow. */
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 3);
+	struct randtree_shape wide = { 6, 6, 4, true, -9, 9, false };
+	tree = randtree(&rng, &wide);
+	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
+	ck_assert_ptr_nonnull(strstr(out.s, "larger than TeX can draw"));
 	ab_str_free(&out);
 	ab_tree_free(tree);
 }
