@@ -1,9 +1,11 @@
-/* export.c - DOT, TikZ forest and text pictures of a trace at one step.
+/* export.c - DOT, TikZ and text pictures of a trace at one step, and the
+ * frames of an animation; SVG is written by svg.c.
  *
- * The three exporters share one walk (depth first, children in the tree's
- * order, with an explicit stack so a tree as deep as the loader allows is
- * drawn without recursion) and one description of each node, so the
- * pictures say the same thing in three notations.
+ * The exporters share one description of each node (scene.h), so the
+ * pictures say the same thing in four notations.  DOT and text share one
+ * walk (depth first, children in the tree's order, with an explicit stack
+ * so a tree as deep as the loader allows is drawn without recursion); TikZ
+ * and SVG share one geometry (scene.c), so they are the same picture.
  */
 #include "export.h"
 
@@ -12,122 +14,11 @@
 
 #include "format.h"
 #include "i18n.h"
+#include "scene.h"
 #include "search.h"
+#include "svg.h"
 
 /* ---- What a picture says about one node -------------------------------- */
-
-struct view {
-	bool leaf, max;
-	bool pruned;      /* never reached, and an ancestor cut off */
-	bool reached;     /* entered or looked at by this step */
-	bool active;      /* on the current path */
-	bool current;     /* the node of this step's event */
-	bool cut;         /* a cutoff fired here by this step */
-	bool first_pruned;/* pruned while its parent was not: the cut edge */
-	ab_value lo, hi;  /* what is proved (leaves: the value) */
-	ab_value alpha, beta;          /* the window, when active */
-	ab_value cut_alpha, cut_beta;  /* the test that fired, when cut */
-	int64_t scale;    /* the tree's unit of values */
-	bool has_static;  /* an inner node with a static value ... */
-	ab_value static_value; /* ... shown as h=5 (the mover's side in the
-				  negamax view) */
-	bool below;       /* below the depth limit: not searched at this depth */
-	bool negamax;     /* values and windows from the mover's side */
-};
-
-/* The negamax view: a MIN node's numbers from its own side. */
-static void negamax_side(struct view *v)
-{
-	ab_value lo = v->lo, alpha = v->alpha, cut_alpha = v->cut_alpha;
-	v->negamax = true;
-	if (v->max)
-		return;
-	v->lo = -v->hi;
-	v->hi = -lo;
-	v->alpha = -v->beta;
-	v->beta = -alpha;
-	v->cut_alpha = -v->cut_beta;
-	v->cut_beta = -cut_alpha;
-	v->static_value = -v->static_value;
-}
-
-static void describe(const struct ab_trace *trace, uint32_t n, struct view *v)
-{
-	const struct ab_tree *tree = trace->tree;
-	const struct ab_node_state *st = ab_trace_node(trace, n);
-	memset(v, 0, sizeof *v);
-	v->leaf = ab_is_leaf(tree, n);
-	v->scale = tree->scale;
-	v->max = ab_player_at(tree, n, trace->root_player) == AB_MAX;
-	v->reached = st->status != AB_UNVISITED;
-	v->active = st->status == AB_ACTIVE;
-	/* The done event is about the whole search, not the root. */
-	v->current = trace->step > 0 && ab_trace_current(trace) == n &&
-		     trace->records[trace->step - 1].kind != AB_EV_DONE;
-	v->pruned = ab_trace_pruned(trace, n);
-	uint32_t parent = tree->nodes[n].parent;
-	v->first_pruned = v->pruned && parent != AB_NONE &&
-			  trace->state[parent].status != AB_UNVISITED;
-	if (v->leaf) {
-		v->lo = v->hi = tree->nodes[n].value;
-	} else {
-		v->lo = v->reached ? st->lo : AB_NEG_INF;
-		v->hi = v->reached ? st->hi : AB_POS_INF;
-	}
-	v->alpha = st->alpha;
-	v->beta = st->beta;
-	uint32_t cut = ab_trace_cut_step(trace, n);
-	v->cut = st->cut && cut > 0 && cut <= trace->step;
-	if (v->cut) {
-		v->cut_alpha = trace->records[cut - 1].a;
-		v->cut_beta = trace->records[cut - 1].b;
-	}
-	v->has_static = !v->leaf && (tree->nodes[n].flags & AB_HAS_STATIC);
-	v->static_value = tree->nodes[n].value;
-	v->below = !v->pruned && ab_trace_below_horizon(trace, n);
-	if (trace->config.view == AB_VIEW_NEGAMAX && !tree->nchance)
-		negamax_side(v);
-}
-
-/* "h=5": a node's static value. */
-static void static_text(const struct view *v, const struct ab_glyphs *g,
-			struct ab_str *out)
-{
-	ab_str_add(out, "h=");
-	ab_format_value(v->static_value, v->scale, g, out);
-}
-
-/* Whether the window is worth showing: alpha-beta, and on the path. */
-static bool shows_window(const struct ab_trace *trace, const struct view *v)
-{
-	return v->active && !v->leaf && trace->config.algo == AB_ALPHABETA;
-}
-
-/* "β = 2 ≤ α = 3" for a MIN node, "α = 5 ≥ β = 4" for a MAX one. */
-static void cut_test(const struct ab_trace *trace, const struct view *v,
-		     const struct ab_glyphs *g, struct ab_str *out)
-{
-	bool strict = trace->config.strict;
-	if (v->max || v->negamax) {
-		ab_str_addf(out, "%s = ", g->alpha);
-		ab_format_value(v->cut_alpha, v->scale, g, out);
-		ab_str_addf(out, " %s %s = ", strict ? ">" : g->ge, g->beta);
-		ab_format_value(v->cut_beta, v->scale, g, out);
-	} else {
-		ab_str_addf(out, "%s = ", g->beta);
-		ab_format_value(v->cut_beta, v->scale, g, out);
-		ab_str_addf(out, " %s %s = ", strict ? "<" : g->le, g->alpha);
-		ab_format_value(v->cut_alpha, v->scale, g, out);
-	}
-}
-
-/* The node's value ("= 3" for a leaf or an exact node, "≤ 2" for a bound),
- * or nothing when nothing is known yet. */
-static void value_text(const struct view *v, const struct ab_glyphs *g,
-		       struct ab_str *out)
-{
-	ab_format_interval(v->lo, v->hi, v->scale, g, out);
-}
 
 /* The caption: title, convention, and which step is drawn. */
 static void caption(const struct ab_trace *trace, bool ascii, struct ab_str *out)
@@ -189,14 +80,21 @@ struct picture {
 	const struct ab_glyphs *g;
 	struct ab_str *out;
 	struct ab_str scratch;
-	struct ab_str notes;  /* TikZ: the windows and cut tests, listed */
 };
 
 /* ---- DOT ----------------------------------------------------------------- */
 
+/* Fonts for labels: Latin, Greek and math first, then CJK fonts (Debian:
+ * fonts-noto-cjk, fonts-wqy-microhei) for Chinese names and captions. */
+#define DOT_FONTS "DejaVu Sans,Noto Sans CJK SC,WenQuanYi Micro Hei,sans-serif"
+
 static void dot_escaped(struct ab_str *out, const char *text)
 {
 	for (const char *p = text; *p; p++) {
+		if (*p == '\n') {
+			ab_str_add(out, "\\n");
+			continue;
+		}
 		if (*p == '"' || *p == '\\')
 			ab_str_addc(out, '\\');
 		ab_str_addc(out, *p);
@@ -209,44 +107,30 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	const struct ab_trace *trace = pic->trace;
 	const struct ab_glyphs *g = pic->g;
 	struct ab_str *out = pic->out, *s = &pic->scratch;
-	struct view v;
+	struct ab_node_view v;
 	(void)last;
 	(void)depth;
-	describe(trace, n, &v);
+	ab_node_view(trace, n, &v);
 
-	ab_str_addf(out, "\tn%u [shape=%s, label=\"", n,
-		    v.leaf ? "box" : v.max ? "triangle" : "invtriangle");
+	/* A short label, name over value, in every node (pruned or not yet
+	 * reached ones keep an empty second line, so all shapes of a kind
+	 * are the same size); the window and the cut test go beside it. */
+	static const char *const dot_shapes[] = {
+		[AB_SHAPE_MAX] = "triangle", [AB_SHAPE_MIN] = "invtriangle",
+		[AB_SHAPE_LEAF] = "box", [AB_SHAPE_CHANCE] = "circle",
+	};
+	ab_str_addf(out, "\tn%u [shape=%s, label=\"", n, dot_shapes[v.shape]);
 	ab_str_clear(s);
 	ab_tree_name(trace->tree, n, s);
-	dot_escaped(out, ab_str_cstr(s));
-	ab_str_clear(s);
+	ab_str_addc(s, '\n');
+	size_t before = s->len;
 	if (v.leaf)
-		ab_format_value(v.lo, v.scale, g, s);
+		ab_node_leaf_text(&v, g, s); /* "3", not "= 3" */
 	else
-		value_text(&v, g, s);
-	if (s->len) {
-		ab_str_add(out, "\\n");
-		dot_escaped(out, ab_str_cstr(s));
-	}
-	if (shows_window(trace, &v)) {
-		ab_str_clear(s);
-		ab_format_window(v.alpha, v.beta, v.scale, g, s);
-		ab_str_add(out, "\\n");
-		dot_escaped(out, ab_str_cstr(s));
-	}
-	if (v.cut) {
-		ab_str_clear(s);
-		ab_str_addf(s, "%s ", g->cut_mark);
-		cut_test(trace, &v, g, s);
-		ab_str_add(out, "\\n");
-		dot_escaped(out, ab_str_cstr(s));
-	}
-	if (v.has_static) {
-		ab_str_clear(s);
-		static_text(&v, g, s);
-		ab_str_add(out, "\\n");
-		dot_escaped(out, ab_str_cstr(s));
-	}
+		ab_node_value_text(&v, g, s);
+	if (s->len == before)
+		ab_str_addc(s, ' ');
+	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"");
 	if (v.pruned)
 		ab_str_add(out, ", style=dashed, color=gray60, fontcolor=gray50");
@@ -259,50 +143,107 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	else if (v.active)
 		ab_str_add(out, ", penwidth=2.5");
 	ab_str_add(out, "];\n");
+	if (v.window || v.cut || v.has_static) {
+		/* The window, the cut test and the static value in a note of
+		 * their own beside the node, on its rank: dot makes room. */
+		ab_str_addf(out, "\tn%unote [shape=plain, label=<<font point-size=\"9\" "
+				 "color=\"gray35\">", n);
+		bool first = true;
+		if (v.window) {
+			ab_str_clear(s);
+			ab_node_window_text(&v, g, s);
+			ab_xml_escaped(out, ab_str_cstr(s));
+			first = false;
+		}
+		if (v.cut) {
+			ab_str_clear(s);
+			ab_str_addf(s, "%s ", g->cut_mark);
+			ab_node_cut_text(trace, &v, g, s);
+			if (!first)
+				ab_str_add(out, "<br/>");
+			ab_xml_escaped(out, ab_str_cstr(s));
+			first = false;
+		}
+		if (v.has_static) {
+			ab_str_clear(s);
+			ab_node_static_text(&v, g, s);
+			if (!first)
+				ab_str_add(out, "<br/>");
+			ab_xml_escaped(out, ab_str_cstr(s));
+		}
+		ab_str_addf(out, "</font>>];\n\t{ rank=same; n%u -> n%unote [style=invis]; }\n",
+			    n, n);
+	}
 
 	uint32_t parent = trace->tree->nodes[n].parent;
 	if (parent == AB_NONE)
 		return;
 	ab_str_addf(out, "\tn%u -> n%u", parent, n);
-	if (v.first_pruned)
-		ab_str_addf(out, " [style=dashed, color=gray60, fontcolor=gray40, label=\"%s\"]",
-			    g->cut_mark);
-	else if (v.pruned)
-		ab_str_add(out, " [style=dashed, color=gray60]");
+	ab_str_clear(s);
+	ab_node_prob_text(&v, s);
+	if (v.first_pruned) {
+		if (s->len)
+			ab_str_addc(s, ' ');
+		ab_str_add(s, g->cut_mark);
+	}
+	ab_str_add(out, " [");
+	if (s->len) {
+		ab_str_add(out, "label=<<font point-size=\"9\" color=\"gray35\">");
+		for (const char *p = ab_str_cstr(s); *p;) {
+			const char *q = strchr(p, '\n');
+			size_t len = q ? (size_t)(q - p) : strlen(p);
+			struct ab_str line = AB_STR_INIT;
+			ab_str_addn(&line, p, len);
+			ab_xml_escaped(out, ab_str_cstr(&line));
+			ab_str_free(&line);
+			if (q)
+				ab_str_add(out, "<br/>");
+			p += len + (q != NULL);
+		}
+		ab_str_add(out, "</font>>, ");
+	}
+	if (v.pruned)
+		ab_str_add(out, "style=dashed, color=gray60");
 	else if (v.below)
-		ab_str_add(out, " [style=dotted, color=gray75]");
+		ab_str_add(out, "style=dotted, color=gray75");
 	else if (v.active)
-		ab_str_add(out, " [penwidth=2.5]");
-	ab_str_add(out, ";\n");
+		ab_str_add(out, "penwidth=2.5");
+	else if (!v.reached)
+		ab_str_add(out, "color=gray40");
+	else
+		ab_str_add(out, "color=black");
+	ab_str_add(out, "];\n");
 }
 
 static void export_dot(struct picture *pic)
 {
 	const struct ab_trace *trace = pic->trace;
 	struct ab_str *out = pic->out, *s = &pic->scratch;
-	ab_str_add(out, "digraph abtrace {\n\tgraph [ordering=out, labelloc=t, "
-			"nodesep=0.25, ranksep=0.45, fontname=\"Helvetica\", label=\"");
+	ab_str_add(out, "digraph abtrace {\n\tgraph [ordering=out, labelloc=t, splines=line, "
+			"forcelabels=true, nodesep=0.3, ranksep=0.4, fontname=\"" DOT_FONTS
+			"\", fontsize=11, label=\"");
 	ab_str_clear(s);
 	if (trace->tree->title)
 		ab_str_addf(s, "%s\n", trace->tree->title);
 	caption(trace, pic->g->ascii, s);
-	for (const char *p = ab_str_cstr(s); *p; p++) {
-		if (*p == '\n')
-			ab_str_add(out, "\\n");
-		else if (*p == '"' || *p == '\\')
-			ab_str_addf(out, "\\%c", *p);
-		else
-			ab_str_addc(out, *p);
-	}
+	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"];\n"
-			"\tnode [fontname=\"Helvetica\", fontsize=11, margin=\"0.04,0.02\"];\n"
-			"\tedge [arrowhead=none];\n");
+			"\tnode [fontname=\"" DOT_FONTS "\", fontsize=11, margin=\"0.04,0.02\", "
+			"width=0.4, height=0.3];\n"
+			"\tedge [arrowhead=none, fontname=\"" DOT_FONTS "\", fontsize=10];\n");
 	struct walker w = { dot_enter, NULL, pic };
 	walk(trace->tree, &w);
 	ab_str_add(out, "}\n");
 }
 
-/* ---- TikZ forest ---------------------------------------------------------- */
+/* ---- TikZ ----------------------------------------------------------------- */
+
+/* Values in TeX math, through the same format functions as the text. */
+static const struct ab_glyphs tex_glyphs = {
+	.alpha = "\\alpha", .beta = "\\beta", .le = "\\le", .ge = "\\ge", .ne = "\\ne",
+	.pos_inf = "+\\infty", .neg_inf = "-\\infty", .arrow = "\\to",
+	.cut_mark = "\\abcut", .dash = "--", .ascii = true,
+};
 
 /* Text for TeX: escapes the characters TeX treats specially. */
 static void tex_escaped(struct ab_str *out, const char *text)
@@ -315,213 +256,348 @@ static void tex_escaped(struct ab_str *out, const char *text)
 			break;
 		case '^': ab_str_add(out, "\\^{}"); break;
 		case '~': ab_str_add(out, "\\~{}"); break;
-		case '[': ab_str_add(out, "{[}"); break;
-		case ']': ab_str_add(out, "{]}"); break;
-		case ',': ab_str_add(out, "{,}"); break;
-		case '=': ab_str_add(out, "{=}"); break;
 		default: ab_str_addc(out, *p); break;
 		}
 	}
 }
 
-static void tex_value(ab_value v, struct ab_str *out)
+/* "$= 3$", "$\le 2$", "$\in [1, 4]$", or nothing. */
+static void tex_interval(const struct ab_node_view *v, struct ab_str *out)
 {
-	if (v == AB_POS_INF)
-		ab_str_add(out, "+\\infty");
-	else if (v == AB_NEG_INF)
-		ab_str_add(out, "-\\infty");
-	else
-		ab_str_addf(out, "%lld", (long long)v);
+	struct ab_str s = AB_STR_INIT;
+	ab_node_value_text(v, &tex_glyphs, &s);
+	if (s.len) {
+		const char *t = ab_str_cstr(&s);
+		ab_str_add(out, "$");
+		if (strncmp(t, "in ", 3) == 0) {
+			ab_str_add(out, "\\in ");
+			t += 3;
+		}
+		ab_str_add(out, t);
+		ab_str_add(out, "$");
+	}
+	ab_str_free(&s);
 }
 
-/* The interval in TeX math, as ab_format_interval says it in text. */
-static void tex_interval(ab_value lo, ab_value hi, struct ab_str *out)
+/* The style modifiers of a shape or an edge, and of text. */
+static void tikz_mods(struct ab_str *out, const struct ab_node_view *v, bool text)
 {
-	if (lo == AB_NEG_INF && hi == AB_POS_INF)
+	if (v->pruned)
+		ab_str_add(out, text ? ", ab pruned text" : ", ab pruned");
+	else if (v->below)
+		ab_str_add(out, text ? ", ab below horizon text" : ", ab below horizon");
+	else if (!v->reached)
+		ab_str_add(out, text ? ", ab unreached text" : ", ab unreached");
+	if (text)
 		return;
-	ab_str_add(out, "$");
-	if (lo == hi) {
-		ab_str_add(out, "= ");
-		tex_value(lo, out);
-	} else if (lo == AB_NEG_INF) {
-		ab_str_add(out, "\\le ");
-		tex_value(hi, out);
-	} else if (hi == AB_POS_INF) {
-		ab_str_add(out, "\\ge ");
-		tex_value(lo, out);
-	} else {
-		ab_str_add(out, "\\in [");
-		tex_value(lo, out);
-		ab_str_add(out, ", ");
-		tex_value(hi, out);
-		ab_str_add(out, "]");
-	}
-	ab_str_add(out, "$");
-}
-
-/* Lists the windows on the path and the cut tests, for under the picture:
- * beside the nodes they would collide with the neighbours, which forest
- * does not move out of their way. */
-static void tikz_collect(void *ctx, uint32_t n, const bool *last, uint32_t depth)
-{
-	struct picture *pic = ctx;
-	const struct ab_trace *trace = pic->trace;
-	struct view v;
-	(void)last;
-	(void)depth;
-	describe(trace, n, &v);
-	if (shows_window(trace, &v) || v.cut) {
-		struct ab_str *notes = &pic->notes;
-		if (notes->len)
-			ab_str_add(notes, "\\\\\n  ");
-		ab_str_clear(&pic->scratch);
-		ab_tree_name(trace->tree, n, &pic->scratch);
-		tex_escaped(notes, ab_str_cstr(&pic->scratch));
-		ab_str_add(notes, ": ");
-		if (shows_window(trace, &v)) {
-			ab_str_add(notes, "$[\\alpha, \\beta] = [");
-			tex_value(v.alpha, notes);
-			ab_str_add(notes, ", ");
-			tex_value(v.beta, notes);
-			ab_str_add(notes, "]$");
-		}
-		if (v.cut) {
-			bool strict = trace->config.strict;
-			ab_str_add(notes, shows_window(trace, &v) ? ", \\abcut\\ $" : "\\abcut\\ $");
-			if (v.max || v.negamax) {
-				ab_str_add(notes, "\\alpha = ");
-				tex_value(v.cut_alpha, notes);
-				ab_str_add(notes, strict ? " > \\beta = " : " \\ge \\beta = ");
-				tex_value(v.cut_beta, notes);
-			} else {
-				ab_str_add(notes, "\\beta = ");
-				tex_value(v.cut_beta, notes);
-				ab_str_add(notes, strict ? " < \\alpha = " : " \\le \\alpha = ");
-				tex_value(v.cut_alpha, notes);
-			}
-			ab_str_add(notes, "$");
-		}
-	}
-}
-
-static void tikz_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
-{
-	struct picture *pic = ctx;
-	const struct ab_trace *trace = pic->trace;
-	struct ab_str *out = pic->out, *s = &pic->scratch;
-	struct view v;
-	(void)last;
-	describe(trace, n, &v);
-
-	ab_str_addc(out, '\n');
-	for (uint32_t i = 0; i <= depth && i <= MAX_INDENT; i++)
-		ab_str_add(out, "  ");
-	/* The node's content is its value; its name is a small label. */
-	ab_str_add(out, "[{");
-	if (v.leaf)
-		ab_str_addf(out, "$%lld$", (long long)v.lo);
-	else
-		tex_interval(v.lo, v.hi, out);
-	ab_str_add(out, "}, ");
-	ab_str_add(out, v.leaf ? "ab leaf" : v.max ? "ab max" : "ab min");
-	ab_str_clear(s);
-	ab_tree_name(trace->tree, n, s);
-	ab_str_addf(out, ", label={[ab name]%s:{", v.leaf ? "below" : "left");
-	tex_escaped(out, ab_str_cstr(s));
-	ab_str_add(out, "}}");
-	if (v.has_static) {
-		ab_str_clear(s);
-		static_text(&v, pic->g, s);
-		ab_str_add(out, ", label={[ab static]below:{");
-		tex_escaped(out, ab_str_cstr(s));
-		ab_str_add(out, "}}");
-	}
-	if (n == 0 && pic->notes.len) {
-		/* tikz on the root runs once the tree is drawn, so the list
-		 * goes under the whole picture. */
-		ab_str_add(out, ", tikz+={\\node[ab note, align=left, anchor=north west] at "
-				"([yshift=-4mm]current bounding box.south west) {");
-		ab_str_add(out, ab_str_cstr(&pic->notes));
-		ab_str_add(out, "};}");
-	}
-	if (v.first_pruned)
-		ab_str_add(out, ", ab pruned, edge label={node[ab mark]{\\abcut}}");
-	else if (v.pruned)
-		ab_str_add(out, ", ab pruned");
-	else if (v.below)
-		ab_str_add(out, ", ab below horizon");
-	else if (!v.reached)
-		ab_str_add(out, ", ab unreached");
-	if (v.current)
+	if (v->current)
 		ab_str_add(out, ", ab current");
-	else if (v.active)
+	else if (v->active)
 		ab_str_add(out, ", ab path");
 }
 
-static void tikz_leave(void *ctx, uint32_t n)
+static void tikz_text(struct ab_str *out, const char *style, const struct ab_node_view *v,
+		      const char *anchor, double x, double y, const char *body)
 {
-	struct picture *pic = ctx;
-	(void)n;
-	ab_str_add(pic->out, " ]");
+	ab_str_addf(out, "  \\node[%s", style);
+	tikz_mods(out, v, true);
+	ab_str_addf(out, ", anchor=%s] at (%.1f,%.1f) {%s};\n", anchor, x, y, body);
 }
 
-/* The styles, set with \forestset so a lecturer can restyle them. */
+/* The picture's commands at the trace's current step. */
+static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene,
+		      struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	struct ab_str s = AB_STR_INIT, t = AB_STR_INIT;
+	struct ab_node_view v;
+	for (uint32_t n = 1; n < tree->count; n++) {
+		uint32_t p = tree->nodes[n].parent;
+		ab_node_view(trace, n, &v);
+		double x0 = ab_scene_x(scene, p), y0 = ab_scene_bottom(scene, p);
+		double x1 = ab_scene_x(scene, n), y1 = ab_scene_level_top(scene, n);
+		double y2 = ab_scene_top(scene, n);
+		ab_str_add(out, "  \\draw[ab edge");
+		tikz_mods(out, &v, false);
+		ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f)", x0, y0, x1, y1);
+		if (y2 > y1)
+			ab_str_addf(out, " -- (%.1f,%.1f)", x1, y2);
+		ab_str_add(out, ";\n");
+		if (v.first_pruned)
+			ab_str_addf(out, "  \\node[ab mark] at (%.1f,%.1f) {\\abcut};\n",
+				    (x0 + x1) / 2.0, (y0 + y1) / 2.0);
+		if (v.has_prob) {
+			/* The probability on the edge, just above the child. */
+			ab_str_clear(&s);
+			ab_node_prob_text(&v, &s);
+			double tx = x1 + (x0 - x1) * 4.0 / (y1 - y0 > 1.0 ? y1 - y0 : 1.0);
+			ab_str_addf(out, "  \\node[ab prob, anchor=base] at (%.1f,%.1f) {$%s$};\n",
+				    tx, y1 - 4.0, ab_str_cstr(&s));
+		}
+	}
+	for (uint32_t n = 0; n < tree->count; n++) {
+		ab_node_view(trace, n, &v);
+		double x = ab_scene_x(scene, n), top = ab_scene_top(scene, n);
+		double w = AB_SCENE_TRI_W / 2.0, h = AB_SCENE_TRI_H;
+		ab_str_clear(&s);
+		ab_tree_name(tree, n, &s);
+		ab_str_clear(&t);
+		tex_escaped(&t, ab_str_cstr(&s));
+		static const char *const shape_names[] = {
+			[AB_SHAPE_MAX] = "MAX", [AB_SHAPE_MIN] = "MIN",
+			[AB_SHAPE_LEAF] = "leaf", [AB_SHAPE_CHANCE] = "chance",
+		};
+		ab_str_addf(out, "  %% %s\n", shape_names[v.shape]);
+		switch (v.shape) {
+		case AB_SHAPE_MAX:
+			ab_str_add(out, "  \\draw[ab max");
+			tikz_mods(out, &v, false);
+			ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f) -- (%.1f,%.1f) -- cycle;\n",
+				    x, top, x + w, top + h, x - w, top + h);
+			break;
+		case AB_SHAPE_MIN:
+			ab_str_add(out, "  \\draw[ab min");
+			tikz_mods(out, &v, false);
+			ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f) -- (%.1f,%.1f) -- cycle;\n",
+				    x - w, top, x + w, top, x, top + h);
+			break;
+		case AB_SHAPE_CHANCE:
+			ab_str_add(out, "  \\draw[ab chance");
+			tikz_mods(out, &v, false);
+			ab_str_addf(out, "] (%.1f,%.1f) circle[radius=%.1f];\n", x, top + h / 2.0,
+				    h / 2.0);
+			break;
+		case AB_SHAPE_LEAF: {
+			ab_str_clear(&s);
+			ab_node_leaf_text(&v, &ab_glyphs_utf8, &s);
+			double bw = ab_scene_text_width(ab_str_cstr(&s), AB_SCENE_FONT) + 8.0;
+			ab_str_add(out, "  \\draw[ab leaf");
+			tikz_mods(out, &v, false);
+			ab_str_addf(out, "] (%.1f,%.1f) rectangle (%.1f,%.1f);\n", x - bw / 2.0,
+				    top, x + bw / 2.0, top + AB_SCENE_LEAF_H);
+			ab_str_clear(&s);
+			ab_str_add(&s, "$");
+			ab_node_leaf_text(&v, &tex_glyphs, &s);
+			ab_str_add(&s, "$");
+			tikz_text(out, "ab value", &v, "base", x, top + 11.0, ab_str_cstr(&s));
+			tikz_text(out, "ab name", &v, "base", x, top + AB_SCENE_LEAF_H + AB_SCENE_LINE,
+				  ab_str_cstr(&t));
+			continue;
+		}
+		}
+		double mid = top + h * 0.62;
+		tikz_text(out, "ab name", &v, "base east", x - w - 4.0, mid, ab_str_cstr(&t));
+		ab_str_clear(&s);
+		tex_interval(&v, &s);
+		if (s.len)
+			tikz_text(out, "ab value", &v, "base west", x + w + 4.0, mid + 1.0,
+				  ab_str_cstr(&s));
+		double y = top + h + AB_SCENE_LINE;
+		if (v.window) {
+			ab_str_clear(&s);
+			ab_str_add(&s, "$");
+			ab_node_window_text(&v, &tex_glyphs, &s);
+			ab_str_add(&s, "$");
+			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
+			y += AB_SCENE_LINE;
+		}
+		if (v.cut) {
+			ab_str_clear(&s);
+			ab_str_add(&s, "\\abcut\\ $");
+			ab_node_cut_text(trace, &v, &tex_glyphs, &s);
+			ab_str_add(&s, "$");
+			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
+			y += AB_SCENE_LINE;
+		}
+		if (v.has_static) {
+			ab_str_clear(&s);
+			ab_str_add(&s, "$");
+			ab_node_static_text(&v, &tex_glyphs, &s);
+			ab_str_add(&s, "$");
+			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
+		}
+	}
+	ab_str_free(&s);
+	ab_str_free(&t);
+}
+
+/* The styles, set with \tikzset so a lecturer can restyle them.  Font
+ * sizes are fixed (the layout is measured for them) whatever the class. */
 static const char tikz_styles[] =
 	"\\providecommand\\abcut{$\\times$}\n"
 	"\\tikzset{\n"
-	"  ab name/.style={font=\\scriptsize, text=black!60},\n"
-	"  ab note/.style={font=\\scriptsize},\n"
-	"  ab mark/.style={midway, fill=white, inner sep=1pt, font=\\scriptsize},\n"
-	"}\n"
-	"\\forestset{\n"
-	"  ab max/.style={draw, regular polygon, regular polygon sides=3,\n"
-	"    minimum size=12mm, inner sep=0pt, text depth=0pt, yshift=-1mm},\n"
-	"  ab min/.style={draw, regular polygon, regular polygon sides=3,\n"
-	"    shape border rotate=180, minimum size=12mm, inner sep=0pt},\n"
-	"  ab leaf/.style={draw, rectangle, minimum size=5mm, inner sep=2pt},\n"
-	"  ab pruned/.style={dashed, draw=black!40, text=black!45,\n"
-	"    edge={dashed, draw=black!40}},\n"
-	"  ab unreached/.style={draw=black!50, text=black!50},\n"
-	"  ab below horizon/.style={dotted, draw=black!30, text=black!35,\n"
-	"    edge={dotted, draw=black!30}},\n"
-	"  ab static/.style={font=\\scriptsize, text=black!60},\n"
-	"  ab path/.style={very thick, edge={very thick}},\n"
-	"  ab current/.style={very thick, fill=yellow!40, edge={very thick}},\n"
+	"  ab edge/.style={draw=black!75},\n"
+	"  ab shape/.style={draw=black!85, fill=white, line join=round},\n"
+	"  ab max/.style={ab shape},\n"
+	"  ab min/.style={ab shape},\n"
+	"  ab leaf/.style={ab shape},\n"
+	"  ab chance/.style={ab shape},\n"
+	"  ab prob/.style={inner sep=1pt, fill=white, text=black!70,\n"
+	"    font=\\fontsize{7.5}{9}\\selectfont},\n"
+	"  ab value/.style={inner sep=0pt, font=\\fontsize{10}{12}\\selectfont},\n"
+	"  ab name/.style={inner sep=0pt, text=black!65, font=\\fontsize{7.5}{9}\\selectfont},\n"
+	"  ab note/.style={inner sep=0pt, text=black!60, font=\\fontsize{7.5}{9}\\selectfont},\n"
+	"  ab mark/.style={fill=white, inner sep=1pt, text=black!60,\n"
+	"    font=\\fontsize{7.5}{9}\\selectfont},\n"
+	"  ab pruned/.style={dashed, draw=black!40},\n"
+	"  ab pruned text/.style={text=black!45},\n"
+	"  ab unreached/.style={draw=black!50},\n"
+	"  ab unreached text/.style={text=black!50},\n"
+	"  ab below horizon/.style={dotted, draw=black!30},\n"
+	"  ab below horizon text/.style={text=black!35},\n"
+	"  ab path/.style={very thick},\n"
+	"  ab current/.style={very thick, fill=yellow!40},\n"
 	"}\n";
 
-static void export_tikz(struct picture *pic, bool standalone)
-{
-	const struct ab_trace *trace = pic->trace;
-	struct ab_str *out = pic->out, *s = &pic->scratch;
-	if (standalone)
-		ab_str_add(out, "\\documentclass{article}\n"
-				"\\usepackage[utf8]{inputenc}\n"
-				"\\usepackage{forest}\n"
-				"\\usetikzlibrary{shapes.geometric}\n"
+/* The preamble of a whole document: pdflatex for Latin text; lualatex
+ * (with fontspec) for anything, Chinese names through a CJK fallback font
+ * where one is installed (Debian: fonts-noto-cjk or fonts-wqy-microhei). */
+static const char tex_engines[] =
+	"\\usepackage{tikz}\n"
+	"\\usepackage{iftex}\n"
+	"\\ifLuaTeX\n"
+	"  \\usepackage{fontspec}\n"
+	"  \\def\\abfonts{}\n"
+	"  \\def\\abtry#1{\\IfFontExistsTF{#1}{\\edef\\abfonts{\\abfonts\"#1:mode=harf;\",}}{}}\n"
+	"  \\abtry{Noto Sans CJK SC}\\abtry{WenQuanYi Micro Hei}\\abtry{AR PL UMing CN}\n"
+	"  \\directlua{luaotfload.add_fallback(\"abtrace\", {\\abfonts})}\n"
+	"  \\setmainfont{Latin Modern Roman}[RawFeature={fallback=abtrace}]\n"
+	"  \\setsansfont{Latin Modern Sans}[RawFeature={fallback=abtrace}]\n"
+	"\\fi\n";
 
-				"\\pagestyle{empty}\n"
-				"\\begin{document}\n");
-	else
-		ab_str_add(out, "% abtrace picture: needs \\usepackage{forest} and "
-				"\\usetikzlibrary{shapes.geometric}\n");
+/* Whether the names, the title or the text put on slides have characters
+ * beyond Latin-1, which pdflatex cannot set without help. */
+static bool needs_unicode_engine(const struct ab_tree *tree, const char *slide_text)
+{
+	struct ab_str s = AB_STR_INIT;
+	if (tree->title)
+		ab_str_add(&s, tree->title);
+	if (slide_text)
+		ab_str_add(&s, slide_text);
+	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
+		if (ab_tree_label(tree, n))
+			ab_str_add(&s, ab_tree_label(tree, n));
+	bool wide = false;
+	for (const unsigned char *p = (const unsigned char *)ab_str_cstr(&s); *p && !wide; p++)
+		wide = *p >= 0xc4; /* a lead byte of U+0100 or above */
+	ab_str_free(&s);
+	return wide;
+}
+
+/* A comment line: no newline may end it early. */
+static void tex_comment(struct ab_str *out, const char *text)
+{
 	ab_str_add(out, "% ");
+	for (const char *p = text; *p; p++)
+		ab_str_addc(out, *p == '\n' ? ' ' : *p);
+	ab_str_addc(out, '\n');
+}
+
+static void export_tikz(struct picture *pic, struct ab_trace *trace,
+			const struct ab_export_options *opt)
+{
+	struct ab_str *out = pic->out, *s = &pic->scratch;
+	bool frames = opt->frames && opt->nframes;
+	size_t here = trace->step;
+	struct ab_scene scene;
+	ab_scene_build(&scene, trace, frames ? opt->frames : &here, frames ? opt->nframes : 1, 0);
+
 	ab_str_clear(s);
 	if (trace->tree->title)
 		ab_str_addf(s, "%s: ", trace->tree->title);
-	caption(trace, true, s);
-	for (const char *p = ab_str_cstr(s); *p; p++)
-		ab_str_addc(out, *p == '\n' ? ' ' : *p);
-	ab_str_add(out, "\n");
-	ab_str_add(out, tikz_styles);
-	ab_str_add(out, "\\begin{forest}\n  for tree={l sep=8mm, s sep=4mm, "
-			"edge={draw=black!70}, anchor=north, child anchor=north}");
-	struct walker collect = { tikz_collect, NULL, pic };
-	walk(trace->tree, &collect);
-	struct walker w = { tikz_enter, tikz_leave, pic };
-	walk(trace->tree, &w);
-	ab_str_add(out, "\n\\end{forest}\n");
-	if (standalone)
+	ab_config_describe(&trace->config, true, s);
+	if (frames)
+		ab_str_addf(s, _("; %zu frames"), opt->nframes);
+	else
+		ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
+	tex_comment(out, ab_str_cstr(s));
+	if (needs_unicode_engine(trace->tree, frames ? _("Step %zu of %zu") : NULL))
+		tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
+				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
+	if (scene.width > 16000.0 || scene.height > 16000.0)
+		tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
+				   "use --svg, or a smaller tree."));
+	if (opt->standalone) {
+		ab_str_add(out, frames ? "\\documentclass{beamer}\n"
+				: "\\documentclass[border=4pt]{standalone}\n");
+		ab_str_add(out, tex_engines);
+		if (frames)
+			ab_str_add(out, "\\setbeamertemplate{navigation symbols}{}\n");
+		/* In the preamble: in the document the line ends would be
+		 * spaces beside the picture, and the page wider than it. */
+		ab_str_add(out, tikz_styles);
+		ab_str_add(out, "\\begin{document}\n");
+	} else {
+		tex_comment(out, frames ? "abtrace frame: needs \\usepackage{tikz} in a beamer document"
+				: "abtrace picture: needs \\usepackage{tikz}");
+		ab_str_add(out, tikz_styles);
+	}
+	double scale = 1.0;
+	if (frames) {
+		/* Fit a default beamer frame (about 300 x 220 points). */
+		if (scene.width * scale > 300.0)
+			scale = 300.0 / scene.width;
+		if (scene.height * scale > 220.0)
+			scale = 220.0 / scene.height;
+		ab_str_add(out, "\\begin{frame}");
+		if (trace->tree->title) {
+			ab_str_add(out, "{");
+			tex_escaped(out, trace->tree->title);
+			ab_str_add(out, "}");
+		}
+		ab_str_add(out, "\n\\centering\n");
+		if (scale < 1.0)
+			ab_str_addf(out, "\\scalebox{%.3f}{%%\n", scale);
+	}
+	ab_str_add(out, "\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
+	ab_str_addf(out, "  \\path[use as bounding box] (0,0) rectangle (%.1f,%.1f);\n",
+		    scene.width, scene.height);
+	if (frames) {
+		for (size_t i = 0; i < opt->nframes; i++) {
+			ab_trace_seek(trace, opt->frames[i]);
+			ab_str_addf(out, "  \\only<%zu>{%% step %zu\n", i + 1, opt->frames[i]);
+			tikz_body(trace, &scene, out);
+			ab_str_add(out, "  }\n");
+		}
+		ab_trace_seek(trace, here);
+	} else {
+		tikz_body(trace, &scene, out);
+	}
+	ab_str_add(out, "\\end{tikzpicture}\n");
+	if (frames) {
+		if (scale < 1.0)
+			ab_str_add(out, "}\n");
+		ab_str_add(out, "\n{\\scriptsize\n");
+		for (size_t i = 0; i < opt->nframes; i++) {
+			ab_str_clear(s);
+			ab_str_addf(s, _("Step %zu of %zu"), opt->frames[i], trace->length);
+			ab_str_addf(out, "\\only<%zu>{", i + 1);
+			tex_escaped(out, ab_str_cstr(s));
+			ab_str_add(out, "}\n");
+		}
+		ab_str_add(out, "}\n\\end{frame}\n");
+	}
+	if (opt->standalone)
 		ab_str_add(out, "\\end{document}\n");
+	ab_scene_free(&scene);
+}
+
+/* ---- SVG ------------------------------------------------------------------ */
+
+static void export_svg(struct picture *pic, struct ab_trace *trace,
+		       const struct ab_export_options *opt)
+{
+	size_t here = trace->step;
+	bool frames = opt->frames && opt->nframes;
+	struct ab_scene scene;
+	ab_scene_build(&scene, trace, frames ? opt->frames : &here, frames ? opt->nframes : 1, 2);
+	struct ab_str cap = AB_STR_INIT;
+	if (trace->tree->title)
+		ab_str_addf(&cap, "%s\n", trace->tree->title);
+	caption(trace, false, &cap);
+	ab_svg_write(trace, &scene, ab_str_cstr(&cap), pic->out);
+	ab_str_free(&cap);
+	ab_scene_free(&scene);
 }
 
 /* ---- Text ------------------------------------------------------------------ */
@@ -538,8 +614,8 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	const struct ab_glyphs *g = pic->g;
 	const struct rails *r = g->ascii ? &rails_ascii : &rails_utf8;
 	struct ab_str *out = pic->out;
-	struct view v;
-	describe(trace, n, &v);
+	struct ab_node_view v;
+	ab_node_view(trace, n, &v);
 
 	/* Rails for the first levels only, so a very deep tree does not
 	 * grow quadratically; deeper lines say how deep they are. */
@@ -550,26 +626,32 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_addf(out, "(+%u) ", depth - MAX_INDENT + 1);
 	if (depth > 0)
 		ab_str_add(out, last[depth] ? r->corner : r->tee);
+	if (v.has_prob) {
+		/* "0.7: D", as the tree file writes a chance node's child. */
+		ab_node_prob_text(&v, out);
+		ab_str_add(out, ": ");
+	}
 	ab_tree_name(trace->tree, n, out);
 	if (!v.leaf)
-		ab_str_add(out, v.max ? " (MAX)" : " (MIN)");
+		ab_str_add(out, v.shape == AB_SHAPE_CHANCE ? _(" (chance)")
+			   : v.max ? " (MAX)" : " (MIN)");
 	size_t before = out->len;
 	ab_str_add(out, " ");
-	value_text(&v, g, out);
+	ab_node_value_text(&v, g, out);
 	if (out->len == before + 1)
 		ab_str_truncate(out, before);
 	if (v.has_static) {
 		ab_str_add(out, "  ");
-		static_text(&v, g, out);
+		ab_node_static_text(&v, g, out);
 	}
-	if (shows_window(trace, &v)) {
+	if (v.window) {
 		ab_str_addf(out, "  [%s, %s] = ", g->alpha, g->beta);
-		ab_format_window(v.alpha, v.beta, v.scale, g, out);
+		ab_node_window_text(&v, g, out);
 	}
 	if (v.cut) {
 		ab_str_addf(out, "  %s ", g->cut_mark);
 		ab_str_addf(out, _("cut: "));
-		cut_test(trace, &v, g, out);
+		ab_node_cut_text(trace, &v, g, out);
 	}
 	if (v.first_pruned || (v.pruned && v.leaf))
 		ab_str_addf(out, "  %s %s", g->cut_mark, _("pruned"));
@@ -596,7 +678,27 @@ static void export_text(struct picture *pic)
 	walk(trace->tree, &w);
 }
 
-void ab_export(const struct ab_trace *trace, const struct ab_export_options *opt,
+size_t ab_export_frame_steps(const struct ab_trace *trace, enum ab_frames frames,
+			     size_t **steps)
+{
+	size_t n = 0, cap = 16;
+	size_t *out = ab_xmalloc(cap * sizeof *out);
+	for (size_t step = 1; step <= trace->length && frames != AB_FRAMES_NONE; step++) {
+		bool take = frames == AB_FRAMES_STEPS || step == trace->length ||
+			    trace->records[step - 1].kind == AB_EV_CUTOFF;
+		if (!take)
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			out = ab_xreallocarray(out, cap, sizeof *out);
+		}
+		out[n++] = step;
+	}
+	*steps = out;
+	return n;
+}
+
+void ab_export(struct ab_trace *trace, const struct ab_export_options *opt,
 	       struct ab_str *out)
 {
 	struct picture pic = {
@@ -604,19 +706,20 @@ void ab_export(const struct ab_trace *trace, const struct ab_export_options *opt
 		.g = opt->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8,
 		.out = out,
 		.scratch = AB_STR_INIT,
-		.notes = AB_STR_INIT,
 	};
 	switch (opt->format) {
 	case AB_EXPORT_DOT:
 		export_dot(&pic);
 		break;
 	case AB_EXPORT_TIKZ:
-		export_tikz(&pic, opt->standalone);
+		export_tikz(&pic, trace, opt);
+		break;
+	case AB_EXPORT_SVG:
+		export_svg(&pic, trace, opt);
 		break;
 	case AB_EXPORT_TEXT:
 		export_text(&pic);
 		break;
 	}
 	ab_str_free(&pic.scratch);
-	ab_str_free(&pic.notes);
 }

@@ -81,6 +81,8 @@ enum option_id {
 	OPT_DOT,
 	OPT_TIKZ,
 	OPT_TEXT,
+	OPT_SVG,
+	OPT_FRAMES,
 	OPT_STANDALONE,
 	OPT_STEP,
 	OPT_OUTPUT,
@@ -132,6 +134,8 @@ static const struct option long_options[] = {
 	{ "dot", no_argument, NULL, OPT_DOT },
 	{ "tikz", no_argument, NULL, OPT_TIKZ },
 	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "svg", no_argument, NULL, OPT_SVG },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
 	{ "standalone", no_argument, NULL, OPT_STANDALONE },
 	{ "step", required_argument, NULL, OPT_STEP },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
@@ -161,6 +165,7 @@ struct cli {
 	bool json, ascii;
 	int export_format;       /* enum ab_export_format, or -1 */
 	bool text, standalone;
+	enum ab_frames frames;   /* --frames, or none */
 	long long step;          /* --step, or -1 for the last step */
 	const char *output;      /* -o FILE, or NULL for standard output */
 	const char *lang;        /* --lang, or NULL for the locale's */
@@ -206,7 +211,7 @@ static void print_help(void)
 		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
 		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (files or folders)\n"
 		 "       %s random [OPTIONS]            print a random practice tree\n"
-		 "       %s export --dot|--tikz|--text [OPTIONS] [TREE]   a picture of the search\n"
+		 "       %s export --dot|--tikz|--svg|--text [OPTIONS] [TREE]   a picture of the search\n"
 		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one\n"
 		 "       %s practice [OPTIONS]          work a random tree by hand, then check it\n"
 		 "\n"
@@ -254,9 +259,12 @@ static void print_help(void)
 		 "  --bounds                   declare the range as the tree's bounds: LO..HI\n"
 		 "  --decimals D               leaf values with D digits after the point (0 to 3)\n"
 		 "Export options:\n"
-		 "  --dot, --tikz, --text      Graphviz, a LaTeX forest picture, or a text drawing\n"
-		 "  --standalone               with --tikz: a whole LaTeX document\n"
+		 "  --dot, --tikz, --svg, --text   Graphviz, a TikZ picture, SVG, or a text drawing\n"
+		 "  --standalone               with --tikz: a whole LaTeX document, cropped to the picture\n"
 		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
+		 "  --frames=steps|cutoffs     a frame per step, or per cutoff and the end: --tikz, one\n"
+		 "                             beamer frame with an overlay each; --svg, numbered files\n"
+		 "                             in the directory -o names\n"
 		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
 		 "Lesson options:\n"
 		 "  --text                     print the lesson with the narration of every step\n"
@@ -495,11 +503,13 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			break;
 		case OPT_DOT:
 		case OPT_TIKZ:
+		case OPT_SVG:
 		case OPT_TEXT: {
 			int format = c == OPT_DOT ? AB_EXPORT_DOT
-				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ : AB_EXPORT_TEXT;
+				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ
+				   : c == OPT_SVG ? AB_EXPORT_SVG : AB_EXPORT_TEXT;
 			if (cli->export_format >= 0 && cli->export_format != format) {
-				*status = usage_error(cli, _("choose one of --dot, --tikz and --text"));
+				*status = usage_error(cli, _("choose one of --dot, --tikz, --svg and --text"));
 				return false;
 			}
 			cli->export_format = format;
@@ -508,6 +518,17 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		}
 		case OPT_STANDALONE:
 			cli->standalone = true;
+			break;
+		case OPT_FRAMES:
+			if (strcmp(optarg, "steps") == 0) {
+				cli->frames = AB_FRAMES_STEPS;
+			} else if (strcmp(optarg, "cutoffs") == 0) {
+				cli->frames = AB_FRAMES_CUTOFFS;
+			} else {
+				*status = usage_error(cli, _("--frames takes steps or cutoffs, not '%s'"),
+						      optarg);
+				return false;
+			}
 			break;
 		case OPT_STEP: {
 			char *end;
@@ -753,12 +774,65 @@ static int emit(const struct cli *cli, struct ab_str *text)
 	return EXIT_OK;
 }
 
+/* --svg --frames: one numbered SVG per frame into the directory -o names
+ * (made if missing), each file written atomically. */
+static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
+			    struct ab_export_options *opt)
+{
+	if (mkdir(cli->output, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program,
+			cli->output, strerror(errno));
+		return EXIT_USAGE;
+	}
+	struct stat st;
+	if (stat(cli->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, _("%s: '%s' is not a directory: --svg --frames writes one file per frame into the directory -o names\n"),
+			program, cli->output);
+		return EXIT_USAGE;
+	}
+	int digits = opt->nframes >= 1000 ? 4 : 3;
+	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	int status = EXIT_OK;
+	for (size_t i = 0; i < opt->nframes && status == EXIT_OK; i++) {
+		ab_trace_seek(trace, opt->frames[i]);
+		ab_str_clear(&out);
+		ab_export(trace, opt, &out);
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/frame-%0*zu.svg", cli->output, digits, i + 1);
+		int err = ab_write_file_atomic(ab_str_cstr(&path), ab_str_cstr(&out), out.len);
+		if (err) {
+			fprintf(stderr, _("%s: cannot write '%s': %s\n"), program,
+				ab_str_cstr(&path), strerror(err));
+			status = EXIT_USAGE;
+		}
+	}
+	ab_str_free(&out);
+	ab_str_free(&path);
+	return status;
+}
+
+/* How many frames of this tree --frames may draw. */
+static unsigned max_frames(const struct ab_tree *tree)
+{
+	unsigned by_nodes = AB_MAX_FRAME_NODES / (tree->count ? tree->count : 1);
+	unsigned n = by_nodes < AB_MAX_FRAMES ? by_nodes : AB_MAX_FRAMES;
+	return n ? n : 1;
+}
+
 static int cmd_export(struct cli *cli)
 {
 	if (cli->export_format < 0)
-		return usage_error(cli, _("say which picture: --dot, --tikz or --text"));
+		return usage_error(cli, _("say which picture: --dot, --tikz, --svg or --text"));
 	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
 		return usage_error(cli, _("--standalone goes with --tikz"));
+	bool frames = cli->frames != AB_FRAMES_NONE;
+	if (frames && cli->export_format != AB_EXPORT_TIKZ && cli->export_format != AB_EXPORT_SVG)
+		return usage_error(cli, _("--frames goes with --tikz or --svg"));
+	if (frames && cli->step >= 0)
+		return usage_error(cli, _("--frames draws its own steps: leave out --step"));
+	if (frames && cli->export_format == AB_EXPORT_SVG &&
+	    (!cli->output || strcmp(cli->output, "-") == 0))
+		return usage_error(cli, _("--svg --frames writes one file per frame: name a directory with -o"));
 	int status = EXIT_OK;
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
@@ -768,24 +842,37 @@ static int cmd_export(struct cli *cli)
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}
+	size_t *steps = NULL, nsteps = 0;
+	if (frames)
+		nsteps = ab_export_frame_steps(trace, cli->frames, &steps);
 	if (cli->step > (long long)trace->length) {
 		status = usage_error(cli, _("--step %lld is past the end: this search has %zu steps"),
 				     cli->step, trace->length);
+	} else if (nsteps > max_frames(tree)) {
+		status = usage_error(cli, _("--frames would draw %zu frames; at most %u are allowed: try --frames=cutoffs or a smaller tree"),
+				     nsteps, max_frames(tree));
 	} else {
 		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
 		struct ab_export_options opt = {
 			.format = (enum ab_export_format)cli->export_format,
-			/* DOT and TikZ files are UTF-8 whatever the terminal;
-			 * the text picture follows the locale. */
+			/* DOT, TikZ and SVG files are UTF-8 whatever the
+			 * terminal; the text picture follows the locale. */
 			.ascii = cli->export_format == AB_EXPORT_TEXT
 				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
 			.standalone = cli->standalone,
+			.frames = steps,
+			.nframes = nsteps,
 		};
-		struct ab_str out = AB_STR_INIT;
-		ab_export(trace, &opt, &out);
-		status = emit(cli, &out);
-		ab_str_free(&out);
+		if (frames && cli->export_format == AB_EXPORT_SVG) {
+			status = write_svg_frames(cli, trace, &opt);
+		} else {
+			struct ab_str out = AB_STR_INIT;
+			ab_export(trace, &opt, &out);
+			status = emit(cli, &out);
+			ab_str_free(&out);
+		}
 	}
+	free(steps);
 	ab_trace_free(trace);
 	ab_tree_free(tree);
 	return status;
@@ -1416,7 +1503,8 @@ static const struct command {
 		TAKES(OPT_ITERATION) },
 	{ "random", cmd_random, RANDOM_OPTIONS | TAKES(OPT_ROOT) },
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
-		TAKES(OPT_TEXT) | TAKES(OPT_STANDALONE) | TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) },
+		TAKES(OPT_TEXT) | TAKES(OPT_SVG) | TAKES(OPT_FRAMES) | TAKES(OPT_STANDALONE) |
+		TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) | TAKES(OPT_LANG) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
 		TAKES(OPT_CHECK) },
 	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |

@@ -1,8 +1,15 @@
-/* test_export.c - the DOT, TikZ and text pictures, and `abtrace export`.
+/* test_export.c - the DOT, TikZ, SVG and text pictures, their shared
+ * geometry, the frames of an animation, and `abtrace export`.
  *
  * The text picture of the lecture tree is compared with a drawing made by
- * hand.  DOT is rendered by Graphviz and TikZ compiled by pdflatex when
- * those are installed; without them those tests say so and pass.
+ * hand.  The render tests draw four trees (the lecture tree, a deep
+ * cutoff, a wide 5 x 5 x 3 tree and one with Greek, accented and Chinese
+ * names) in every format to PNG: DOT with Graphviz, TikZ with pdflatex or
+ * lualatex and pdftoppm (the PDF page must be cropped to the picture), SVG
+ * with rsvg-convert after python3 has parsed it as XML; beamer frames must
+ * compile into one page per frame.  A test whose tool is missing says so
+ * and passes.  With $ABTRACE_RENDER_DIR set the PNGs are kept there, to be
+ * looked at.
  */
 #define _GNU_SOURCE /* unshare() */
 #include <check.h>
@@ -13,6 +20,7 @@
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +29,7 @@
 
 #include "export.h"
 #include "load.h"
+#include "scene.h"
 #include "randtree.h"
 #include "runprog.h"
 #include "testutil.h"
@@ -158,14 +167,39 @@ START_TEST(dot_lecture)
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_DOT, false, &out);
 	const char *dot = ab_str_cstr(&out);
 	ck_assert_ptr_nonnull(strstr(dot, "ordering=out"));
+	ck_assert_ptr_nonnull(strstr(dot, "splines=line"));
+	ck_assert_ptr_nonnull(strstr(dot, "Noto Sans CJK SC"));
+	/* Short labels: name and value; leaves without "= ". */
 	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, label=\"A\\n= 3\"]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 [shape=invtriangle, label=\"C\\n≤ 2\\n✂ β = 2 ≤ α = 3\"]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [style=dashed, color=gray60, fontcolor=gray40, label=\"✂\"]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [style=dashed, color=gray60, fontcolor=gray40, label=\"✂\"]"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5 [shape=invtriangle, label=\"C\\n≤ 2\"]"));
+	ck_assert_ptr_nonnull(strstr(dot, "n6 [shape=box, label=\"C1\\n2\"]"));
+	/* The cut test in a note beside the node, on its rank; a mark on
+	 * each pruned edge. */
+	ck_assert_ptr_nonnull(strstr(dot, "\tn5note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">✂ β = 2 ≤ α = 3</font>>];\n"
+					  "\t{ rank=same; n5 -> n5note [style=invis]; }\n"));
+	ck_assert_uint_eq(count(dot, "note [shape=plain"), 1);
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [label=<<font point-size=\"9\" "
+					  "color=\"gray35\">✂</font>>, style=dashed"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [label=<<font point-size=\"9\" "
+					  "color=\"gray35\">✂</font>>, style=dashed"));
+	/* Pruned nodes dashed, at the size of the others (same label lines). */
+	ck_assert_ptr_nonnull(strstr(dot, "n7 [shape=box, label=\"C2\\n4\", style=dashed"));
 	ck_assert_uint_eq(count(dot, "style=dashed"), 4); /* 2 nodes, 2 edges */
 	/* Edges in child order: C's kids after B's, before D's. */
-	ck_assert(strstr(dot, "n0 -> n1;") < strstr(dot, "n0 -> n5;"));
-	ck_assert(strstr(dot, "n0 -> n5;") < strstr(dot, "n0 -> n9;"));
+	ck_assert(strstr(dot, "n0 -> n1 ") < strstr(dot, "n0 -> n5 "));
+	ck_assert(strstr(dot, "n0 -> n5 ") < strstr(dot, "n0 -> n9 "));
+	ab_str_clear(&out);
+	/* Mid-search: the windows in the notes too, a node not reached yet
+	 * keeps a second line, so it is the size of the others. */
+	picture(tree, &config, 15, AB_EXPORT_DOT, false, &out);
+	dot = ab_str_cstr(&out);
+	ck_assert_ptr_nonnull(strstr(dot, "n0note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">[3, +∞]</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5note [shape=plain, label=<<font point-size=\"9\" "
+					  "color=\"gray35\">[3, 2]<br/>✂ β = 2 ≤ α = 3</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [penwidth=2.5]"));
+	ck_assert_ptr_nonnull(strstr(dot, "n9 [shape=invtriangle, label=\"D\\n \""));
 	ab_str_free(&out);
 	ab_tree_free(tree);
 }
@@ -194,8 +228,10 @@ START_TEST(dot_shape)
 			struct ab_str out = AB_STR_INIT;
 			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
 			ab_export(trace, &opt, &out);
-			ck_assert_uint_eq(count(out.s, " [shape="), tree->count);
-			ck_assert_uint_eq(count(out.s, " -> "), tree->count - 1);
+			ck_assert_uint_eq(count(out.s, " [shape=") - count(out.s, "note [shape="),
+					  tree->count);
+			ck_assert_uint_eq(count(out.s, " -> ") - count(out.s, "note [style=invis]"),
+					  tree->count - 1);
 			ck_assert_ptr_nonnull(strstr(out.s, "a \\\"quoted\\\" \\\\ title"));
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_TEXT;
@@ -204,7 +240,18 @@ START_TEST(dot_shape)
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_TIKZ;
 			ab_export(trace, &opt, &out);
-			ck_assert_uint_eq(count(out.s, "[{"), tree->count);
+			ck_assert_uint_eq(count(out.s, "\n  % leaf\n") + count(out.s, "\n  % MAX\n") +
+					  count(out.s, "\n  % MIN\n"), tree->count);
+			ck_assert_uint_eq(trace->step, step); /* left where it was */
+			ab_str_clear(&out);
+			opt.format = AB_EXPORT_SVG;
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "<g id=\"n"), tree->count);
+			ck_assert_uint_eq(count(out.s, "<g class=\"edge"), tree->count - 1);
+			ck_assert_uint_eq(count(out.s, "<g"), count(out.s, "</g>"));
+			ck_assert_uint_eq(count(out.s, "<text"), count(out.s, "</text>"));
+			ck_assert_ptr_nonnull(strstr(out.s, "a &quot;quoted&quot; \\ title"));
+			ck_assert_uint_eq(count(out.s, "class=\"node leaf"), tree->leaves);
 			ab_str_free(&out);
 		}
 		ab_trace_free(trace);
@@ -227,10 +274,10 @@ START_TEST(deep_tree)
 	struct ab_tree *tree = ab_load_expr(text.s, &diag);
 	ck_assert_msg(tree, "%s", diag.message);
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	for (int f = AB_EXPORT_DOT; f <= AB_EXPORT_TEXT; f++) {
+	for (int f = AB_EXPORT_DOT; f <= AB_EXPORT_SVG; f++) {
 		struct ab_str out = AB_STR_INIT;
 		picture(tree, &config, SIZE_MAX, (enum ab_export_format)f, false, &out);
-		ck_assert_uint_lt(out.len, 200u * tree->count);
+		ck_assert_uint_lt(out.len, (f == AB_EXPORT_TEXT ? 200u : 800u) * tree->count);
 		if (f == AB_EXPORT_TEXT)
 			ck_assert_ptr_nonnull(strstr(out.s, "(+2961) ├─ N2999.1 = 1"));
 		ab_str_free(&out);
@@ -317,6 +364,18 @@ START_TEST(dot_renders)
 }
 END_TEST
 
+static unsigned entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	unsigned n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
 /* ---- TikZ --------------------------------------------------------------- */
 
 START_TEST(tikz_marks)
@@ -326,60 +385,591 @@ START_TEST(tikz_marks)
 	struct ab_str out = AB_STR_INIT;
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
 	const char *tex = ab_str_cstr(&out);
-	ck_assert_ptr_nonnull(strstr(tex, "\\begin{forest}"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\begin{tikzpicture}[x=1pt, y=-1pt]"));
 	ck_assert_ptr_null(strstr(tex, "\\documentclass"));
-	ck_assert_ptr_nonnull(strstr(tex, "[{$\\le 2$}, ab min, label={[ab name]left:{C}}"));
-	ck_assert_uint_eq(count(tex, "ab pruned, edge label={node[ab mark]{\\abcut}}"), 2);
-	ck_assert_ptr_nonnull(strstr(tex, "C: \\abcut\\ $\\beta = 2 \\le \\alpha = 3$"));
-	/* One node per tree node, each opened on a line of its own. */
-	ck_assert_uint_eq(count(tex, "\n    [{") + count(tex, "\n      [{") +
-			  count(tex, "\n  [{"), tree->count);
+	ck_assert_ptr_nonnull(strstr(tex, "% abtrace picture: needs \\usepackage{tikz}"));
+	/* The value beside the shape, the name on its other side, the cut
+	 * test under it, small: all from format.h's words in TeX math. */
+	ck_assert_ptr_nonnull(strstr(tex, "{$\\le 2$};"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\node[ab value, anchor=base west]"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\node[ab name, anchor=base east]"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\node[ab note, anchor=base] at "));
+	ck_assert_ptr_nonnull(strstr(tex, "{\\abcut\\ $\\beta = 2 \\le \\alpha = 3$};"));
+	ck_assert_uint_eq(count(tex, "\\node[ab mark] at "), 2);
+	ck_assert_uint_eq(count(tex, "\\draw[ab leaf, ab pruned]"), 2);
+	ck_assert_uint_eq(count(tex, "\\draw[ab edge, ab pruned]"), 2);
+	ck_assert_uint_eq(count(tex, "\\draw[ab min]"), 3);
+	ck_assert_uint_eq(count(tex, "\\draw[ab max]"), 1);
+	ab_str_clear(&out);
+
+	/* Standalone: the standalone class (cropped), both engines. */
+	struct ab_trace *trace = ab_trace_record(tree, &config);
+	ab_trace_seek(trace, 15);
+	struct ab_export_options opt = { .format = AB_EXPORT_TIKZ, .standalone = true };
+	ab_export(trace, &opt, &out);
+	tex = ab_str_cstr(&out);
+	ck_assert_ptr_nonnull(strstr(tex, "\\documentclass[border=4pt]{standalone}"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\ifLuaTeX"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\draw[ab min, ab current]"));
+	ck_assert_ptr_nonnull(strstr(tex, "{$[3, +\\infty]$};"));
+	ck_assert_ptr_null(strstr(tex, "Unicode engine"));
+	ck_assert_ptr_nonnull(strstr(tex, "\\end{document}\n"));
+	ab_str_free(&out);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+
+	/* Names beyond Latin-1 ask for lualatex; TeX's specials escaped. */
+	struct ab_diag diag;
+	tree = ab_load_expr("根[ α_1[3 12] é[2 4] ]", &diag);
+	ck_assert_msg(tree, "%s", diag.message);
+	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
+	ck_assert_ptr_nonnull(strstr(out.s, "compile it with lualatex"));
+	ck_assert_ptr_nonnull(strstr(out.s, "{α\\_1};"));
+	ck_assert_ptr_nonnull(strstr(out.s, "{é};"));
+	ck_assert_ptr_null(strstr(out.s, "larger than TeX can draw"));
+	ab_str_free(&out);
+	ab_tree_free(tree);
+
+	/* 1296 leaves side by side: wider than TeX's dimensions allow. */
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 3);
+	struct randtree_shape wide = { 6, 6, 4, true, -9, 9, false };
+	tree = randtree(&rng, &wide);
+	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
+	ck_assert_ptr_nonnull(strstr(out.s, "larger than TeX can draw"));
 	ab_str_free(&out);
 	ab_tree_free(tree);
 }
 END_TEST
 
-static bool have_tex_forest(void)
-{
-	return have_program("pdflatex") && have_program("kpsewhich") &&
-	       system("kpsewhich forest.sty >/dev/null 2>&1 && "
-		      "kpsewhich environ.sty >/dev/null 2>&1") == 0;
-}
+/* ---- SVG ---------------------------------------------------------------- */
 
-START_TEST(tikz_compiles)
+START_TEST(svg_lecture)
 {
-	if (!have_tex_forest()) {
-		printf("tikz_compiles: skipped, pdflatex with the forest package is not installed\n");
-		return;
-	}
-	char *dir = temp_dir();
-	static const struct { const char *tree; int step; } pictures[] = {
-		{ "lecture", -1 }, { "deep-cutoff", 16 }, { "seed002", -1 }, { "uneven", 7 },
-	};
-	for (unsigned i = 0; i < sizeof pictures / sizeof pictures[0]; i++) {
-		struct ab_tree *tree = load(pictures[i].tree);
-		struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_tree *tree = load("lecture");
+	ab_tree_set_title(tree, "Trees & <pictures> \"quoted\"");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_str out = AB_STR_INIT;
+	picture(tree, &config, SIZE_MAX, AB_EXPORT_SVG, false, &out);
+	const char *svg = ab_str_cstr(&out);
+	ck_assert(strncmp(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=", 50) == 0);
+	ck_assert_ptr_nonnull(strstr(svg, "Noto Sans CJK SC"));
+	ck_assert_ptr_nonnull(strstr(svg, "<title>Trees &amp; &lt;pictures&gt; &quot;quoted&quot;</title>"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n0\" class=\"node max\"><title>A</title>"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n5\" class=\"node min cut\"><title>C</title>"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n7\" class=\"node leaf pruned\"><title>C2</title>"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n8\" class=\"node leaf pruned\"><title>C3</title>"));
+	ck_assert_uint_eq(count(svg, "class=\"edge pruned\""), 2);
+	ck_assert_uint_eq(count(svg, "stroke-dasharray"), 4);
+	ck_assert_ptr_nonnull(strstr(svg, ">≤ 2</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">✂ β = 2 ≤ α = 3</text>"));
+	ck_assert_uint_eq(count(svg, ">✂</text>"), 2);
+	ck_assert_ptr_null(strstr(svg, "current"));  /* done: no node is current */
+	ab_str_clear(&out);
+	/* At the cutoff: C is current, the windows on the path show. */
+	picture(tree, &config, 15, AB_EXPORT_SVG, false, &out);
+	svg = ab_str_cstr(&out);
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n5\" class=\"node min path current cut\">"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n0\" class=\"node max path\">"));
+	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n9\" class=\"node min unreached\">"));
+	ck_assert_ptr_nonnull(strstr(svg, "class=\"note window\""));
+	ck_assert_ptr_nonnull(strstr(svg, ">[3, +∞]</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">[3, 2]</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, "fill=\"#ffe680\""));
+	ab_str_free(&out);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* The boxes of one level never meet; every leaf sits on the lowest level;
+ * children are below their parents; edges into leaves above the lowest
+ * level either run straight or drop inside the leaf's own columns. */
+START_TEST(scene_geometry)
+{
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	for (unsigned i = 0; i < NBUNDLED + 60; i++) {
+		struct ab_tree *tree;
+		if (i < NBUNDLED) {
+			tree = load(bundled[i]);
+		} else {
+			struct ab_rng rng;
+			ab_rng_seed(&rng, 77 + i);
+			struct randtree_shape shape = { 1, 1 + i % 4, 1 + i % 5, i % 3 == 0,
+							-1000, 1000, false };
+			tree = randtree(&rng, &shape);
+		}
 		struct ab_trace *trace = ab_trace_record(tree, &config);
-		ab_trace_seek(trace, pictures[i].step < 0 ? trace->length : (size_t)pictures[i].step);
-		struct ab_str out = AB_STR_INIT, path = AB_STR_INIT, cmd = AB_STR_INIT;
-		struct ab_export_options opt = { .format = AB_EXPORT_TIKZ, .standalone = true };
-		ab_export(trace, &opt, &out);
-		ab_str_addf(&path, "%s/pic%u.tex", dir, i);
-		write_text(path.s, &out);
-		ab_str_addf(&cmd, "cd '%s' && pdflatex -interaction=nonstopmode -halt-on-error "
-			    "pic%u.tex >/dev/null 2>&1", dir, i);
-		ck_assert_msg(system(cmd.s) == 0, "pdflatex failed on %s (see %s/pic%u.log)",
-			      pictures[i].tree, dir, i);
-		ab_str_clear(&path);
-		ab_str_addf(&path, "%s/pic%u.pdf", dir, i);
-		ck_assert_int_eq(access(path.s, R_OK), 0);
-		ab_str_free(&out);
-		ab_str_free(&path);
-		ab_str_free(&cmd);
+		/* Sized for every step of the bundled trees, for the cutoffs
+		 * of the random ones (every step would be slow). */
+		size_t *steps;
+		enum ab_frames frames = i < NBUNDLED ? AB_FRAMES_STEPS : AB_FRAMES_CUTOFFS;
+		size_t n = ab_export_frame_steps(trace, frames, &steps);
+		if (frames == AB_FRAMES_STEPS)
+			ck_assert_uint_eq(n, trace->length);
+		struct ab_scene scene;
+		ab_scene_build(&scene, trace, steps, n, 0);
+		ck_assert_uint_eq(trace->step, 0);
+		const struct ab_layout *l = &scene.layout;
+		for (uint32_t a = 0; a < tree->count; a++) {
+			ck_assert(ab_scene_x(&scene, a) > 0 && ab_scene_x(&scene, a) < scene.width);
+			ck_assert(ab_scene_top(&scene, a) + AB_SCENE_LEAF_H < scene.height);
+			if (ab_is_leaf(tree, a))
+				ck_assert(ab_scene_top(&scene, a) == scene.level_top[tree->height]);
+			uint32_t p = tree->nodes[a].parent;
+			if (p != AB_NONE)
+				ck_assert(ab_scene_bottom(&scene, p) < ab_scene_level_top(&scene, a));
+			for (uint32_t b = a + 1; b < tree->count; b++) {
+				bool same_row = ab_is_leaf(tree, a) && ab_is_leaf(tree, b)
+						? true
+						: !ab_is_leaf(tree, a) && !ab_is_leaf(tree, b) &&
+						  tree->nodes[a].depth == tree->nodes[b].depth;
+				if (same_row)
+					ck_assert(l->x[a] + l->w[a] <= l->x[b] ||
+						  l->x[b] + l->w[b] <= l->x[a]);
+			}
+		}
+		free(steps);
+		ab_scene_free(&scene);
 		ab_trace_free(trace);
 		ab_tree_free(tree);
 	}
-	remove_dir(dir);
+}
+END_TEST
+
+/* ---- Frames ------------------------------------------------------------- */
+
+START_TEST(frames)
+{
+	struct ab_tree *tree = load("lecture");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_trace *trace = ab_trace_record(tree, &config);
+	size_t *steps;
+	size_t n = ab_export_frame_steps(trace, AB_FRAMES_CUTOFFS, &steps);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(steps[0], 15);
+	ck_assert_uint_eq(steps[1], 29);
+	free(steps);
+	n = ab_export_frame_steps(trace, AB_FRAMES_STEPS, &steps);
+	ck_assert_uint_eq(n, 29);
+	ab_trace_seek(trace, 4);
+	struct ab_export_options opt = { .format = AB_EXPORT_TIKZ, .standalone = true,
+					 .frames = steps, .nframes = n };
+	struct ab_str out = AB_STR_INIT;
+	ab_export(trace, &opt, &out);
+	ck_assert_uint_eq(trace->step, 4);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\documentclass{beamer}"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\begin{frame}{The lecture tree"));
+	ck_assert_uint_eq(count(out.s, "\\only<"), 2 * 29);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<29>{% step 29\n"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15>{Step 15 of 29}"));
+	/* One bounding box for all overlays, so the frame does not jump. */
+	ck_assert_uint_eq(count(out.s, "use as bounding box"), 1);
+	ab_str_clear(&out);
+	opt.standalone = false;
+	ab_export(trace, &opt, &out);
+	ck_assert_ptr_null(strstr(out.s, "\\documentclass"));
+	ck_assert(strstr(out.s, "\\begin{frame}") && strstr(out.s, "\\end{frame}\n"));
+	ab_str_free(&out);
+	free(steps);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- Rendering ---------------------------------------------------------- */
+
+/* The python3 check of SVG files: for each, the leaves' values, the pruned
+ * nodes' names and the number of current nodes, one line each. */
+static const char svg_check_py[] =
+	"import sys, xml.etree.ElementTree as ET\n"
+	"S = '{http://www.w3.org/2000/svg}'\n"
+	"def cls(e): return e.get('class', '').split()\n"
+	"for path in sys.argv[1:]:\n"
+	"    root = ET.parse(path).getroot()\n"
+	"    assert root.tag == S + 'svg', root.tag\n"
+	"    nodes = [g for g in root.iter(S + 'g') if 'node' in cls(g)]\n"
+	"    vals = []\n"
+	"    for g in nodes:\n"
+	"        if 'leaf' in cls(g):\n"
+	"            t = [''.join(x.itertext()) for x in g.iter(S + 'text') if 'value' in cls(x)]\n"
+	"            vals.append(t[0] if t else '?')\n"
+	"    print(' '.join(vals))\n"
+	"    print(' '.join(g.find(S + 'title').text for g in nodes if 'pruned' in cls(g)))\n"
+	"    print(len([g for g in nodes if 'current' in cls(g)]))\n";
+
+/* What that check must print for trace at its current step. */
+static void svg_expected(const struct ab_trace *trace, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *sep = "";
+	for (uint32_t n = 0; n < tree->count; n++) {
+		if (!ab_is_leaf(tree, n))
+			continue;
+		ab_str_add(out, sep);
+		ab_format_value(tree->nodes[n].value, tree->scale, &ab_glyphs_utf8, out);
+		sep = " ";
+	}
+	ab_str_addc(out, '\n');
+	sep = "";
+	for (uint32_t n = 0; n < tree->count; n++) {
+		if (!ab_trace_pruned(trace, n))
+			continue;
+		ab_str_add(out, sep);
+		ab_tree_name(tree, n, out);
+		sep = " ";
+	}
+	struct ab_node_view v;
+	unsigned current = 0;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		ab_node_view(trace, n, &v);
+		current += v.current;
+	}
+	ab_str_addf(out, "\n%u\n", current);
+}
+
+/* Runs a shell command, its output into a log; true when it succeeded. */
+static bool shell(const char *dir, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool shell(const char *dir, const char *fmt, ...)
+{
+	struct ab_str cmd = AB_STR_INIT;
+	ab_str_addf(&cmd, "cd '%s' && (", dir);
+	va_list ap;
+	va_start(ap, fmt);
+	ab_str_vaddf(&cmd, fmt, ap);
+	va_end(ap);
+	ab_str_add(&cmd, ") >>render.log 2>&1 </dev/null");
+	bool ok = system(cmd.s) == 0;
+	ab_str_free(&cmd);
+	return ok;
+}
+
+/* The standard output of a shell command run in dir. */
+static void shell_output(const char *dir, const char *command, struct ab_str *out)
+{
+	struct ab_str cmd = AB_STR_INIT;
+	ab_str_addf(&cmd, "cd '%s' && %s", dir, command);
+	FILE *p = popen(cmd.s, "r");
+	ck_assert_ptr_nonnull(p);
+	char buf[4096];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, p)) > 0)
+		ab_str_addn(out, buf, got);
+	pclose(p);
+	ab_str_free(&cmd);
+}
+
+/* The first number after key in text (pdfinfo's "Pages:", "Page size:"). */
+static double number_after(const char *text, const char *key)
+{
+	const char *p = strstr(text, key);
+	ck_assert_msg(p, "no '%s' in %s", key, text);
+	return strtod(p + strlen(key), NULL);
+}
+
+/* Where the pictures go: $ABTRACE_RENDER_DIR (kept), or a temporary
+ * directory (removed). */
+static char *render_dir(bool *keep)
+{
+	const char *dir = getenv("ABTRACE_RENDER_DIR");
+	*keep = dir && *dir;
+	if (!*keep)
+		return temp_dir();
+	char cmd[4200];
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	return strdup(dir);
+}
+
+static bool have_cjk_font(void)
+{
+	return have_program("fc-list") &&
+	       system("fc-list :lang=zh family | grep -q .") == 0;
+}
+
+/* A wide tree, 5 x 5 x 3, values spread over -9..9. */
+static void wide_tree_text(struct ab_str *out)
+{
+	ab_str_add(out, "title: A wide tree, 5 x 5 x 3\n[");
+	unsigned v = 0;
+	for (int a = 0; a < 5; a++) {
+		ab_str_add(out, a ? " [" : "[");
+		for (int b = 0; b < 5; b++) {
+			ab_str_add(out, b ? " [" : "[");
+			for (int c = 0; c < 3; c++, v++)
+				ab_str_addf(out, c ? " %d" : "%d", (int)((v * 7 + v / 5) % 19) - 9);
+			ab_str_add(out, "]");
+		}
+		ab_str_add(out, "]");
+	}
+	ab_str_add(out, "]\n");
+}
+
+static const char labelled_tree[] =
+	"title: 博弈树：带中文、希腊字母和重音的名字\n"
+	"根[ α[3 12 8] é[2 4 6] 丁[14 5 2] ]\n";
+
+static const struct render_case {
+	const char *stem;   /* the pictures' file names */
+	const char *tree;   /* a bundled tree, or NULL: */
+	const char *text;   /*   a tree file's text, or NULL: the wide tree */
+	bool unicode;       /* names beyond Latin-1: lualatex, --lang zh */
+	long step;          /* -1: the end */
+} render_cases[] = {
+	{ "lecture", "lecture", NULL, false, -1 },
+	{ "lecture-step15", "lecture", NULL, false, 15 },
+	{ "deep-cutoff", "deep-cutoff", NULL, false, -1 },
+	{ "deep-cutoff-step16", "deep-cutoff", NULL, false, 16 },
+	{ "wide", NULL, NULL, false, -1 },
+	{ "labelled-zh", NULL, labelled_tree, true, -1 },
+	{ "uneven-step7", "uneven", NULL, false, 7 },
+};
+
+/* Exports c in format (--dot, --tikz, --svg) into dir/stem.ext. */
+static void export_case(const struct render_case *c, const char *tree_arg,
+			const char *format, const char *path)
+{
+	char step[32];
+	snprintf(step, sizeof step, "%ld", c->step);
+	const char *args[16];
+	unsigned n = 0;
+	args[n++] = "export";
+	args[n++] = format;
+	if (strcmp(format, "--tikz") == 0)
+		args[n++] = "--standalone";
+	if (c->unicode) {
+		args[n++] = "--lang";
+		args[n++] = "zh";
+	}
+	if (c->step >= 0) {
+		args[n++] = "--step";
+		args[n++] = step;
+	}
+	args[n++] = "-o";
+	args[n++] = path;
+	args[n++] = tree_arg;
+	args[n] = NULL;
+	struct run_result r = run_abtrace(NULL, args);
+	ck_assert_msg(r.status == 0, "export %s %s: %s", format, c->stem, ab_str_cstr(&r.err));
+	run_result_free(&r);
+}
+
+START_TEST(render)
+{
+	const struct render_case *c = &render_cases[_i];
+	bool keep;
+	char *dir = render_dir(&keep);
+	struct ab_str path = AB_STR_INIT, tree_arg = AB_STR_INIT, text = AB_STR_INIT;
+	if (c->tree) {
+		ab_str_add(&tree_arg, c->tree);
+	} else {
+		if (c->text)
+			ab_str_add(&text, c->text);
+		else
+			wide_tree_text(&text);
+		ab_str_addf(&tree_arg, "%s/%s.tree", dir, c->stem);
+		write_text(tree_arg.s, &text);
+	}
+	struct ab_tree *tree = load(tree_arg.s);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_trace *trace = ab_trace_record(tree, &config);
+	ab_trace_seek(trace, c->step < 0 ? trace->length : (size_t)c->step);
+	bool cjk = have_cjk_font();
+	if (c->unicode && !cjk)
+		printf("render %s: no font with Chinese glyphs (Debian: fonts-noto-cjk); "
+		       "the Chinese names will show as boxes\n", c->stem);
+
+	/* SVG: well-formed XML with every leaf's value as text and the pruned
+	 * nodes findable by class; then rendered. */
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/%s.svg", dir, c->stem);
+	export_case(c, tree_arg.s, "--svg", path.s);
+	if (have_program("python3")) {
+		ab_str_clear(&text);
+		ab_str_addf(&text, "%s/svgcheck.py", dir);
+		struct ab_str py = AB_STR_INIT;
+		ab_str_add(&py, svg_check_py);
+		write_text(text.s, &py);
+		ab_str_clear(&py);
+		ab_str_clear(&text);
+		ab_str_addf(&text, "python3 svgcheck.py '%s.svg'", c->stem);
+		shell_output(dir, text.s, &py);
+		ab_str_clear(&text);
+		svg_expected(trace, &text);
+		ck_assert_str_eq(ab_str_cstr(&py), ab_str_cstr(&text));
+		ab_str_free(&py);
+	} else {
+		printf("render %s: SVG not parsed, python3 is not installed\n", c->stem);
+	}
+	if (have_program("rsvg-convert"))
+		ck_assert_msg(shell(dir, "rsvg-convert -d 150 -p 150 -o '%s-svg.png' '%s.svg'",
+				    c->stem, c->stem), "rsvg-convert failed on %s", c->stem);
+	else
+		printf("render %s: SVG not rendered, rsvg-convert (librsvg2-bin) is not installed\n",
+		       c->stem);
+
+	/* DOT. */
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/%s.dot", dir, c->stem);
+	export_case(c, tree_arg.s, "--dot", path.s);
+	if (have_program("dot"))
+		ck_assert_msg(shell(dir, "dot -Tpng -Gdpi=150 -o '%s-dot.png' '%s.dot'", c->stem,
+				    c->stem), "dot failed on %s", c->stem);
+	else
+		printf("render %s: DOT not rendered, Graphviz's dot is not installed\n", c->stem);
+
+	/* TikZ: a page cropped to the picture (the standalone class's 4pt
+	 * border round the picture abtrace laid out). */
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/%s.tex", dir, c->stem);
+	export_case(c, tree_arg.s, "--tikz", path.s);
+	const char *engine = c->unicode ? "lualatex" : "pdflatex";
+	bool luaotfload = !c->unicode ||
+			  system("kpsewhich luaotfload-main.lua >/dev/null 2>&1") == 0;
+	if (!have_program(engine) || !have_program("pdfinfo") || !luaotfload) {
+		printf("render %s: TikZ not compiled, %s%s is not installed\n", c->stem, engine,
+		       c->unicode ? " (texlive-luatex)" : "");
+	} else {
+		ck_assert_msg(shell(dir, "%s -interaction=nonstopmode -halt-on-error '%s.tex'",
+				    engine, c->stem),
+			      "%s failed on %s (see %s/%s.log)", engine, c->stem, dir, c->stem);
+		ab_str_clear(&text);
+		ab_str_addf(&text, "grep -c 'Missing character' '%s.log'", c->stem);
+		struct ab_str missing = AB_STR_INIT;
+		shell_output(dir, text.s, &missing);
+		if (cjk || !c->unicode)
+			ck_assert_msg(atoi(ab_str_cstr(&missing)) == 0, "%s: glyphs missing (%s)",
+				      c->stem, ab_str_cstr(&missing));
+		ab_str_free(&missing);
+		struct ab_str info = AB_STR_INIT;
+		ab_str_clear(&text);
+		ab_str_addf(&text, "pdfinfo '%s.pdf'", c->stem);
+		shell_output(dir, text.s, &info);
+		ck_assert_int_eq((int)number_after(info.s, "Pages:"), 1);
+		const char *size = strstr(info.s, "Page size:");
+		ck_assert_ptr_nonnull(size);
+		double w = strtod(size + 10, NULL);
+		const char *x = strstr(size, " x ");
+		ck_assert_ptr_nonnull(x);
+		double h = strtod(x + 3, NULL);
+		struct ab_scene scene;
+		size_t here = trace->step;
+		ab_scene_build(&scene, trace, &here, 1, 0);
+		/* pdfinfo counts big points (1/72 in), TeX points are 1/72.27 in. */
+		w *= 72.27 / 72.0;
+		h *= 72.27 / 72.0;
+		ck_assert_msg(w > scene.width + 7.0 && w < scene.width + 9.0 &&
+			      h > scene.height + 7.0 && h < scene.height + 9.0,
+			      "%s: page %.1f x %.1f for a picture of %.1f x %.1f", c->stem,
+			      w, h, scene.width, scene.height);
+		ab_scene_free(&scene);
+		ab_str_free(&info);
+		if (have_program("pdftoppm"))
+			ck_assert(shell(dir, "pdftoppm -r 150 -png -singlefile '%s.pdf' '%s-tikz'",
+					c->stem, c->stem));
+	}
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+	ab_str_free(&path);
+	ab_str_free(&tree_arg);
+	ab_str_free(&text);
+	if (!keep)
+		remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
+/* Beamer: one overlay per step, or per cutoff and the end, compiled into
+ * a page each; SVG: one numbered file per frame, each well-formed. */
+START_TEST(render_frames)
+{
+	bool keep;
+	char *dir = render_dir(&keep);
+	struct ab_str zh_tree = AB_STR_INIT, zh_text = AB_STR_INIT;
+	ab_str_addf(&zh_tree, "%s/frames-zh.tree", dir);
+	ab_str_add(&zh_text, labelled_tree);
+	write_text(zh_tree.s, &zh_text);
+	ab_str_free(&zh_text);
+	/* The last in Chinese (names and slide text): lualatex. */
+	const struct { const char *tree, *frames, *engine; } cases[] = {
+		{ "lecture", "--frames=steps", "pdflatex" },
+		{ "lecture", "--frames=cutoffs", "pdflatex" },
+		{ "deep-cutoff", "--frames=cutoffs", "pdflatex" },
+		{ zh_tree.s, "--frames=cutoffs", "lualatex" },
+	};
+	bool beamer = have_program("pdfinfo") &&
+		      system("kpsewhich beamer.cls >/dev/null 2>&1") == 0;
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bool zh = strcmp(cases[i].engine, "lualatex") == 0;
+		bool tex = beamer && have_program(cases[i].engine) &&
+			   (!zh || system("kpsewhich luaotfload-main.lua >/dev/null 2>&1") == 0);
+		if (!tex)
+			printf("render_frames: beamer not compiled with %s, which (or beamer, "
+			       "or pdfinfo) is not installed\n", cases[i].engine);
+		struct ab_tree *tree = load(cases[i].tree);
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t *steps;
+		size_t expect = ab_export_frame_steps(trace, strstr(cases[i].frames, "steps")
+							     ? AB_FRAMES_STEPS : AB_FRAMES_CUTOFFS,
+						      &steps);
+		if (i == 0)
+			ck_assert_uint_eq(expect, 29);
+		if (i == 1)
+			ck_assert_uint_eq(expect, 2);
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s/frames%u.tex", dir, i);
+		struct run_result r = run_abtrace(NULL, ARGS("export", "--tikz", "--standalone",
+							     cases[i].frames, "--lang", zh ? "zh" : "en",
+							     "-o", path.s, cases[i].tree));
+		ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+		run_result_free(&r);
+		if (tex) {
+			ck_assert_msg(shell(dir, "%s -interaction=nonstopmode -halt-on-error "
+					    "frames%u.tex", cases[i].engine, i),
+				      "%s failed on frames%u.tex (see %s)", cases[i].engine, i, dir);
+			struct ab_str info = AB_STR_INIT, cmd = AB_STR_INIT;
+			ab_str_addf(&cmd, "pdfinfo frames%u.pdf", i);
+			shell_output(dir, cmd.s, &info);
+			ck_assert_msg((size_t)number_after(info.s, "Pages:") == expect,
+				      "%s %s: %s", cases[i].tree, cases[i].frames, info.s);
+			ab_str_free(&info);
+			ab_str_free(&cmd);
+		}
+		/* The same frames as SVG files in a directory -o names. */
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/svg-frames%u", dir, i);
+		r = run_abtrace(NULL, ARGS("export", "--svg", cases[i].frames, "-o", path.s,
+					   cases[i].tree));
+		ck_assert_msg(r.status == 0, "%s", ab_str_cstr(&r.err));
+		run_result_free(&r);
+		ck_assert_uint_eq(entries(path.s), expect);
+		if (have_program("python3")) {
+			struct ab_str py = AB_STR_INIT, got = AB_STR_INIT, want = AB_STR_INIT;
+			ab_str_addf(&py, "%s/svgcheck.py", dir);
+			struct ab_str src = AB_STR_INIT;
+			ab_str_add(&src, svg_check_py);
+			write_text(py.s, &src);
+			ab_str_clear(&py);
+			ab_str_addf(&py, "python3 svgcheck.py svg-frames%u/frame-*.svg", i);
+			shell_output(dir, py.s, &got);
+			for (size_t f = 0; f < expect; f++) {
+				ab_trace_seek(trace, steps[f]);
+				svg_expected(trace, &want);
+			}
+			ck_assert_str_eq(ab_str_cstr(&got), ab_str_cstr(&want));
+			ab_str_free(&py);
+			ab_str_free(&got);
+			ab_str_free(&want);
+			ab_str_free(&src);
+		}
+		free(steps);
+		ab_str_free(&path);
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+	ab_str_free(&zh_tree);
+	if (!keep)
+		remove_dir(dir);
 	free(dir);
 }
 END_TEST
@@ -398,8 +988,22 @@ static const struct cli_case {
 	  "A (MIN) = 6", NULL },
 	{ ARGS("export", "--dot", "--fail-hard", "lecture"), 0, "digraph abtrace", NULL },
 	{ ARGS("export", "--tikz", "--standalone", "lecture"), 0, "\\documentclass", NULL },
-	{ ARGS("export", "lecture"), 2, NULL, "--dot, --tikz or --text" },
+	{ ARGS("export", "--svg", "--step", "15", "lecture"), 0,
+	  "class=\"node min path current cut\"", NULL },
+	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{% step 29", NULL },
+	{ ARGS("export", "--lang", "zh", "--svg", "lecture"), 0, "<svg", NULL },
+	{ ARGS("export", "lecture"), 2, NULL, "--dot, --tikz, --svg or --text" },
 	{ ARGS("export", "--dot", "--text", "lecture"), 2, NULL, "choose one" },
+	{ ARGS("export", "--svg", "--tikz", "lecture"), 2, NULL, "choose one" },
+	{ ARGS("export", "--svg", "--frames=steps", "lecture"), 2, NULL, "name a directory with -o" },
+	{ ARGS("export", "--dot", "--frames=steps", "lecture"), 2, NULL, "--frames goes with --tikz or --svg" },
+	{ ARGS("export", "--tikz", "--frames=all", "lecture"), 2, NULL, "--frames takes steps or cutoffs" },
+	{ ARGS("export", "--tikz", "--frames=steps", "--step", "3", "lecture"), 2, NULL, "leave out --step" },
+	{ ARGS("export", "--svg", "--standalone", "lecture"), 2, NULL, "--standalone goes with --tikz" },
+	{ ARGS("export", "--svg", "--frames", "steps", "-o", "/proc/abtrace-frames", "lecture"), 2, NULL,
+	  "cannot create the directory" },
+	{ ARGS("export", "--svg", "--frames", "steps", "-o", "/dev/null", "lecture"), 2, NULL,
+	  "is not a directory" },
 	{ ARGS("export", "--dot", "--standalone", "lecture"), 2, NULL, "--standalone goes with --tikz" },
 	{ ARGS("export", "--text", "--step", "30", "lecture"), 2, NULL, "has 29 steps" },
 	{ ARGS("export", "--text", "--step", "-1", "lecture"), 2, NULL, "--step takes" },
@@ -426,17 +1030,6 @@ START_TEST(cli)
 }
 END_TEST
 
-static unsigned entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	ck_assert_ptr_nonnull(d);
-	unsigned n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)))
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
-}
 
 /* -o writes what standard output would get, replaces an old file whole,
  * and on failure exits 2 leaving nothing behind. */
@@ -896,7 +1489,9 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, deep_tree);
 	tcase_add_test(tc, dot_renders);
 	tcase_add_test(tc, tikz_marks);
-	tcase_add_test(tc, tikz_compiles);
+	tcase_add_test(tc, svg_lecture);
+	tcase_add_test(tc, scene_geometry);
+	tcase_add_test(tc, frames);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, output_atomic);
 	tcase_add_test(tc, output_through_links);
@@ -906,6 +1501,12 @@ static Suite *export_suite(void)
 			    sizeof write_signals / sizeof write_signals[0]);
 	tcase_add_test(tc, output_devices);
 	suite_add_tcase(s, tc);
+	/* Rendering with the tools installed: minutes under valgrind. */
+	TCase *render_tc = tcase_create("render");
+	tcase_set_timeout(render_tc, 900);
+	tcase_add_loop_test(render_tc, render, 0, sizeof render_cases / sizeof render_cases[0]);
+	tcase_add_test(render_tc, render_frames);
+	suite_add_tcase(s, render_tc);
 	return s;
 }
 

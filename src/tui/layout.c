@@ -132,14 +132,7 @@ static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree
 	return total;
 }
 
-void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
-		       const struct ab_glyphs *g)
-{
-	ab_layout_compute_spread(l, tree, g, 0);
-}
-
-void ab_layout_compute_spread(struct ab_layout *l, const struct ab_tree *tree,
-			      const struct ab_glyphs *g, uint32_t spread)
+static void layout_alloc(struct ab_layout *l, const struct ab_tree *tree, uint32_t spread)
 {
 	uint32_t count = tree->count;
 	l->spread = spread;
@@ -149,9 +142,43 @@ void ab_layout_compute_spread(struct ab_layout *l, const struct ab_tree *tree,
 	l->sub_x = ab_xcalloc(count ? count : 1, sizeof *l->sub_x);
 	l->sub_w = ab_xcalloc(count ? count : 1, sizeof *l->sub_w);
 	l->width = l->height = 0;
-	if (!count)
+}
+
+static void place(struct ab_layout *l, const struct ab_tree *tree);
+
+void ab_layout_compute_spread(struct ab_layout *l, const struct ab_tree *tree,
+			      const struct ab_glyphs *g, uint32_t spread)
+{
+	layout_alloc(l, tree, spread);
+	if (!tree->count)
 		return;
 	box_widths(l, tree, g);
+	place(l, tree);
+}
+
+void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
+		       const struct ab_glyphs *g)
+{
+	ab_layout_compute_spread(l, tree, g, 0);
+}
+
+void ab_layout_compute_widths(struct ab_layout *l, const struct ab_tree *tree,
+			      const unsigned *widths)
+{
+	layout_alloc(l, tree, 0);
+	if (!tree->count)
+		return;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		unsigned w = widths[n] ? widths[n] : 1;
+		l->w[n] = (uint16_t)(w > UINT16_MAX ? UINT16_MAX : w);
+	}
+	place(l, tree);
+}
+
+/* Subtree ranges and box columns from the box widths in l->w. */
+static void place(struct ab_layout *l, const struct ab_tree *tree)
+{
+	uint32_t count = tree->count;
 	for (uint32_t n = count; n-- > 0;)
 		l->sub_w[n] = max_u32(l->w[n], kids_width(l, tree, n));
 	l->sub_x[0] = 0;

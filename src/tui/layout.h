@@ -1,6 +1,8 @@
 /* layout.h - where each node goes on screen, for the two views of a tree.
  *
- * Pure arithmetic, no curses: the tests check it without a terminal.
+ * Pure arithmetic, no curses: the tests check it without a terminal, and
+ * it is built into the core library (not the replay's), so the SVG and TikZ
+ * exports place their nodes with it too.
  *
  * The tree view draws the tree top-down.  Every node has a box (two text
  * rows: a leaf's value over its name, an inner node's name and value over
@@ -53,6 +55,12 @@ void ab_layout_compute(struct ab_layout *layout, const struct ab_tree *tree,
  * presenter layout spreads a small tree over a projector's screen. */
 void ab_layout_compute_spread(struct ab_layout *layout, const struct ab_tree *tree,
 			      const struct ab_glyphs *g, uint32_t spread);
+/* The same layout for boxes of given widths (widths[n] columns for node
+ * n, at least 1): the pictures abtrace exports (src/scene.c) size their
+ * boxes for shapes and text of their own and place them with the replay's
+ * arithmetic. */
+void ab_layout_compute_widths(struct ab_layout *layout, const struct ab_tree *tree,
+			      const unsigned *widths);
 void ab_layout_free(struct ab_layout *layout);
 
 /* The first row of node n's box: its depth times AB_LAYOUT_LEVEL_ROWS. */
