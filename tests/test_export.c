@@ -722,6 +722,8 @@ static const struct render_case {
 	{ "wide", NULL, NULL, false, -1 },
 	{ "labelled-zh", NULL, labelled_tree, true, -1 },
 	{ "uneven-step7", "uneven", NULL, false, 7 },
+	{ "expectimax", "expectimax", NULL, false, -1 },
+	{ "horizon", "horizon", NULL, false, -1 },
 };
 
 /* Exports c in format (--dot, --tikz, --svg) into dir/stem.ext. */
@@ -982,6 +984,19 @@ static const struct cli_case {
 	const char *out, *err;
 } cli_cases[] = {
 	{ ARGS("export", "--text", "lecture"), 0, "C2 = 4  ✂ pruned", NULL },
+	/* Chance nodes: circles, their children's probabilities, the cut
+	 * test in the chance node's own numbers. */
+	{ ARGS("export", "--text", "expectimax"), 0,
+	  "C (chance) in [4.2, 7.2]  ✂ cut: ≤ 7.2 ≤ α = 8.4", NULL },
+	{ ARGS("export", "--text", "expectimax"), 0, "0.3: G (MIN)  ✂ pruned", NULL },
+	{ ARGS("export", "--svg", "expectimax"), 0, "class=\"node chance cut\"", NULL },
+	{ ARGS("export", "--svg", "expectimax"), 0, "<circle class=\"shape\"", NULL },
+	{ ARGS("export", "--svg", "expectimax"), 0, "font-size=\"7.5\" fill=\"#444444\">0.7</text>", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "shape=circle, label=\"B", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "color=\"gray35\">0.3 ✂</font>", NULL },
+	{ ARGS("export", "--tikz", "expectimax"), 0, "circle[radius=", NULL },
+	{ ARGS("export", "--tikz", "expectimax"), 0, "\\node[ab prob, anchor=base]", NULL },
+	{ ARGS("export", "--tikz", "--chance-prune", "star1", "expectimax"), 0, "54/7", NULL },
 	{ ARGS("export", "--text", "--ascii", "lecture"), 0, "C3 = 6  x pruned", NULL },
 	{ ARGS("export", "--text", "--step", "0", "-e", "[1,2]"), 0, "step 0 of", NULL },
 	{ ARGS("export", "--text", "--algo", "minimax", "--root", "min", "lecture"), 0,
