@@ -1,6 +1,6 @@
 /* test_practice.c - practice and predict modes end to end, in tmux.
  *
- * The trees are drawn in-process with the same options (src/random.h gives
+ * The trees are drawn in-process with the same options (src/homework/random.h gives
  * the same tree for the same seed), and the right answers come from the
  * recorded trace, so the tests hold for any tree the options make.
  */
