@@ -949,21 +949,32 @@ static int list_lessons(enum ab_lang lang)
 
 /* abtrace lesson --check FILE: every claim and every question's answer
  * held to the search; each one that does not hold named at its place. */
-static int check_lesson(const char *name)
+/* The lesson a name or path means, loaded and bound to its tree; NULL
+ * (its error printed) when there is none or it cannot be used.  *path
+ * gets where it was found. */
+static struct ab_lesson *open_lesson(const char *name, struct ab_str *path)
 {
-	struct ab_str path = AB_STR_INIT;
-	if (!ab_lesson_find(name, &path)) {
+	if (!ab_lesson_find(name, path)) {
 		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
 			program, name, program);
-		ab_str_free(&path);
-		return EXIT_USAGE;
+		return NULL;
 	}
 	struct ab_diag diag;
 	bool in_tree = false;
-	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
+	struct ab_lesson *lesson = ab_lesson_load(path->s, &diag);
 	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
-		print_lesson_diag(&diag, path.s, lesson, in_tree);
+		print_lesson_diag(&diag, path->s, lesson, in_tree);
 		ab_lesson_free(lesson);
+		return NULL;
+	}
+	return lesson;
+}
+
+static int check_lesson(const char *name)
+{
+	struct ab_str path = AB_STR_INIT;
+	struct ab_lesson *lesson = open_lesson(name, &path);
+	if (!lesson) {
 		ab_str_free(&path);
 		return EXIT_USAGE;
 	}
@@ -1011,18 +1022,8 @@ static int cmd_lesson(struct cli *cli)
 		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
 				   cli->args[0], cli->args[1]);
 	struct ab_str path = AB_STR_INIT;
-	if (!ab_lesson_find(cli->args[0], &path)) {
-		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
-			program, cli->args[0], program);
-		ab_str_free(&path);
-		return EXIT_USAGE;
-	}
-	struct ab_diag diag;
-	bool in_tree = false;
-	struct ab_lesson *lesson = ab_lesson_load(path.s, &diag);
-	if (!lesson || !ab_lesson_bind(lesson, &diag, &in_tree)) {
-		print_lesson_diag(&diag, path.s, lesson, in_tree);
-		ab_lesson_free(lesson);
+	struct ab_lesson *lesson = open_lesson(cli->args[0], &path);
+	if (!lesson) {
 		ab_str_free(&path);
 		return EXIT_USAGE;
 	}

@@ -76,23 +76,8 @@ static const struct line minimax[] = {
 	{ T_MIN_RETURN, "    return v" },
 };
 
-/* With chance nodes: each listing again, and what a chance node does. */
-static const struct line fail_soft_chance[] = {
-	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
-	{ T_HEADER, "ab(n, {a}, {b}):" },
-	{ T_LEAF, "  if n is a leaf: return value(n)" },
-	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MAX_VALUE, "      v {gets} max(v, ab(c, {a}, {b}))" },
-	{ T_MAX_ALPHA, "      {a} {gets} max({a}, v)" },
-	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
-	{ T_MAX_RETURN, "    return v" },
-	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MIN_VALUE, "      v {gets} min(v, ab(c, {a}, {b}))" },
-	{ T_MIN_BETA, "      {b} {gets} min({b}, v)" },
-	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
-	{ T_MIN_RETURN, "    return v" },
+/* What a chance node does, after each listing's MAX and MIN lines. */
+static const struct line chance_soft[] = {
 	{ T_NONE, "  if n is chance: S {gets} 0, R {gets} 1" },
 	{ T_NONE, "    for each child c, probability p:" },
 	{ T_CHANCE_VALUE, "      S {gets} S + p·ab(c, ...); R {gets} R - p" },
@@ -100,20 +85,7 @@ static const struct line fail_soft_chance[] = {
 	{ T_CHANCE_RETURN, "    return S, or the bound that cut" },
 };
 
-static const struct line fail_hard_chance[] = {
-	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
-	{ T_HEADER, "ab(n, {a}, {b}):" },
-	{ T_LEAF, "  if n is a leaf: return value(n)" },
-	{ T_NONE, "  if n is MAX:" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
-	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
-	{ T_MAX_RETURN, "    return {a}" },
-	{ T_NONE, "  if n is MIN:" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
-	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
-	{ T_MIN_RETURN, "    return {b}" },
+static const struct line chance_hard[] = {
 	{ T_NONE, "  if n is chance: S {gets} 0, R {gets} 1" },
 	{ T_NONE, "    for each child c, probability p:" },
 	{ T_CHANCE_VALUE, "      S {gets} S + p·ab(c, ...); R {gets} R - p" },
@@ -121,18 +93,7 @@ static const struct line fail_hard_chance[] = {
 	{ T_CHANCE_RETURN, "    return S clamped to [{a}, {b}]" },
 };
 
-static const struct line expectimax[] = {
-	{ T_ROOT, "value {gets} mm(root)" },
-	{ T_HEADER, "mm(n):" },
-	{ T_LEAF, "  if n is a leaf: return value(n)" },
-	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MAX_VALUE, "      v {gets} max(v, mm(c))" },
-	{ T_MAX_RETURN, "    return v" },
-	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
-	{ T_NONE, "    for each child c of n:" },
-	{ T_MIN_VALUE, "      v {gets} min(v, mm(c))" },
-	{ T_MIN_RETURN, "    return v" },
+static const struct line chance_plain[] = {
 	{ T_NONE, "  if n is chance: v {gets} 0" },
 	{ T_NONE, "    for each child c, probability p:" },
 	{ T_CHANCE_VALUE, "      v {gets} v + p·mm(c)" },
@@ -174,32 +135,42 @@ static const struct line negamax_plain[] = {
 	{ T_MAX_RETURN, "  return v" },
 };
 
+#define LINES(a) a, sizeof a / sizeof a[0]
+
+/* A listing: its lines, and for the chance listings the chance node's
+ * lines after them. */
 static const struct listing {
 	const struct line *lines;
 	unsigned count;
+	const struct line *more;
+	unsigned nmore;
 	const char *title;
 } listings[] = {
-	[AB_PSEUDO_FAIL_SOFT] = { fail_soft, sizeof fail_soft / sizeof fail_soft[0],
-				  N_("alpha-beta, fail-soft") },
-	[AB_PSEUDO_FAIL_HARD] = { fail_hard, sizeof fail_hard / sizeof fail_hard[0],
-				  N_("alpha-beta, fail-hard") },
-	[AB_PSEUDO_MINIMAX] = { minimax, sizeof minimax / sizeof minimax[0],
-				N_("minimax") },
-	[AB_PSEUDO_FAIL_SOFT_CHANCE] = { fail_soft_chance,
-					 sizeof fail_soft_chance / sizeof fail_soft_chance[0],
+	[AB_PSEUDO_FAIL_SOFT] = { LINES(fail_soft), NULL, 0, N_("alpha-beta, fail-soft") },
+	[AB_PSEUDO_FAIL_HARD] = { LINES(fail_hard), NULL, 0, N_("alpha-beta, fail-hard") },
+	[AB_PSEUDO_MINIMAX] = { LINES(minimax), NULL, 0, N_("minimax") },
+	[AB_PSEUDO_FAIL_SOFT_CHANCE] = { LINES(fail_soft), LINES(chance_soft),
 					 N_("alpha-beta, fail-soft") },
-	[AB_PSEUDO_FAIL_HARD_CHANCE] = { fail_hard_chance,
-					 sizeof fail_hard_chance / sizeof fail_hard_chance[0],
+	[AB_PSEUDO_FAIL_HARD_CHANCE] = { LINES(fail_hard), LINES(chance_hard),
 					 N_("alpha-beta, fail-hard") },
-	[AB_PSEUDO_EXPECTIMAX] = { expectimax, sizeof expectimax / sizeof expectimax[0],
-				   N_("expectimax") },
-	[AB_PSEUDO_NEGAMAX_SOFT] = { negamax_soft, sizeof negamax_soft / sizeof negamax_soft[0],
+	[AB_PSEUDO_EXPECTIMAX] = { LINES(minimax), LINES(chance_plain), N_("expectimax") },
+	[AB_PSEUDO_NEGAMAX_SOFT] = { LINES(negamax_soft), NULL, 0,
 				     N_("negamax alpha-beta, fail-soft") },
-	[AB_PSEUDO_NEGAMAX_HARD] = { negamax_hard, sizeof negamax_hard / sizeof negamax_hard[0],
+	[AB_PSEUDO_NEGAMAX_HARD] = { LINES(negamax_hard), NULL, 0,
 				     N_("negamax alpha-beta, fail-hard") },
-	[AB_PSEUDO_NEGAMAX] = { negamax_plain, sizeof negamax_plain / sizeof negamax_plain[0],
-				N_("negamax") },
+	[AB_PSEUDO_NEGAMAX] = { LINES(negamax_plain), NULL, 0, N_("negamax") },
 };
+
+/* Line i of a listing, counting on into its chance lines. */
+static const struct line *line_at(enum ab_pseudo_kind kind, unsigned i)
+{
+	const struct listing *l = &listings[kind];
+	if (i < l->count)
+		return &l->lines[i];
+	if (i < l->count + l->nmore)
+		return &l->more[i - l->count];
+	return NULL;
+}
 
 enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
 				       const struct ab_tree *tree)
@@ -231,13 +202,14 @@ const char *ab_pseudo_title(enum ab_pseudo_kind kind)
 
 unsigned ab_pseudo_lines(enum ab_pseudo_kind kind)
 {
-	return listings[kind].count;
+	return listings[kind].count + listings[kind].nmore;
 }
 
 void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
 		    const struct ab_glyphs *g, struct ab_str *out)
 {
-	if (i >= listings[kind].count)
+	const struct line *line = line_at(kind, i);
+	if (!line)
 		return;
 	static const struct {
 		const char *name;
@@ -248,7 +220,7 @@ void ab_pseudo_line(enum ab_pseudo_kind kind, unsigned i, bool strict,
 	const char *le = strict ? "<" : g->le;
 	const char *subst[] = { g->alpha, g->beta, g->ascii ? "<-" : "←",
 				g->ascii ? "inf" : "∞", ge, le };
-	const char *text = listings[kind].lines[i].text;
+	const char *text = line->text;
 	for (const char *p = text; *p;) {
 		size_t f = 0;
 		while (f < sizeof fields / sizeof fields[0] &&
@@ -310,8 +282,8 @@ int ab_pseudo_line_of(enum ab_pseudo_kind kind, const struct ab_event *ev,
 		return -1;
 	if (kind >= AB_PSEUDO_NEGAMAX_SOFT && tag >= T_MIN_VALUE)
 		tag = (enum tag)(tag - T_MIN_VALUE + T_MAX_VALUE); /* one branch */
-	for (unsigned i = 0; i < listings[kind].count; i++)
-		if (listings[kind].lines[i].tag == tag)
+	for (unsigned i = 0; line_at(kind, i); i++)
+		if (line_at(kind, i)->tag == tag)
 			return (int)i;
 	return -1;
 }
