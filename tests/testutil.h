@@ -5,6 +5,18 @@
 #include <check.h>
 #include <stdlib.h>
 
+/* How many random trees a property test draws: all of them, or a twentieth
+ * under valgrind (the valgrind setup sets ABTRACE_TEST_QUICK), where each
+ * search is some fifty times slower and the plain and sanitizer runs have
+ * drawn them all already. */
+static inline int ab_test_rounds(int full)
+{
+	const char *quick = getenv("ABTRACE_TEST_QUICK");
+	if (quick && *quick && full >= 20)
+		return full / 20;
+	return full;
+}
+
 /* Runs one suite with Check's own summary line; exit status for meson. */
 static inline int ab_run_suite(Suite *suite)
 {
