@@ -545,6 +545,26 @@ START_TEST(test_coursework_trees)
 }
 END_TEST
 
+/* Texts that end in the middle of an element, parsed from a buffer of
+ * exactly their length (no NUL after them, as the fuzzer hands them
+ * over): the sanitizer build catches any read past the end. */
+static const char *const cut_short[] = {
+	"[B=5", "[=5", "[B<min>=5", "[<chance>", "[0.5:", "[0.5: B=1", "[B1=3 C=4",
+	"bounds: 0..1\n[B=1", "players: max chance\n[[1/2: 3", "[2.5", "[B<min>",
+};
+
+START_TEST(test_cut_short)
+{
+	size_t n = strlen(cut_short[_i]);
+	char *text = ab_xmalloc(n);
+	memcpy(text, cut_short[_i], n);
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(text, n, &diag);
+	ck_assert_msg(t == NULL, "'%s' parsed", cut_short[_i]);
+	free(text);
+}
+END_TEST
+
 static Suite *parse_suite(void)
 {
 	Suite *s = suite_create("parse");
@@ -563,6 +583,7 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, test_line_endings_bom_tabs);
 	tcase_add_test(tc, test_values_and_labels);
 	tcase_add_test(tc, test_write_round_trip);
+	tcase_add_loop_test(tc, test_cut_short, 0, (int)(sizeof cut_short / sizeof cut_short[0]));
 	tcase_add_loop_test(tc, test_coursework_trees, 0,
 			    (int)(sizeof coursework / sizeof coursework[0]));
 	tcase_add_test(tc, test_big_tree_speed);

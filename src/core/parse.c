@@ -819,7 +819,7 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 				return fail(p, i, "expected '[' after the static "
 					    "value: only an inner node has one");
 		}
-		if (i < p->len && t[i] != '[') {
+		if (i >= p->len || t[i] != '[') {
 			/* B1=3: a labelled leaf. */
 			i = static_at;
 			has_static = false;
@@ -832,7 +832,7 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 			    "'%.*s'", (int)labellen, t + at);
 	}
 	uint32_t node;
-	if (t[i] == '[') {
+	if (i < p->len && t[i] == '[') {
 		if (depth >= AB_MAX_DEPTH)
 			return fail(p, i, "nesting too deep: at most %d levels "
 				    "below the root", AB_MAX_DEPTH);
