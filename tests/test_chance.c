@@ -492,6 +492,48 @@ START_TEST(trace_keeps_chance_events)
 }
 END_TEST
 
+/* Stepping back restores the state stepping forward left, on
+ * chance trees too (a chance node that returns, stepped back over, is
+ * active again with nothing proved: found by fuzz_search_trace). */
+START_TEST(stepping_back_restores_chance_state)
+{
+	static const char *const texts[] = {
+		"bounds: 0..10\nplayers: max chance min\n"
+		"A[ B[ 0.7: D[9 10]  0.3: E[9 7] ]   C[ 0.7: F[6 8]  0.3: G[2 10] ] ]\n",
+		"players: max chance\n[ e[A=4.0[ [ [[1:  4]]   6 ]]] ]\n",
+		"<chance>[1/3: [1 2], 1/3: 5, 1/3: <chance>[3 4]]\n",
+	};
+	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+		struct ab_tree *t = tree_of(texts[k]);
+		for (int prune = AB_CHANCE_NONE; prune <= AB_CHANCE_STAR1; prune++) {
+			struct ab_config c = AB_CONFIG_DEFAULT;
+			c.chance_prune = t->has_bounds ? (enum ab_chance_prune)prune : AB_CHANCE_NONE;
+			struct ab_trace *tr = ab_trace_record(t, &c);
+			ck_assert_ptr_nonnull(tr);
+			size_t bytes = t->count * sizeof *tr->state;
+			struct ab_node_state *seen = malloc((tr->length + 1) * bytes);
+			memcpy(seen, tr->state, bytes);
+			while (ab_trace_forward(tr))
+				memcpy(seen + tr->step * t->count, tr->state, bytes);
+			while (ab_trace_back(tr))
+				for (uint32_t n = 0; n < t->count; n++) {
+					const struct ab_node_state *a = &seen[tr->step * t->count + n];
+					const struct ab_node_state *b = &tr->state[n];
+					ck_assert_msg(a->alpha == b->alpha && a->beta == b->beta &&
+						      a->value == b->value && a->lo == b->lo &&
+						      a->hi == b->hi && a->status == b->status &&
+						      a->cut == b->cut,
+						      "tree %zu: node %u at step %zu differs after going back",
+						      k, n, tr->step);
+				}
+			free(seen);
+			ab_trace_free(tr);
+		}
+		ab_tree_free(t);
+	}
+}
+END_TEST
+
 static Suite *chance_suite(void)
 {
 	Suite *s = suite_create("chance");
@@ -501,6 +543,7 @@ static Suite *chance_suite(void)
 	tcase_add_test(tc, two_min_agents);
 	tcase_add_test(tc, exact_ties);
 	tcase_add_test(tc, trace_keeps_chance_events);
+	tcase_add_test(tc, stepping_back_restores_chance_state);
 	tcase_add_loop_test(tc, random_coursework_trees, 0, 60);
 	suite_add_tcase(s, tc);
 	return s;

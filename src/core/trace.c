@@ -185,12 +185,17 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		st->cut = 0;
 		break;
 	case AB_EV_RETURN:
-		/* Active again: its own bound is the side the interval kept. */
+		/* Active again: its own bound is the side the interval kept
+		 * (a chance node proves nothing until it returns). */
 		st->status = AB_ACTIVE;
-		if (is_max(trace, r->node))
-			st->hi = AB_POS_INF;
-		else
+		if (is_chance(trace, r->node)) {
 			st->lo = AB_NEG_INF;
+			st->hi = AB_POS_INF;
+		} else if (is_max(trace, r->node)) {
+			st->hi = AB_POS_INF;
+		} else {
+			st->lo = AB_NEG_INF;
+		}
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		break;
