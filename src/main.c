@@ -600,11 +600,6 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 
 /* The tree the command names: -e, or one TREE argument, or the lecture
  * tree.  NULL (message printed) on failure. */
-static const char *player_label(enum ab_player p)
-{
-	return p == AB_MAX ? "MAX" : p == AB_MIN ? "MIN" : _("chance");
-}
-
 static struct ab_tree *load_tree(const struct cli *cli, int *status)
 {
 	struct ab_diag diag;
@@ -695,7 +690,7 @@ static int cmd_trace(struct cli *cli)
 			ab_str_addf(&out, "%s: ", tree->title);
 		ab_config_describe_for(&cli->config, tree, g->ascii, &out);
 		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
-			    player_label(trace->root_player), tree->leaves);
+			    ab_player_name(trace->root_player), tree->leaves);
 	}
 	int width = snprintf(NULL, 0, "%zu", trace->length);
 	while (ab_trace_forward(trace)) {
@@ -1392,7 +1387,7 @@ static int cmd_check(struct cli *cli)
 				if (c->grade.values_returned)
 					ab_str_add(&out, _("; values are what nodes return"));
 				ab_str_addf(&out, _("; root %s\n"),
-					    player_label(ab_config_root(&c->grade.config, tree)));
+					    ab_player_name(ab_config_root(&c->grade.config, tree)));
 				if (c->grade.overruled)
 					ab_str_addf(&out, "# %s\n", c->grade.overruled);
 				ab_grade_text(&c->grade, g, &out);

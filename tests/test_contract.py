@@ -343,9 +343,9 @@ PLAYER_CYCLES = [["max", "min"], ["max", "min", "min"], ["max", "chance", "min"]
 def course_tree(rng, depth, top=True):
     if not top and (depth == 0 or rng.random() < 0.2):
         d = rng.choice([0, 1, 2])
-        return ("leaf", Fraction(rng.randint(-30 * 10 ** d, 30 * 10 ** d) // 10 ** d * 10 ** d
-                                 + rng.randint(0, 10 ** d - 1) if d else rng.randint(-3, 3), 10 ** d)
-                if d else Fraction(rng.randint(-3, 3)))
+        if d == 0:
+            return ("leaf", Fraction(rng.randint(-3, 3)))
+        return ("leaf", Fraction(rng.randint(-30 * 10 ** d, 30 * 10 ** d), 10 ** d))
     kind = rng.choice([None, None, None, "max", "min", "chance"])
     k = rng.randint(1, 3)
     probs = None

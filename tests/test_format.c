@@ -143,6 +143,41 @@ START_TEST(exact_conversions)
 }
 END_TEST
 
+/* A chance node's cut test: below α or above β, strict or not, in the
+ * tree's unit (scale 10 here). */
+static const struct {
+	ab_value lo, hi, alpha, beta;
+	bool strict;
+	const char *text;
+} chance_cuts[] = {
+	{ -30, 72, 84, PI, false, "<= 7.2 <= alpha = 8.4" },
+	{ -30, 84, 84, PI, false, "<= 8.4 <= alpha = 8.4" },
+	{ -30, 72, 84, PI, true, "<= 7.2 < alpha = 8.4" },
+	{ 50, 90, NI, 40, false, ">= 5 >= beta = 4" },
+	{ 50, 90, 10, 40, true, ">= 5 > beta = 4" },
+};
+
+START_TEST(chance_cut_text)
+{
+	struct ab_str t = AB_STR_INIT;
+	ab_format_chance_cut(chance_cuts[_i].lo, chance_cuts[_i].hi, chance_cuts[_i].alpha,
+			     chance_cuts[_i].beta, chance_cuts[_i].strict, 10,
+			     &ab_glyphs_ascii, &t);
+	ck_assert_str_eq(ab_str_cstr(&t), chance_cuts[_i].text);
+	ab_str_free(&t);
+}
+END_TEST
+
+START_TEST(powers_and_decimals)
+{
+	ck_assert_int_eq(ab_pow10(0), 1);
+	ck_assert_int_eq(ab_pow10(9), 1000000000);
+	ck_assert_uint_eq(ab_exact_decimals((struct ab_exact){ 7, 1 }), 0);
+	ck_assert_uint_eq(ab_exact_decimals((struct ab_exact){ 1, 8 }), 3);
+	ck_assert_uint_eq(ab_exact_decimals((struct ab_exact){ 3, 20 }), 2);
+}
+END_TEST
+
 static Suite *format_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -152,6 +187,8 @@ static Suite *format_suite(void)
 	tcase_add_loop_test(tc, exact_value_text, 0, (int)(sizeof exact_values / sizeof exact_values[0]));
 	tcase_add_loop_test(tc, number_parse, 0, (int)(sizeof numbers / sizeof numbers[0]));
 	tcase_add_test(tc, exact_conversions);
+	tcase_add_loop_test(tc, chance_cut_text, 0, (int)(sizeof chance_cuts / sizeof chance_cuts[0]));
+	tcase_add_test(tc, powers_and_decimals);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -293,18 +293,6 @@ static char *copy_slice(const char *s, size_t n)
 	return c;
 }
 
-static const char *const player_words[] = { "max", "min", "chance" };
-
-/* The player word of n bytes at s, or -1. */
-static int player_word(const char *s, size_t n)
-{
-	for (int k = 0; k < 3; k++)
-		if (strlen(player_words[k]) == n &&
-		    memcmp(player_words[k], s, n) == 0)
-			return k;
-	return -1;
-}
-
 /* `players: max min min`: the cycle of players by depth. */
 static bool parse_players(struct parser *p, size_t v, size_t ve)
 {
@@ -320,7 +308,7 @@ static bool parse_players(struct parser *p, size_t v, size_t ve)
 		size_t w = i;
 		while (i < ve && t[i] != ' ' && t[i] != '\t' && t[i] != ',')
 			i++;
-		int k = player_word(t + w, i - w);
+		int k = ab_player_of_word(t + w, i - w);
 		if (k < 0)
 			return fail(p, w, "bad player '%.*s' in 'players:': "
 				    "expected max, min or chance",
@@ -383,7 +371,7 @@ static bool check_root_players(struct parser *p, size_t root_at, bool root,
 		if (root && t->players[0] != r)
 			return fail(p, root_at, "'root: %s' contradicts "
 				    "'players:', whose first entry is %s",
-				    player_words[r], player_words[t->players[0]]);
+				    ab_player_word(r), ab_player_word(t->players[0]));
 		return true;
 	}
 	if (root) {
@@ -604,23 +592,10 @@ static bool header_number(struct parser *p, size_t i, size_t ve,
 	return read_number(p, i, ve, false, x, end);
 }
 
-static const int64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
-				10000000, 100000000, 1000000000 };
-
-/* The fewest decimals that write x (its denominator divides 10^d). */
-static unsigned decimals_of(struct ab_exact x)
-{
-	unsigned d = 0;
-	while (d < 9 && tens[d] % x.den)
-		d++;
-	return d;
-}
-
-
 /* x as a raw value: an integer count of 10^-decimals. */
 static ab_value raw_value(struct ab_exact x, unsigned decimals)
 {
-	return x.num * (tens[decimals] / x.den);
+	return x.num * (ab_pow10(decimals) / x.den);
 }
 
 /* A value outside the declared bounds is an error at the value. */
@@ -779,24 +754,24 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 		if (labellen > AB_MAX_LABEL)
 			return fail(p, at, "label too long: at most %d bytes",
 				    AB_MAX_LABEL);
-		int word = player_word(t + at, labellen);
+		int word = ab_player_of_word(t + at, labellen);
 		if (word >= 0)
 			return fail(p, at, "'%s' is a player, not a label: "
-				    "write <%s>[...]", player_words[word],
-				    player_words[word]);
+				    "write <%s>[...]", ab_player_word((enum ab_player)word),
+				    ab_player_word((enum ab_player)word));
 		i = skip_hspace(p, i);
 	}
 	if (i < p->len && t[i] == '<') {
 		size_t w = i + 1, e = w;
 		while (e < p->len && e - w < 16 && is_ascii_letter(t[e]))
 			e++;
-		kind = player_word(t + w, e - w);
+		kind = ab_player_of_word(t + w, e - w);
 		if (kind < 0 || e >= p->len || t[e] != '>')
 			return fail(p, i, "expected <max>, <min> or <chance>");
 		i = skip_hspace(p, e + 1);
 		if (i >= p->len || (t[i] != '[' && t[i] != '='))
 			return fail(p, i, "expected '[' after <%s>: only an inner "
-				    "node has a player", player_words[kind]);
+				    "node has a player", ab_player_word((enum ab_player)kind));
 	}
 	if (i < p->len && t[i] == '=' && (labellen || kind >= 0 || i == at)) {
 		i = skip_hspace(p, i + 1);
@@ -836,7 +811,7 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 		if (depth >= AB_MAX_DEPTH)
 			return fail(p, i, "nesting too deep: at most %d levels "
 				    "below the root", AB_MAX_DEPTH);
-		unsigned d = has_static ? decimals_of(static_value) : 0;
+		unsigned d = has_static ? ab_exact_decimals(static_value) : 0;
 		if (has_static && !within_bounds(p, static_at, static_value))
 			return false;
 		if (!add_node(p, parent, at, label, labellen,
@@ -875,7 +850,7 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 		return false;
 	if (!within_bounds(p, i, x))
 		return false;
-	unsigned d = decimals_of(x);
+	unsigned d = ab_exact_decimals(x);
 	if (!add_node(p, parent, at, label, labellen, raw_value(x, d), &node))
 		return false;
 	if (d)

@@ -351,28 +351,15 @@ void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals)
 		tree->decimals = decimals;
 }
 
-static const int64_t powers_of_ten[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	1000000000,
-};
-
-static unsigned exact_decimals(struct ab_exact x)
-{
-	unsigned d = 0;
-	while (d < 9 && powers_of_ten[d] % x.den)
-		d++;
-	return d;
-}
-
 void ab_tree_set_bounds(struct ab_tree *tree, struct ab_exact lo,
 			struct ab_exact hi)
 {
 	tree->has_bounds = true;
 	tree->raw_lo = lo;
 	tree->raw_hi = hi;
-	unsigned d = exact_decimals(lo);
-	if (exact_decimals(hi) > d)
-		d = exact_decimals(hi);
+	unsigned d = ab_exact_decimals(lo);
+	if (ab_exact_decimals(hi) > d)
+		d = ab_exact_decimals(hi);
 	if (d > tree->decimals)
 		tree->decimals = d;
 }
@@ -395,7 +382,7 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 	struct ab_tree *t = tree;
 	*bad = AB_NONE;
 	*why = AB_SETTLE_SCALE_RANGE;
-	int64_t scale = powers_of_ten[t->decimals <= 9 ? t->decimals : 9];
+	int64_t scale = ab_pow10(t->decimals);
 	if (t->nchance) {
 		/* Probabilities in units of 1/B, the lcm of their denominators.
 		 * An expectation at a chance node c divides by the denominators
@@ -464,7 +451,7 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		node->flags &= ~AB_DECIMALS_MASK;
 		if (node->nkids && !(node->flags & AB_HAS_STATIC))
 			continue;
-		ab_wide v = (ab_wide)node->value * (scale / powers_of_ten[d]);
+		ab_wide v = (ab_wide)node->value * (scale / ab_pow10(d));
 		if (v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) {
 			*bad = n;
 			return false;
@@ -837,6 +824,14 @@ static const char *const kind_words[] = { "max", "min", "chance" };
 const char *ab_player_word(enum ab_player p)
 {
 	return kind_words[p];
+}
+
+int ab_player_of_word(const char *s, size_t n)
+{
+	for (int k = 0; k < 3; k++)
+		if (strlen(kind_words[k]) == n && memcmp(kind_words[k], s, n) == 0)
+			return k;
+	return -1;
 }
 
 static void write_value(const struct ab_tree *t, ab_value v, struct ab_str *out)

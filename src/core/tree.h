@@ -184,6 +184,9 @@ static inline enum ab_player ab_player_at(const struct ab_tree *t, uint32_t n,
 
 /* "max", "min" or "chance". */
 const char *ab_player_word(enum ab_player p);
+/* The player the n bytes at s name ("max", "min", "chance"): its enum
+ * value, or -1. */
+int ab_player_of_word(const char *s, size_t n);
 
 /* A chance child's probability in units of 1/tree->prob_scale. */
 static inline int64_t ab_prob_weight(const struct ab_tree *t, uint32_t n)

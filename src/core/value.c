@@ -59,6 +59,19 @@ static const int64_t pow10_table[] = {
 	INT64_C(1000000000000000000),
 };
 
+int64_t ab_pow10(unsigned d)
+{
+	return pow10_table[d <= 18 ? d : 18];
+}
+
+unsigned ab_exact_decimals(struct ab_exact x)
+{
+	unsigned d = 0;
+	while (d < AB_VALUE_DECIMALS && pow10_table[d] % x.den)
+		d++;
+	return d;
+}
+
 /* Digits at s[*i...]: their value (at most AB_VALUE_DIGITS significant
  * ones, counted into *count), leading zeros skipped when skip_zeros. */
 static bool read_digits(const char *s, size_t n, size_t *i, int64_t *v,

@@ -78,6 +78,11 @@ void ab_value_format(ab_value v, int64_t scale, const char *pos_inf,
 		     const char *neg_inf, struct ab_str *out);
 /* Whether v is a finite decimal (so JSON writes it as a number). */
 bool ab_value_is_decimal(ab_value v, int64_t scale);
+/* 10^d for d up to 18. */
+int64_t ab_pow10(unsigned d);
+/* The fewest decimals that write x exactly (its denominator divides
+ * 10^d), at most AB_VALUE_DECIMALS: for a number a file wrote. */
+unsigned ab_exact_decimals(struct ab_exact x);
 /* x as people read it (a decimal when exact, else a fraction). */
 void ab_exact_format(struct ab_exact x, struct ab_str *out);
 

@@ -466,17 +466,10 @@ static bool add_chance_test(struct grader *gd, uint32_t c, struct ab_str *out)
 	    !ab_trace_chance_range(f->trace, ab_trace_cut_step(f->trace, c), &lo, &hi))
 		return false;
 	const struct node_facts *nf = &f->node[c];
-	const struct ab_glyphs *g = gd->g;
-	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
 	add_name(gd->tree, c, out);
-	bool below = nf->cut_alpha != AB_NEG_INF && hi <= nf->cut_alpha;
-	add_value(below ? hi : lo, gd->tree->scale, g, &a);
-	add_value(below ? nf->cut_alpha : nf->cut_beta, gd->tree->scale, g, &b);
-	const char *rel = below ? (gd->strict ? "<" : g->le) : (gd->strict ? ">" : g->ge);
-	ab_str_addf(out, " %s %s %s %s = %s", below ? g->le : g->ge, a.s, rel,
-		    below ? g->alpha : g->beta, b.s);
-	ab_str_free(&a);
-	ab_str_free(&b);
+	ab_str_add(out, " ");
+	ab_format_chance_cut(lo, hi, nf->cut_alpha, nf->cut_beta, gd->strict,
+			     gd->tree->scale, gd->g, out);
 	return true;
 }
 

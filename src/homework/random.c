@@ -112,14 +112,6 @@ const char *ab_random_parse_seed(const char *text, struct ab_random_spec *spec)
 	return NULL;
 }
 
-static uint64_t pow10u(unsigned d)
-{
-	uint64_t p = 1;
-	while (d--)
-		p *= 10;
-	return p;
-}
-
 static bool has_chance(const struct ab_random_spec *spec)
 {
 	for (uint32_t i = 0; i < spec->nplayers; i++)
@@ -130,7 +122,6 @@ static bool has_chance(const struct ab_random_spec *spec)
 
 static bool exact_range_fits(const struct ab_random_spec *spec);
 
-static const char *const player_words[] = { "max", "min", "chance" };
 
 const char *ab_random_parse_players(const char *text, struct ab_random_spec *spec)
 {
@@ -143,10 +134,7 @@ const char *ab_random_parse_players(const char *text, struct ab_random_spec *spe
 		if (!*s)
 			break;
 		size_t n = strcspn(s, ", ");
-		int k = -1;
-		for (int i = 0; i < 3; i++)
-			if (strlen(player_words[i]) == n && strncmp(s, player_words[i], n) == 0)
-				k = i;
+		int k = ab_player_of_word(s, n);
 		if (k < 0)
 			return _("--players takes a list of max, min and chance, e.g. max,min,min");
 		if (count == AB_MAX_PLAYERS)
@@ -247,7 +235,7 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why)
 		ab_str_add(why, _("these chance levels, probabilities and decimals could need a finer exact unit than abtrace keeps: use fewer chance levels (--depth or --players), --chance equal, fewer --decimals or a smaller --range"));
 		return false;
 	}
-	uint64_t values = (uint64_t)(spec->hi - spec->lo) * pow10u(spec->decimals) + 1;
+	uint64_t values = (uint64_t)(spec->hi - spec->lo) * (uint64_t)ab_pow10(spec->decimals) + 1;
 	if (spec->distinct && values < leaves) {
 		ab_str_addf(why, P_("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu value, but the tree can have up to %llu leaves",
 				    "--distinct needs at least as many values as leaves: --range %lld..%lld has %llu values, but the tree can have up to %llu leaves",
@@ -275,7 +263,7 @@ void ab_random_command(const struct ab_random_spec *spec, struct ab_str *out)
 	if (spec->nplayers) {
 		ab_str_add(out, " --players ");
 		for (uint32_t i = 0; i < spec->nplayers; i++)
-			ab_str_addf(out, "%s%s", i ? "," : "", player_words[spec->players[i]]);
+			ab_str_addf(out, "%s%s", i ? "," : "", ab_player_word(spec->players[i]));
 		if (has_chance(spec))
 			ab_str_addf(out, " --chance %s",
 				    spec->chance == AB_RANDOM_EQUAL ? "equal" : "tenths");
@@ -303,7 +291,7 @@ static bool exact_range_fits(const struct ab_random_spec *spec)
 			level = level / ab_gcd((int64_t)level, k) * k;
 	}
 	ab_wide mag = spec->hi > -spec->lo ? spec->hi : -spec->lo;
-	ab_wide bound = (mag > 1 ? mag : 1) * (ab_wide)pow10u(spec->decimals);
+	ab_wide bound = (mag > 1 ? mag : 1) * (ab_wide)(uint64_t)ab_pow10(spec->decimals);
 	for (uint32_t d = 0; d < spec->depth; d++) {
 		if (spec->players[d % spec->nplayers] != AB_CHANCE)
 			continue;
@@ -382,7 +370,7 @@ static ab_value *draw_values(const struct ab_random_spec *spec,
 {
 	ab_value *values = ab_xreallocarray(NULL, leaves ? leaves : 1, sizeof *values);
 	/* With decimals, values are drawn in steps of 10^-decimals. */
-	ab_value unit = (ab_value)pow10u(spec->decimals);
+	ab_value unit = (ab_value)(uint64_t)ab_pow10(spec->decimals);
 	uint64_t span = (uint64_t)(spec->hi - spec->lo) * (uint64_t)unit + 1;
 	ab_value *set = NULL;
 	bool *used = NULL;

@@ -912,7 +912,7 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 	if (leaf)
 		ab_format_value(t->nodes[n].value, t->scale, g, &what);
 	else
-		ab_str_add(&what, player == AB_MAX ? "MAX" : player == AB_MIN ? "MIN" : _("chance"));
+		ab_str_add(&what, ab_player_name(player));
 	if (leaf)
 		ab_str_addf(out, n ? _("%s (leaf %s, path %s): ") : _("%s (leaf %s): "),
 			    ab_str_cstr(&name), ab_str_cstr(&what), ab_str_cstr(&path));

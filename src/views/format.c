@@ -67,6 +67,23 @@ void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,
 	ab_str_add(out, "]");
 }
 
+bool ab_chance_cut_below(ab_value hi, ab_value alpha, bool strict)
+{
+	return alpha != AB_NEG_INF && (strict ? hi < alpha : hi <= alpha);
+}
+
+void ab_format_chance_cut(ab_value lo, ab_value hi, ab_value alpha,
+			  ab_value beta, bool strict, int64_t scale,
+			  const struct ab_glyphs *g, struct ab_str *out)
+{
+	bool below = ab_chance_cut_below(hi, alpha, strict);
+	const char *rel = below ? (strict ? "<" : g->le) : (strict ? ">" : g->ge);
+	ab_str_addf(out, "%s ", below ? g->le : g->ge);
+	ab_format_value(below ? hi : lo, scale, g, out);
+	ab_str_addf(out, " %s %s = ", rel, below ? g->alpha : g->beta);
+	ab_format_value(below ? alpha : beta, scale, g, out);
+}
+
 void ab_format_json_value(ab_value v, int64_t scale, struct ab_str *out)
 {
 	if (v == AB_POS_INF) {

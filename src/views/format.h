@@ -39,6 +39,14 @@ void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,
 /* "[α, β]" with values: "[3, +∞]". */
 void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,
 		      const struct ab_glyphs *g, struct ab_str *out);
+/* Whether a chance node was cut for falling below α (rather than rising
+ * above β): what its unsearched children can add keeps it at most hi. */
+bool ab_chance_cut_below(ab_value hi, ab_value alpha, bool strict);
+/* A chance node's cut test with its numbers: "≤ 7.2 ≤ α = 8.4" below α,
+ * "≥ 5 ≥ β = 4" above β (strict tests print "<" and ">"). */
+void ab_format_chance_cut(ab_value lo, ab_value hi, ab_value alpha,
+			  ab_value beta, bool strict, int64_t scale,
+			  const struct ab_glyphs *g, struct ab_str *out);
 /* Appends text padded with spaces to width terminal columns (CJK text
  * takes two columns a character): on the right, or on the left when
  * align_right. */

@@ -103,7 +103,7 @@ static void words_free(struct words *w)
 		ab_str_free(&w->parts[i]);
 }
 
-static const char *player_name(enum ab_player p)
+const char *ab_player_name(enum ab_player p)
 {
 	return p == AB_MAX ? "MAX" : p == AB_MIN ? "MIN" : _("chance");
 }
@@ -156,7 +156,7 @@ static void narrate_chance_cutoff(const struct ab_trace *trace,
 	struct ab_str *skipped = fresh(w);
 	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
-	if (ev->alpha != AB_NEG_INF && ev->hi <= ev->alpha)
+	if (ab_chance_cut_below(ev->hi, ev->alpha, trace->config.strict))
 		ab_str_addf(out, _("Cutoff at %s: its children not yet searched (probability %s) can add at most %s × %s more, so %s %s %s, and %s = %s was set at %s. Whatever they hold, %s cannot matter there. Skip %s."),
 			    name, rest, rest, value_of(w, tree->bound_hi, g), name,
 			    g->le, value_of(w, ev->hi, g), g->alpha, a, by, name,
@@ -236,22 +236,22 @@ static void narrate_enter(const struct ab_trace *trace, const struct ab_event *e
 	    ab_player_at(tree, parent, trace->root_player) == AB_CHANCE) {
 		if (ab_config_chance(&trace->config, tree) == AB_CHANCE_STAR1)
 			ab_str_addf(out, _("Enter %s (%s) with Star1's window %s = %s, %s = %s from chance node %s: only a value inside it can still move %s's expectation within its own window."),
-				    name, player_name(p), g->alpha, value_of(w, ev->alpha, g),
+				    name, ab_player_name(p), g->alpha, value_of(w, ev->alpha, g),
 				    g->beta, value_of(w, ev->beta, g), name_of(w, tree, parent),
 				    name_of(w, tree, parent));
 		else
 			ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s: below a chance node every child is searched with the full window."),
-				    name, player_name(p), g->alpha, value_of(w, ev->alpha, g),
+				    name, ab_player_name(p), g->alpha, value_of(w, ev->alpha, g),
 				    g->beta, value_of(w, ev->beta, g));
 		return;
 	}
 	if (trace->config.algo == AB_MINIMAX) {
 		ab_str_addf(out, _("Enter %s (%s): minimax will look at all %u of its children."),
-			    name, player_name(p), tree->nodes[ev->node].nkids);
+			    name, ab_player_name(p), tree->nodes[ev->node].nkids);
 		return;
 	}
 	ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s."), name,
-		    player_name(p), g->alpha, value_of(w, ev->alpha, g), g->beta,
+		    ab_player_name(p), g->alpha, value_of(w, ev->alpha, g), g->beta,
 		    value_of(w, ev->beta, g));
 	if (ev->alpha != AB_NEG_INF)
 		ab_str_addf(out, _(" MAX is already sure of %s elsewhere."),
@@ -467,7 +467,7 @@ static bool narrate_negamax(const struct ab_trace *trace, const struct ab_event 
 	switch (ev->kind) {
 	case AB_EV_ENTER: {
 		const char *name = name_of(w, tree, n);
-		const char *who = player_name(ab_player_at(tree, n, trace->root_player));
+		const char *who = ab_player_name(ab_player_at(tree, n, trace->root_player));
 		if (trace->config.algo == AB_MINIMAX) {
 			ab_str_addf(out, _("Enter %s (%s): negamax will take the largest of its %u children's values, each seen from %s's side."),
 				    name, who, tree->nodes[n].nkids, who);
@@ -487,7 +487,7 @@ static bool narrate_negamax(const struct ab_trace *trace, const struct ab_event 
 	}
 	case AB_EV_LEAF: {
 		const char *name = name_of(w, tree, n);
-		const char *who = player_name(ab_player_at(tree, n, trace->root_player));
+		const char *who = ab_player_name(ab_player_at(tree, n, trace->root_player));
 		const char *v = value_of(w, side(trace, n, ev->value), g);
 		if (ev->is_static)
 			ab_str_addf(out, _("%s is not expanded at the depth limit: its static value stands in, %s from %s's side."),

@@ -30,6 +30,8 @@ void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 void ab_narrate_move(const struct ab_tree *tree, uint32_t n, struct ab_str *out);
 /* Appends a list of node names: "C2 and C3", "E1, E2 and E3"; more than
  * max names end in "... (N in all)". */
+/* "MAX", "MIN", or "chance" (translated): a player as the text names it. */
+const char *ab_player_name(enum ab_player p);
 void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
 		      uint32_t count, uint32_t max, struct ab_str *out);
 

@@ -124,14 +124,8 @@ void ab_node_cut_text(const struct ab_trace *trace, const struct ab_node_view *v
 {
 	bool strict = trace->config.strict;
 	if (v->chance_cut) {
-		/* What its unsearched children could still give it, against the
-		 * bound it cannot reach: "≤ 7.2 ≤ α = 8.4". */
-		bool below = v->cut_alpha != AB_NEG_INF && v->cut_hi <= v->cut_alpha;
-		ab_str_addf(out, "%s ", below ? g->le : g->ge);
-		ab_format_value(below ? v->cut_hi : v->cut_lo, v->scale, g, out);
-		ab_str_addf(out, " %s %s = ", below ? (strict ? "<" : g->le) : (strict ? ">" : g->ge),
-			    below ? g->alpha : g->beta);
-		ab_format_value(below ? v->cut_alpha : v->cut_beta, v->scale, g, out);
+		ab_format_chance_cut(v->cut_lo, v->cut_hi, v->cut_alpha, v->cut_beta,
+				     strict, v->scale, g, out);
 		return;
 	}
 	if (v->max || v->negamax) {
