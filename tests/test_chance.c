@@ -82,7 +82,7 @@ static void run(const struct ab_tree *t, const struct ab_config *c, struct seen 
 {
 	memset(s, 0, sizeof *s);
 	s->tree = t;
-	struct ab_sink sink = { see, s };
+	struct ab_sink sink = { see, s, AB_EVENT_ALL };
 	ck_assert_int_eq(ab_search(t, c, &sink), 0);
 }
 
@@ -411,7 +411,7 @@ START_TEST(random_coursework_trees)
 					memset(&s, 0, sizeof s);
 					s.truth = truth;
 					s.tree = t;
-					struct ab_sink sink = { see, &s };
+					struct ab_sink sink = { see, &s, AB_EVENT_ALL };
 					ck_assert_int_eq(ab_search(t, &c, &sink), 0);
 					ck_assert_msg(s.done.value == truth[0],
 						      "root %lld, not %lld: %s (order %d hard %d strict %d prune %d)",

@@ -40,7 +40,7 @@ static int keep(void *ctx, const struct ab_event *ev)
 static struct keeper run_search(const struct ab_tree *tree, const struct ab_config *c)
 {
 	struct keeper k = { 0 };
-	struct ab_sink sink = { keep, &k };
+	struct ab_sink sink = { keep, &k, AB_EVENT_ALL };
 	ck_assert_int_eq(ab_search(tree, c, &sink), 0);
 	return k;
 }

@@ -126,7 +126,7 @@ static void check_decoding(int _i)
 	c.fail_hard = _i % 2;
 	c.order = (enum ab_order)(_i % 5);
 	struct sent s = { 0 };
-	struct ab_sink sink = { keep, &s };
+	struct ab_sink sink = { keep, &s, AB_EVENT_ALL };
 	ck_assert_int_eq(ab_search(tree, &c, &sink), 0);
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	ck_assert_uint_eq(trace->length, s.count);

@@ -59,10 +59,18 @@ struct ab_event {
 };
 
 /* A consumer of events.  emit returns 0 to go on, nonzero to stop the
- * search (which then returns that value). */
+ * search (which then returns that value).  kinds says which kinds it reads,
+ * as AB_EVENT_BIT()s; 0 reads every kind.  The search never builds an event
+ * nobody reads: a sink that only counts reads the done event (and under
+ * --iterative the result events), which carry the counts the search keeps
+ * itself, so statistics cost no more than a bare search. */
 struct ab_sink {
 	int (*emit)(void *ctx, const struct ab_event *ev);
 	void *ctx;
+	uint32_t kinds;
 };
+
+#define AB_EVENT_BIT(kind) (1u << (kind))
+#define AB_EVENT_ALL 0u
 
 #endif

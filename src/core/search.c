@@ -326,6 +326,7 @@ typedef ab_wide wide;
 struct frame {
 	uint32_t node;
 	uint32_t next;          /* position in the order of the next child */
+	uint32_t nkids, first_kid; /* the node's, at hand in the loop */
 	ab_value alpha, beta;
 	uint32_t alpha_from;    /* the node that set alpha, AB_NONE if none */
 	uint32_t beta_from;
@@ -351,12 +352,14 @@ struct search {
 	enum ab_chance_prune chance;
 	const uint32_t *order;
 	struct ab_sink *sink;
-	uint8_t *searched;      /* per node: the search has started it */
+	uint32_t kinds;         /* the kinds the sink reads, as bits */
 	uint32_t *pruned;       /* scratch for a cutoff's list */
+	uint8_t *unsearched;    /* scratch: which ranks a cutoff skips */
 	uint32_t pruned_cap;    /* grown on demand: finding the widest node
 				   first would be a pass over every node */
 	uint32_t leaves, nodes; /* this iteration's */
 	bool pruning;           /* alpha-beta, not minimax */
+	bool fail_hard, strict; /* the config's, at hand in the loop */
 	uint32_t horizon;       /* nodes this deep are evaluated, 0: none */
 	/* Iterative deepening: what each node returned, and in which
 	 * iteration (0: never), for the next iteration's order. */
@@ -376,55 +379,76 @@ static void note_returned(struct search *s, uint32_t node, ab_value v)
 	}
 }
 
+/* Whether the sink reads events of this kind: the others are never built. */
+static inline bool wants(const struct search *s, enum ab_event_kind kind)
+{
+	return (s->kinds & AB_EVENT_BIT(kind)) != 0;
+}
+
 static int emit(struct search *s, const struct ab_event *ev)
 {
+	if (!wants(s, ev->kind))
+		return 0;
 	return s->sink->emit(s->sink->ctx, ev);
 }
 
 static int emit_update(struct search *s, uint32_t node, enum ab_what what,
 		       ab_value old, ab_value new_)
 {
+	if (!wants(s, AB_EV_UPDATE))
+		return 0;
 	struct ab_event ev = { .kind = AB_EV_UPDATE, .node = node,
 			       .what = what, .old = old, .new_ = new_ };
-	return emit(s, &ev);
+	return s->sink->emit(s->sink->ctx, &ev);
 }
 
 static bool cut_test(const struct search *s, const struct frame *f)
 {
-	return s->config->strict ? f->alpha > f->beta : f->alpha >= f->beta;
+	return s->strict ? f->alpha > f->beta : f->alpha >= f->beta;
 }
 
-/* Lists the children not searched yet, in the tree's order. */
-static uint32_t list_pruned(struct search *s, uint32_t n)
+/* Lists the children not searched yet, in the tree's order: those at or
+ * after position f->next of the search's order (so no per-node mark is
+ * kept for the rare cutoff). */
+static uint32_t list_pruned(struct search *s, const struct frame *f)
 {
 	const struct ab_tree *t = s->tree;
-	uint32_t count = 0;
-	if (t->nodes[n].nkids > s->pruned_cap) {
-		s->pruned_cap = t->nodes[n].nkids;
-		s->pruned = ab_xreallocarray(s->pruned, s->pruned_cap,
-					     sizeof *s->pruned);
+	uint32_t n = f->nkids, first = f->first_kid, count = 0;
+	if (n > s->pruned_cap) {
+		s->pruned_cap = n;
+		s->pruned = ab_xreallocarray(s->pruned, n, sizeof *s->pruned);
+		s->unsearched = ab_xreallocarray(s->unsearched, n, 1);
 	}
-	for (uint32_t i = 0; i < t->nodes[n].nkids; i++) {
-		uint32_t kid = ab_kid(t, n, i);
-		if (!s->searched[kid])
-			s->pruned[count++] = kid;
+	if (s->order == t->kids) {
+		count = n - f->next;
+		memcpy(s->pruned, t->kids + first + f->next,
+		       (size_t)count * sizeof *s->pruned);
+		return count;
 	}
+	memset(s->unsearched, 0, n);
+	for (uint32_t j = f->next; j < n; j++)
+		s->unsearched[t->nodes[s->order[first + j]].rank] = 1;
+	for (uint32_t i = 0; i < n; i++)
+		if (s->unsearched[i])
+			s->pruned[count++] = t->kids[first + i];
 	return count;
 }
 
 static int emit_cutoff(struct search *s, struct frame *f, bool max)
 {
+	f->cut = true;
+	if (!wants(s, AB_EV_CUTOFF))
+		return 0;
 	const struct ab_tree *t = s->tree;
 	uint32_t n = f->node;
-	uint32_t count = list_pruned(s, n);
+	uint32_t count = list_pruned(s, f);
 	uint32_t by = max ? f->beta_from : f->alpha_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
 		.beta = f->beta, .by = by, .deep = by != t->nodes[n].parent,
 		.pruned = s->pruned, .npruned = count,
 	};
-	f->cut = true;
-	return emit(s, &ev);
+	return s->sink->emit(s->sink->ctx, &ev);
 }
 
 /* x / d rounded down (d > 0). */
@@ -475,26 +499,28 @@ static int take_chance_result(struct search *s, struct frame *f,
 	wide b = t->prob_scale;
 	wide upper = f->sum + (wide)f->rest * t->bound_hi;
 	wide lower = f->sum + (wide)f->rest * t->bound_lo;
-	bool strict = s->config->strict;
+	bool strict = s->strict;
 	bool below = f->alpha != AB_NEG_INF &&
 		     (strict ? upper < (wide)f->alpha * b : upper <= (wide)f->alpha * b);
 	bool above = !below && f->beta != AB_POS_INF &&
 		     (strict ? lower > (wide)f->beta * b : lower >= (wide)f->beta * b);
 	if (!below && !above)
 		return 0;
-	uint32_t count = list_pruned(s, f->node);
 	uint32_t by = below ? f->alpha_from : f->beta_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = f->node, .alpha = f->alpha,
 		.beta = f->beta, .by = by, .deep = by != t->nodes[f->node].parent,
-		.pruned = s->pruned, .npruned = count,
 		.lo = (ab_value)floor_div(lower, b),
 		.hi = (ab_value)ceil_div(upper, b),
 	};
 	f->cut = true;
 	f->cut_below = below;
 	f->cut_value = below ? ev.hi : ev.lo;
-	return emit(s, &ev);
+	if (!wants(s, AB_EV_CUTOFF))
+		return 0;
+	ev.npruned = list_pruned(s, f);
+	ev.pruned = s->pruned;
+	return s->sink->emit(s->sink->ctx, &ev);
 }
 
 /* Folds a child's result into its parent's frame: the running value, the
@@ -502,10 +528,10 @@ static int take_chance_result(struct search *s, struct frame *f,
 static int take_result(struct search *s, struct frame *f, uint32_t child,
 		       ab_value r, ab_value lo, ab_value hi)
 {
-	const struct ab_config *c = s->config;
 	if (f->player == AB_CHANCE)
 		return take_chance_result(s, f, child, r, lo, hi);
 	bool max = f->player == AB_MAX;
+	bool fail_hard = s->fail_hard;
 	int stop;
 	if (max) {
 		f->lo = max_value(f->lo, lo);
@@ -515,35 +541,36 @@ static int take_result(struct search *s, struct frame *f, uint32_t child,
 		f->hi = min_value(f->hi, hi);
 	}
 	bool better = max ? r > f->value : r < f->value;
-	if (!s->pruning || !c->fail_hard) {
-		if (better) {
-			if ((stop = emit_update(s, f->node, AB_WHAT_VALUE, f->value, r)))
-				return stop;
-			f->value = r;
-			f->best = child;
-		}
+	if (!s->pruning || !fail_hard) {
+		/* The sink first: without it the new value is a plain select,
+		 * not a branch on the values. */
+		if (wants(s, AB_EV_UPDATE) && better &&
+		    (stop = emit_update(s, f->node, AB_WHAT_VALUE, f->value, r)))
+			return stop;
+		f->value = better ? r : f->value;
+		f->best = better ? child : f->best;
 		if (!s->pruning)
 			return 0;
 	}
 	/* Alpha-beta: the mover's bound takes the child's result (fail-hard)
 	 * or the running value (fail-soft), whichever applies. */
-	ab_value offer = c->fail_hard ? r : f->value;
+	ab_value offer = fail_hard ? r : f->value;
 	if (max && offer > f->alpha) {
 		if ((stop = emit_update(s, f->node, AB_WHAT_ALPHA, f->alpha, offer)))
 			return stop;
 		f->alpha = offer;
 		f->alpha_from = f->node;
-		if (c->fail_hard)
+		if (fail_hard)
 			f->best = child;
 	} else if (!max && offer < f->beta) {
 		if ((stop = emit_update(s, f->node, AB_WHAT_BETA, f->beta, offer)))
 			return stop;
 		f->beta = offer;
 		f->beta_from = f->node;
-		if (c->fail_hard)
+		if (fail_hard)
 			f->best = child;
 	}
-	if (f->next < s->tree->nodes[f->node].nkids && cut_test(s, f))
+	if (f->next < f->nkids && cut_test(s, f))
 		return emit_cutoff(s, f, max);
 	return 0;
 }
@@ -590,6 +617,8 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 	 * wide sums at every frame of every search. */
 	f->node = node;
 	f->next = 0;
+	f->nkids = s->tree->nodes[node].nkids;
+	f->first_kid = s->tree->nodes[node].first_kid;
 	f->alpha = parent ? parent->alpha : AB_NEG_INF;
 	f->beta = parent ? parent->beta : AB_POS_INF;
 	f->alpha_from = parent ? parent->alpha_from : AB_NONE;
@@ -617,11 +646,12 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 
 static int emit_enter(struct search *s, const struct frame *f)
 {
+	s->nodes++;
+	if (!wants(s, AB_EV_ENTER))
+		return 0;
 	struct ab_event ev = { .kind = AB_EV_ENTER, .node = f->node,
 			       .alpha = f->alpha, .beta = f->beta };
-	s->searched[f->node] = 1;
-	s->nodes++;
-	return emit(s, &ev);
+	return s->sink->emit(s->sink->ctx, &ev);
 }
 
 /* What a finished chance node returns and proves. */
@@ -638,11 +668,11 @@ static ab_value chance_return(const struct search *s, const struct frame *f,
 	if (!s->pruning || s->chance == AB_CHANCE_NONE)
 		return e;
 	if (f->cut)
-		return s->config->fail_hard ? (f->cut_below ? f->alpha : f->beta)
-					    : f->cut_value;
-	if (!s->config->fail_hard)
+		return s->fail_hard ? (f->cut_below ? f->alpha : f->beta)
+				    : f->cut_value;
+	if (!s->fail_hard)
 		return e;
-	bool strict = s->config->strict;
+	bool strict = s->strict;
 	if (f->alpha != AB_NEG_INF && (strict ? e < f->alpha : e <= f->alpha))
 		return f->alpha;
 	if (f->beta != AB_POS_INF && (strict ? e > f->beta : e >= f->beta))
@@ -653,7 +683,7 @@ static ab_value chance_return(const struct search *s, const struct frame *f,
 /* The value a finished node returns under the chosen convention. */
 static ab_value returned_value(const struct search *s, const struct frame *f)
 {
-	if (s->pruning && s->config->fail_hard)
+	if (s->pruning && s->fail_hard)
 		return f->player == AB_MAX ? f->alpha : f->beta;
 	return f->value;
 }
@@ -666,20 +696,23 @@ static int run(struct search *s, struct frame *stack)
 	size_t top = 0;
 	for (;;) {
 		struct frame *f = &stack[top];
-		const struct ab_node *node = &t->nodes[f->node];
-		if (!f->cut && f->next < node->nkids) {
-			uint32_t kid = s->order[node->first_kid + f->next++];
-			bool at_horizon = s->horizon && t->nodes[kid].depth >= s->horizon;
-			if (ab_is_leaf(t, kid) || at_horizon) {
+		if (!f->cut && f->next < f->nkids) {
+			uint32_t kid = s->order[f->first_kid + f->next++];
+			const struct ab_node *k = &t->nodes[kid];
+			if (k->nkids == 0 || (s->horizon && k->depth >= s->horizon)) {
 				/* A leaf, or an inner node at the depth limit:
 				 * its static value stands in for its subtree. */
-				ab_value v = t->nodes[kid].value;
-				struct ab_event ev = { .kind = AB_EV_LEAF, .node = kid, .value = v,
-						       .is_static = !ab_is_leaf(t, kid) };
-				s->searched[kid] = 1;
+				ab_value v = k->value;
 				s->leaves++;
 				note_returned(s, kid, v);
-				if ((stop = emit(s, &ev)) || (stop = take_result(s, f, kid, v, v, v)))
+				if (wants(s, AB_EV_LEAF)) {
+					struct ab_event ev = {
+						.kind = AB_EV_LEAF, .node = kid,
+						.value = v, .is_static = k->nkids != 0 };
+					if ((stop = s->sink->emit(s->sink->ctx, &ev)))
+						return stop;
+				}
+				if ((stop = take_result(s, f, kid, v, v, v)))
 					return stop;
 			} else {
 				start_frame(s, &stack[top + 1], kid, f);
@@ -702,10 +735,12 @@ static int run(struct search *s, struct frame *stack)
 			}
 			r = returned_value(s, f);
 		}
-		struct ab_event ev = { .kind = AB_EV_RETURN, .node = f->node,
-				       .value = r, .lo = lo, .hi = hi };
-		if ((stop = emit(s, &ev)))
-			return stop;
+		if (wants(s, AB_EV_RETURN)) {
+			struct ab_event ev = { .kind = AB_EV_RETURN, .node = f->node,
+					       .value = r, .lo = lo, .hi = hi };
+			if ((stop = s->sink->emit(s->sink->ctx, &ev)))
+				return stop;
+		}
 		note_returned(s, f->node, r);
 		if (top == 0) {
 			s->root_value = r;
@@ -773,8 +808,10 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	struct search s = {
 		.tree = tree, .config = config,
 		.root = ab_config_root(config, tree), .sink = sink,
+		.kinds = sink->kinds ? sink->kinds : ~0u,
 		.chance = ab_config_chance(config, tree),
 		.pruning = config->algo == AB_ALPHABETA,
+		.fail_hard = config->fail_hard, .strict = config->strict,
 	};
 	if (tree->count == 0)
 		return 0;
@@ -804,7 +841,6 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		int stop = emit(&s, &leaf);
 		return stop ? stop : emit(&s, &done);
 	}
-	s.searched = ab_xcalloc(tree->count, 1);
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
 	uint32_t *order = NULL;
 	uint32_t first = 1, last = 1;
@@ -826,7 +862,6 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 			if (d > 1) {
 				reorder_by_returns(&s, base, order);
 				s.order = order;
-				memset(s.searched, 0, tree->count);
 			}
 			s.horizon = d;
 			s.iteration = d;
@@ -863,7 +898,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	}
 	free(stack);
 	free(s.pruned);
-	free(s.searched);
+	free(s.unsearched);
 	free(s.returned);
 	free(s.stamp);
 	free(order);
@@ -888,7 +923,7 @@ void ab_search_iteration_order(const struct ab_tree *tree,
 			       const struct ab_config *config, uint32_t depth,
 			       uint32_t *order)
 {
-	struct ab_sink sink = { null_emit, NULL };
+	struct ab_sink sink = { null_emit, NULL, AB_EVENT_BIT(AB_EV_DONE) };
 	struct ab_config c = *config;
 	c.iterative = true;
 	if (search_all(tree, &c, &sink, depth ? depth : 1, order) != 0)

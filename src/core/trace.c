@@ -348,7 +348,7 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	struct recorder rec = { trace, 1, NULL, NULL, 0 };
 	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
 	rec.player_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.player_at);
-	struct ab_sink sink = { record_event, &rec };
+	struct ab_sink sink = { record_event, &rec, AB_EVENT_ALL };
 	int stopped = ab_search(tree, config, &sink);
 	free(rec.bound_at);
 	free(rec.player_at);

@@ -276,7 +276,7 @@ static int phases(const char *path)
 		struct ab_config config = AB_CONFIG_DEFAULT;
 		config.algo = algos[a].algo;
 		uint64_t events = 0;
-		struct ab_sink sink = { count_event, &events };
+		struct ab_sink sink = { count_event, &events, AB_EVENT_ALL };
 		t0 = now();
 		ab_search(tree, &config, &sink);
 		double search_s = now() - t0;
