@@ -543,6 +543,9 @@ static bool add_node(struct parser *p, uint32_t parent, size_t at,
 	case AB_BUILD_TOO_MANY_NODES:
 		return fail(p, at, "too many nodes: a tree has at most %u",
 			    (unsigned)AB_MAX_NODES);
+	case AB_BUILD_TOO_DEEP: /* the parser stops deeper lists first */
+		return fail(p, at, "nesting too deep: at most %d levels "
+			    "below the root", AB_MAX_DEPTH);
 	}
 	if (labellen) {
 		if (p->nlabels == p->labels_cap) {
@@ -930,8 +933,7 @@ static void fast_lane(struct parser *p, enum state *state)
 			uint32_t depth = top->depth + 1;
 			if (depth >= AB_MAX_DEPTH)
 				break;
-			uint32_t node;
-			ab_tree_add(p->tree, top->node, NULL, 0, 0, &node);
+			uint32_t node = ab_tree_add_plain(p->tree, top->node, 0);
 			if (p->sp == p->stack_cap) {
 				p->stack_cap *= 2;
 				p->stack = ab_xreallocarray(p->stack, p->stack_cap,
@@ -964,8 +966,7 @@ static void fast_lane(struct parser *p, enum state *state)
 					t[j] == ':' || t[j] == '/'))
 				break; /* too many digits, a decimal or a
 					  probability: the loop reads it */
-			ab_tree_add(p->tree, top->node, NULL, 0,
-				    c == '-' ? -v : v, NULL);
+			ab_tree_add_plain(p->tree, top->node, c == '-' ? -v : v);
 			i = j - 1;
 			st = LIST_AFTER;
 		}

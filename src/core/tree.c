@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every pass over a big tree reads the node array: keep it this small. */
+_Static_assert(sizeof(struct ab_node) == 32, "struct ab_node grew");
+
 /* ---- Labels: pool and hash -------------------------------------------- */
 
 static uint32_t hash_bytes(const char *s, size_t n)
@@ -30,7 +33,7 @@ static uint32_t hash_bytes(const char *s, size_t n)
 static bool label_equals(const struct ab_tree *t, uint32_t node,
 			 const char *s, size_t n)
 {
-	const char *l = t->labels + t->nodes[node].label;
+	const char *l = t->labels + t->label_at[node];
 	return memcmp(l, s, n) == 0 && l[n] == '\0';
 }
 
@@ -72,7 +75,7 @@ static void grow_slots(struct ab_tree *t)
 		uint32_t node = t->label_slots[i];
 		if (node == AB_NONE)
 			continue;
-		const char *l = t->labels + t->nodes[node].label;
+		const char *l = t->labels + t->label_at[node];
 		slot_insert(slots, len, hash_bytes(l, strlen(l)), node);
 	}
 	free(t->label_slots);
@@ -104,13 +107,40 @@ static uint32_t pool_add(struct ab_tree *t, const char *s, size_t n)
 static void finish_players(struct ab_tree *t);
 static void update_alternating(struct ab_tree *t);
 
-/* The probabilities grow with the nodes, once there are any. */
+/* The probabilities and the labels grow with the nodes, once there are
+ * any; a node added later has none until it is given one. */
 static void grow_probs(struct ab_tree *t, uint32_t cap)
 {
-	if (!t->probs)
+	if (t->probs) {
+		t->probs = ab_xreallocarray(t->probs, cap, sizeof *t->probs);
+		memset(t->probs + t->count, 0,
+		       (size_t)(cap - t->count) * sizeof *t->probs);
+	}
+	if (t->label_at) {
+		t->label_at = ab_xreallocarray(t->label_at, cap, sizeof *t->label_at);
+		for (uint32_t n = t->count; n < cap; n++)
+			t->label_at[n] = AB_NONE;
+	}
+}
+
+/* The label offsets, the first time a node has a label. */
+static void start_labels(struct ab_tree *t)
+{
+	t->label_at = ab_xreallocarray(NULL, t->cap, sizeof *t->label_at);
+	for (uint32_t n = 0; n < t->cap; n++)
+		t->label_at[n] = AB_NONE;
+}
+
+void ab_tree_grow(struct ab_tree *t)
+{
+	if (t->count < t->cap)
 		return;
-	t->probs = ab_xreallocarray(t->probs, cap, sizeof *t->probs);
-	memset(t->probs + t->count, 0, (size_t)(cap - t->count) * sizeof *t->probs);
+	uint32_t cap = t->cap ? t->cap * 2 : 64;
+	if (cap > AB_MAX_NODES)
+		cap = AB_MAX_NODES;
+	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
+	grow_probs(t, cap);
+	t->cap = cap;
 }
 
 struct ab_tree *ab_tree_new(void)
@@ -133,6 +163,7 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree->nodes);
 	free(tree->kids);
 	free(tree->labels);
+	free(tree->label_at);
 	free(tree->label_slots);
 	free(tree->probs);
 	free(tree->title);
@@ -163,6 +194,8 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 	assert(parent == AB_NONE ? t->count == 0 : parent < t->count);
 	if (t->count >= AB_MAX_NODES)
 		return AB_BUILD_TOO_MANY_NODES;
+	if (parent != AB_NONE && t->nodes[parent].depth >= AB_MAX_DEPTH)
+		return AB_BUILD_TOO_DEEP;
 	if (!label)
 		labellen = 0;
 	if (labellen) {
@@ -172,33 +205,20 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 		if (label_lookup(t, label, labellen) != AB_NONE)
 			return AB_BUILD_DUPLICATE_LABEL;
 	}
-	if (t->count == t->cap) {
-		uint32_t cap = t->cap ? t->cap * 2 : 64;
-		if (cap > AB_MAX_NODES)
-			cap = AB_MAX_NODES;
-		t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
-		grow_probs(t, cap);
-		t->cap = cap;
-	}
-	uint32_t n = t->count++;
-	struct ab_node *node = &t->nodes[n];
-	node->parent = parent;
-	node->first_kid = 0;
-	node->nkids = 0;
-	node->rank = 0;
-	node->end = n + 1;
-	node->depth = 0;
-	node->label = AB_NONE;
-	node->flags = 0;
-	node->value = value;
-	if (parent != AB_NONE) {
-		struct ab_node *p = &t->nodes[parent];
-		node->rank = p->nkids++;
-		node->depth = p->depth + 1;
+	uint32_t n;
+	if (parent == AB_NONE) {
+		ab_tree_grow(t);
+		n = t->count++;
+		t->nodes[n] = (struct ab_node){ .parent = AB_NONE, .end = n + 1,
+						.value = value };
+	} else {
+		n = ab_tree_add_plain(t, parent, value);
 	}
 	if (labellen) {
+		if (!t->label_at)
+			start_labels(t);
 		grow_slots(t);
-		node->label = pool_add(t, label, labellen);
+		t->label_at[n] = pool_add(t, label, labellen);
 		slot_insert(t->label_slots, t->label_slots_len,
 			    hash_bytes(label, labellen), n);
 		t->nlabels++;
@@ -215,6 +235,7 @@ void ab_tree_finish(struct ab_tree *tree)
 	t->kids = NULL;
 	t->leaves = 0;
 	t->height = 0;
+	t->uniform = false;
 	if (!t->count)
 		return;
 	if (t->cap > t->count) {
@@ -223,6 +244,9 @@ void ab_tree_finish(struct ab_tree *tree)
 		if (t->probs)
 			t->probs = ab_xreallocarray(t->probs, t->count,
 						    sizeof *t->probs);
+		if (t->label_at)
+			t->label_at = ab_xreallocarray(t->label_at, t->count,
+						       sizeof *t->label_at);
 		t->cap = t->count;
 	}
 	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
@@ -236,6 +260,9 @@ void ab_tree_finish(struct ab_tree *tree)
 	size_t cap = 64, sp = 0;
 	uint32_t *open = ab_xreallocarray(NULL, cap, sizeof *open);
 	uint32_t next = 0;
+	/* Uniform: one branching, one leaf depth (the same pass finds it). */
+	uint32_t branching = t->nodes[0].nkids, leaf_depth = AB_NONE;
+	bool uniform = true;
 	for (uint32_t n = 0; n < t->count; n++) {
 		struct ab_node *node = &t->nodes[n];
 		node->first_kid = next;
@@ -245,6 +272,7 @@ void ab_tree_finish(struct ab_tree *tree)
 		while (sp && t->nodes[open[sp - 1]].depth >= node->depth)
 			t->nodes[open[--sp]].end = n;
 		if (node->nkids) {
+			uniform &= node->nkids == branching;
 			if (sp == cap) {
 				cap *= 2;
 				open = ab_xreallocarray(open, cap, sizeof *open);
@@ -252,6 +280,9 @@ void ab_tree_finish(struct ab_tree *tree)
 			open[sp++] = n;
 			continue;
 		}
+		if (leaf_depth == AB_NONE)
+			leaf_depth = node->depth;
+		uniform &= node->depth == leaf_depth;
 		node->end = n + 1;
 		t->leaves++;
 		if (node->depth > t->height)
@@ -260,6 +291,9 @@ void ab_tree_finish(struct ab_tree *tree)
 	while (sp)
 		t->nodes[open[--sp]].end = t->count;
 	free(open);
+	t->uniform = uniform;
+	t->branching = uniform ? branching : 0;
+	t->uniform_depth = uniform ? leaf_depth : 0;
 	finish_players(t);
 }
 
@@ -483,7 +517,7 @@ void ab_tree_set_source(struct ab_tree *tree, const char *source)
 
 const char *ab_tree_label(const struct ab_tree *tree, uint32_t n)
 {
-	uint32_t off = tree->nodes[n].label;
+	uint32_t off = tree->label_at ? tree->label_at[n] : AB_NONE;
 	return off == AB_NONE ? NULL : tree->labels + off;
 }
 
@@ -565,7 +599,7 @@ void ab_tree_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 	enum { REACH = AB_MAX_NAME / 2 + 1 };
 	uint32_t anc = t->nodes[n].parent;
 	unsigned up = 1;
-	while (anc != AB_NONE && t->nodes[anc].label == AB_NONE && up <= REACH) {
+	while (anc != AB_NONE && !ab_tree_label(t, anc) && up <= REACH) {
 		anc = t->nodes[anc].parent;
 		up++;
 	}
@@ -673,26 +707,12 @@ uint32_t ab_tree_find(const struct ab_tree *tree, const char *name)
 bool ab_tree_uniform(const struct ab_tree *tree, uint32_t *branching,
 		     uint32_t *depth)
 {
-	const struct ab_tree *t = tree;
-	if (!t->count)
+	if (!tree->uniform)
 		return false;
-	uint32_t b = t->nodes[0].nkids;
-	uint32_t d = AB_NONE;
-	for (uint32_t n = 0; n < t->count; n++) {
-		const struct ab_node *node = &t->nodes[n];
-		if (node->nkids) {
-			if (node->nkids != b)
-				return false;
-		} else if (d == AB_NONE) {
-			d = node->depth;
-		} else if (node->depth != d) {
-			return false;
-		}
-	}
 	if (branching)
-		*branching = b;
+		*branching = tree->branching;
 	if (depth)
-		*depth = d == AB_NONE ? 0 : d;
+		*depth = tree->uniform_depth;
 	return true;
 }
 
@@ -794,6 +814,8 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	c->cap = t->nodes ? t->count : 0;
 	c->kids = dup_mem(t->kids, t->count, sizeof *t->kids);
 	c->labels = dup_mem(t->labels, t->labels_len, 1);
+	c->label_at = dup_mem(t->label_at, t->label_at ? t->count : 0,
+			      sizeof *t->label_at);
 	c->labels_cap = t->labels ? t->labels_len : 0;
 	c->label_slots = dup_mem(t->label_slots, t->label_slots_len,
 				 sizeof *t->label_slots);

@@ -2,8 +2,10 @@
  *
  * Nodes live in one array in preorder, so a subtree is the contiguous range
  * [n, nodes[n].end).  A node's children are listed in kids[], in the order
- * the tree file gives them (an edit may swap two).  The layout stays under
- * 64 bytes per node including labels, so a tree of millions of leaves fits.
+ * the tree file gives them (an edit may swap two).  A node is 32 bytes (36
+ * with its entry in kids[]): a search's every pass reads the node array,
+ * so its size is what a big tree's search and loading cost.  Labels are
+ * kept beside the nodes, for the trees that have any.
  *
  * A node's player (MAX, MIN or chance) is its own kind when the file wrote
  * one (<min>[...]), else the entry of the players: cycle for its depth
@@ -50,9 +52,8 @@ struct ab_node {
 	uint32_t nkids;     /* 0 for a leaf */
 	uint32_t rank;      /* 0-based position among the parent's children */
 	uint32_t end;       /* one past the last node of the subtree */
-	uint32_t depth;     /* 0 for the root */
-	uint32_t label;     /* offset into labels[], or AB_NONE */
-	uint32_t flags;     /* AB_KIND_MASK, AB_HAS_STATIC, ... */
+	uint16_t depth;     /* 0 for the root, at most AB_MAX_DEPTH */
+	uint16_t flags;     /* AB_KIND_MASK, AB_HAS_STATIC, ... */
 	ab_value value;     /* a leaf's value, an inner node's static value
 			       (AB_HAS_STATIC), else 0; in 1/scale units */
 };
@@ -63,6 +64,8 @@ struct ab_tree {
 	uint32_t leaves;         /* how many nodes are leaves */
 	uint32_t height;         /* the deepest leaf's depth */
 	uint32_t *kids;          /* children, grouped by parent */
+	uint32_t *label_at;      /* per node: its label's offset in labels[],
+				    or AB_NONE; NULL while no node has one */
 	char *labels;            /* NUL-separated label text */
 	size_t labels_len, labels_cap;
 	uint32_t *label_slots;   /* open-addressing hash: node index or AB_NONE */
@@ -89,6 +92,10 @@ struct ab_tree {
 	uint32_t nstatic;        /* inner nodes with a static value */
 	uint32_t decimals;       /* while building: the most decimals of any
 				    value (ab_tree_settle then scales) */
+	bool uniform;            /* every inner node has branching children
+				    and every leaf is at depth uniform_depth
+				    (found by ab_tree_finish) */
+	uint32_t branching, uniform_depth;
 	bool has_bounds;         /* bounds: LO..HI (in 1/scale units) */
 	ab_value bound_lo, bound_hi;
 	struct ab_exact raw_lo, raw_hi; /* the bounds as written */
@@ -104,6 +111,7 @@ enum ab_build_status {
 	AB_BUILD_DUPLICATE_LABEL, /* the label names another node already */
 	AB_BUILD_RESERVED_LABEL,  /* "root" names a node other than the root */
 	AB_BUILD_TOO_MANY_NODES,  /* AB_MAX_NODES reached */
+	AB_BUILD_TOO_DEEP,        /* below AB_MAX_DEPTH levels */
 };
 
 struct ab_tree *ab_tree_new(void);
@@ -115,6 +123,27 @@ void ab_tree_free(struct ab_tree *tree);
 enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 				 const char *label, size_t labellen,
 				 ab_value value, uint32_t *out);
+/* Room for one more node (the slow half of ab_tree_add_plain). */
+void ab_tree_grow(struct ab_tree *tree);
+
+/* ab_tree_add for the bulk of a big tree: an unlabelled child of parent,
+ * when the caller has made sure that tree->count < AB_MAX_NODES and that
+ * the parent is less than AB_MAX_DEPTH deep.  Inline, since a parser adds
+ * millions. */
+static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
+					 ab_value value)
+{
+	if (t->count == t->cap)
+		ab_tree_grow(t);
+	uint32_t n = t->count++;
+	struct ab_node *p = &t->nodes[parent];
+	t->nodes[n] = (struct ab_node){
+		.parent = parent, .rank = p->nkids++, .end = n + 1,
+		.depth = (uint16_t)(p->depth + 1), .value = value,
+	};
+	return n;
+}
+
 /* Makes room for n nodes in all (at most AB_MAX_NODES) in one block, so a
  * big tree's node array is not grown, and perhaps copied, again and again.
  * Pages it never uses are never touched; ab_tree_finish trims the rest. */
