@@ -131,16 +131,72 @@ static void start_labels(struct ab_tree *t)
 		t->label_at[n] = AB_NONE;
 }
 
+/* Grows a building stack to hold at least one more entry. */
+static void grow_stack(uint32_t **stack, uint32_t used, uint32_t *cap)
+{
+	if (used < *cap)
+		return;
+	*cap = *cap ? *cap * 2 : 64;
+	*stack = ab_xreallocarray(*stack, *cap, sizeof **stack);
+}
+
+/* The node array and kids[] (one entry per node) to cap entries. */
+static void resize_nodes(struct ab_tree *t, uint32_t cap)
+{
+	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
+	t->kids = ab_xreallocarray(t->kids, cap, sizeof *t->kids);
+	grow_probs(t, cap);
+	t->cap = cap;
+}
+
 void ab_tree_grow(struct ab_tree *t)
 {
+	grow_stack(&t->open, t->nopen, &t->open_cap);
+	grow_stack(&t->pending, t->npending, &t->pending_cap);
 	if (t->count < t->cap)
 		return;
 	uint32_t cap = t->cap ? t->cap * 2 : 64;
 	if (cap > AB_MAX_NODES)
 		cap = AB_MAX_NODES;
-	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
-	grow_probs(t, cap);
-	t->cap = cap;
+	resize_nodes(t, cap);
+}
+
+/* Node c's subtree is complete: its end, its children's place in kids[]
+ * (they are the last entries of pending), and the tree's counts. */
+static void close_node(struct ab_tree *t, uint32_t c)
+{
+	struct ab_node *node = &t->nodes[c];
+	node->end = t->count;
+	uint32_t k = node->nkids;
+	if (!k) {
+		t->leaves++;
+		if (node->depth > t->height)
+			t->height = node->depth;
+		if (node->depth < t->leaf_depth_min)
+			t->leaf_depth_min = node->depth;
+		return;
+	}
+	assert(t->npending >= k);
+	node->first_kid = t->kids_used;
+	/* A loop, not memcpy: most nodes have a few children. */
+	uint32_t *to = t->kids + t->kids_used;
+	const uint32_t *from = t->pending + t->npending - k;
+	for (uint32_t i = 0; i < k; i++)
+		to[i] = from[i];
+	t->npending -= k;
+	t->kids_used += k;
+	if (k < t->kids_min)
+		t->kids_min = k;
+	if (k > t->kids_max)
+		t->kids_max = k;
+}
+
+void ab_tree_close_to(struct ab_tree *t, uint32_t parent)
+{
+	while (t->nopen && t->open[t->nopen - 1] != parent)
+		close_node(t, t->open[--t->nopen]);
+	/* Preorder: a new node's parent is on the open path. */
+	assert(parent == AB_NONE || t->nopen);
 }
 
 struct ab_tree *ab_tree_new(void)
@@ -153,6 +209,8 @@ struct ab_tree *ab_tree_new(void)
 	t->alternating = true;
 	t->scale = 1;
 	t->prob_scale = 1;
+	t->leaf_depth_min = UINT32_MAX;
+	t->kids_min = UINT32_MAX;
 	return t;
 }
 
@@ -166,6 +224,8 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree->label_at);
 	free(tree->label_slots);
 	free(tree->probs);
+	free(tree->open);
+	free(tree->pending);
 	free(tree->title);
 	free(tree->source);
 	free(tree);
@@ -177,13 +237,7 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n)
 		n = AB_MAX_NODES;
 	if (n <= tree->cap)
 		return;
-	struct ab_node *nodes = ab_xreallocarray(NULL, n, sizeof *nodes);
-	if (tree->count)
-		memcpy(nodes, tree->nodes, (size_t)tree->count * sizeof *nodes);
-	free(tree->nodes);
-	tree->nodes = nodes;
-	grow_probs(tree, n);
-	tree->cap = n;
+	resize_nodes(tree, n);
 }
 
 enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
@@ -211,6 +265,7 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 		n = t->count++;
 		t->nodes[n] = (struct ab_node){ .parent = AB_NONE, .end = n + 1,
 						.value = value };
+		t->open[t->nopen++] = n; /* nobody's child: not pending */
 	} else {
 		n = ab_tree_add_plain(t, parent, value);
 	}
@@ -231,69 +286,28 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 void ab_tree_finish(struct ab_tree *tree)
 {
 	struct ab_tree *t = tree;
-	free(t->kids);
-	t->kids = NULL;
-	t->leaves = 0;
-	t->height = 0;
 	t->uniform = false;
 	if (!t->count)
 		return;
-	if (t->cap > t->count) {
-		t->nodes = ab_xreallocarray(t->nodes, t->count,
-					    sizeof *t->nodes);
-		if (t->probs)
-			t->probs = ab_xreallocarray(t->probs, t->count,
-						    sizeof *t->probs);
-		if (t->label_at)
-			t->label_at = ab_xreallocarray(t->label_at, t->count,
-						       sizeof *t->label_at);
-		t->cap = t->count;
-	}
-	t->kids = ab_xreallocarray(NULL, t->count, sizeof *t->kids);
+	/* The open path is complete now; the nodes were laid out as they
+	 * were added. */
+	ab_tree_close_to(t, AB_NONE);
+	assert(t->kids_used == t->count - 1 && t->npending == 0);
+	free(t->open);
+	free(t->pending);
+	t->open = t->pending = NULL;
+	t->nopen = t->open_cap = t->npending = t->pending_cap = 0;
+	if (t->cap > t->count)
+		resize_nodes(t, t->count);
 	/* count - 1 nodes are somebody's child; the last slot is spare and
 	 * must not be left uninitialised for whoever copies the array. */
 	t->kids[t->count - 1] = AB_NONE;
-	/* One pass in preorder.  A parent comes before its children, so its
-	 * first_kid is known when they are placed.  The ancestors still open
-	 * sit on a stack; a node at depth d closes every one at depth >= d,
-	 * and their subtrees end where it starts. */
-	size_t cap = 64, sp = 0;
-	uint32_t *open = ab_xreallocarray(NULL, cap, sizeof *open);
-	uint32_t next = 0;
-	/* Uniform: one branching, one leaf depth (the same pass finds it). */
-	uint32_t branching = t->nodes[0].nkids, leaf_depth = AB_NONE;
-	bool uniform = true;
-	for (uint32_t n = 0; n < t->count; n++) {
-		struct ab_node *node = &t->nodes[n];
-		node->first_kid = next;
-		next += node->nkids;
-		if (n)
-			t->kids[t->nodes[node->parent].first_kid + node->rank] = n;
-		while (sp && t->nodes[open[sp - 1]].depth >= node->depth)
-			t->nodes[open[--sp]].end = n;
-		if (node->nkids) {
-			uniform &= node->nkids == branching;
-			if (sp == cap) {
-				cap *= 2;
-				open = ab_xreallocarray(open, cap, sizeof *open);
-			}
-			open[sp++] = n;
-			continue;
-		}
-		if (leaf_depth == AB_NONE)
-			leaf_depth = node->depth;
-		uniform &= node->depth == leaf_depth;
-		node->end = n + 1;
-		t->leaves++;
-		if (node->depth > t->height)
-			t->height = node->depth;
-	}
-	while (sp)
-		t->nodes[open[--sp]].end = t->count;
-	free(open);
-	t->uniform = uniform;
-	t->branching = uniform ? branching : 0;
-	t->uniform_depth = uniform ? leaf_depth : 0;
+	/* Uniform: one branching over the inner nodes (none: a lone leaf),
+	 * and every leaf as deep as the deepest. */
+	t->uniform = t->leaf_depth_min == t->height &&
+		     (t->kids_max == 0 || t->kids_min == t->kids_max);
+	t->branching = t->uniform ? t->kids_max : 0;
+	t->uniform_depth = t->uniform ? t->height : 0;
 	finish_players(t);
 }
 
@@ -812,6 +826,8 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	*c = *t;
 	c->nodes = dup_mem(t->nodes, t->count, sizeof *t->nodes);
 	c->cap = t->nodes ? t->count : 0;
+	c->open = c->pending = NULL; /* a finished tree has no open path */
+	c->nopen = c->open_cap = c->npending = c->pending_cap = 0;
 	c->kids = dup_mem(t->kids, t->count, sizeof *t->kids);
 	c->labels = dup_mem(t->labels, t->labels_len, 1);
 	c->label_at = dup_mem(t->label_at, t->label_at ? t->count : 0,

@@ -102,6 +102,16 @@ struct ab_tree {
 	char *title;             /* from the header, or NULL */
 	char *source;            /* from the header, or NULL */
 	uint32_t cap;            /* nodes allocated (while building) */
+	/* While building, in preorder: the open path (deepest last) and the
+	 * children of its nodes added so far.  A node is laid out (first_kid,
+	 * end, its children in kids[]) as soon as the next node shows that
+	 * its subtree is complete, while it is still in the cache, so
+	 * ab_tree_finish needs no pass over the nodes. */
+	uint32_t *open, nopen, open_cap;
+	uint32_t *pending, npending, pending_cap;
+	uint32_t kids_used;      /* entries of kids[] laid out */
+	uint32_t leaf_depth_min; /* with height: whether leaves are level */
+	uint32_t kids_min, kids_max; /* over inner nodes: whether uniform */
 };
 
 /* ---- Building, in preorder ------------------------------------------- */
@@ -125,6 +135,8 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 				 ab_value value, uint32_t *out);
 /* Room for one more node (the slow half of ab_tree_add_plain). */
 void ab_tree_grow(struct ab_tree *tree);
+/* Lays out the open nodes below parent, whose subtrees are complete. */
+void ab_tree_close_to(struct ab_tree *tree, uint32_t parent);
 
 /* ab_tree_add for the bulk of a big tree: an unlabelled child of parent,
  * when the caller has made sure that tree->count < AB_MAX_NODES and that
@@ -133,7 +145,24 @@ void ab_tree_grow(struct ab_tree *tree);
 static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
 					 ab_value value)
 {
-	if (t->count == t->cap)
+	uint32_t top = t->open[t->nopen - 1];
+	if (top != parent) {
+		const struct ab_node *last = &t->nodes[top];
+		if (last->nkids == 0 && last->parent == parent) {
+			/* The common case, a leaf's next sibling: the leaf is
+			 * complete, and laid out already but for the counts. */
+			t->leaves++;
+			if (last->depth > t->height)
+				t->height = last->depth;
+			if (last->depth < t->leaf_depth_min)
+				t->leaf_depth_min = last->depth;
+			t->nopen--;
+		} else {
+			ab_tree_close_to(t, parent);
+		}
+	}
+	if (t->count == t->cap || t->nopen == t->open_cap ||
+	    t->npending == t->pending_cap)
 		ab_tree_grow(t);
 	uint32_t n = t->count++;
 	struct ab_node *p = &t->nodes[parent];
@@ -141,6 +170,8 @@ static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
 		.parent = parent, .rank = p->nkids++, .end = n + 1,
 		.depth = (uint16_t)(p->depth + 1), .value = value,
 	};
+	t->open[t->nopen++] = n;
+	t->pending[t->npending++] = n;
 	return n;
 }
 

@@ -28,6 +28,7 @@
 #include "parse.h"
 #include "rng.h"
 #include "search.h"
+#include "stats.h"
 #include "trace.h"
 
 /* The whole file, or NULL after saying why. */
@@ -280,6 +281,12 @@ static int phases(const char *path)
 		t0 = now();
 		ab_search(tree, &config, &sink);
 		double search_s = now() - t0;
+		/* What stats runs: the counting sink, which reads only the
+		 * done event. */
+		struct ab_counts counts;
+		t0 = now();
+		ab_count(tree, &config, &counts);
+		double count_s = now() - t0;
 		m0 = peak_bytes();
 		t0 = now();
 		struct ab_trace *trace = ab_trace_record(tree, &config);
@@ -289,6 +296,7 @@ static int phases(const char *path)
 		double state_bytes = (double)tree->count *
 			(double)(sizeof *trace->state + sizeof *trace->visit_step +
 				 sizeof *trace->cut_step);
+		printf(" %s_count_s=%.6f", algos[a].name, count_s);
 		printf(" %s_events=%zu %s_visited=%u %s_search_s=%.6f "
 		       "%s_record_s=%.6f %s_trace_peak_bytes=%.0f "
 		       "%s_state_bytes=%.0f %s_records_peak_bytes=%.0f",
