@@ -523,32 +523,20 @@ static int take_chance_result(struct search *s, struct frame *f,
 	return s->sink->emit(s->sink->ctx, &ev);
 }
 
-/* Folds a child's result into its parent's frame: the running value, the
- * bound, the proved interval, then the cut test. */
-static int take_result(struct search *s, struct frame *f, uint32_t child,
-		       ab_value r, ab_value lo, ab_value hi)
+/* The rest of take_result, for alpha-beta or a sink that reads updates:
+ * the running value with its event, the mover's bound, the cut test. */
+static int take_bound(struct search *s, struct frame *f, uint32_t child,
+		      ab_value r, bool max, bool better)
 {
-	if (f->player == AB_CHANCE)
-		return take_chance_result(s, f, child, r, lo, hi);
-	bool max = f->player == AB_MAX;
 	bool fail_hard = s->fail_hard;
 	int stop;
-	if (max) {
-		f->lo = max_value(f->lo, lo);
-		f->hi = max_value(f->hi, hi);
-	} else {
-		f->lo = min_value(f->lo, lo);
-		f->hi = min_value(f->hi, hi);
-	}
-	bool better = max ? r > f->value : r < f->value;
 	if (!s->pruning || !fail_hard) {
-		/* The sink first: without it the new value is a plain select,
-		 * not a branch on the values. */
-		if (wants(s, AB_EV_UPDATE) && better &&
-		    (stop = emit_update(s, f->node, AB_WHAT_VALUE, f->value, r)))
-			return stop;
-		f->value = better ? r : f->value;
-		f->best = better ? child : f->best;
+		if (better) {
+			if ((stop = emit_update(s, f->node, AB_WHAT_VALUE, f->value, r)))
+				return stop;
+			f->value = r;
+			f->best = child;
+		}
 		if (!s->pruning)
 			return 0;
 	}
@@ -572,6 +560,35 @@ static int take_result(struct search *s, struct frame *f, uint32_t child,
 	}
 	if (f->next < f->nkids && cut_test(s, f))
 		return emit_cutoff(s, f, max);
+	return 0;
+}
+
+/* Folds a child's result into its parent's frame: the proved interval,
+ * the running value, then (take_bound) the bound and the cut test.
+ * Inline, and without a branch on the values where nothing else is
+ * needed (minimax read by a counting sink), since it runs for every
+ * node. */
+static inline int take_result(struct search *s, struct frame *f,
+			      uint32_t child, ab_value r, ab_value lo,
+			      ab_value hi)
+{
+	if (f->player == AB_CHANCE)
+		return take_chance_result(s, f, child, r, lo, hi);
+	bool max = f->player == AB_MAX;
+	if (max) {
+		f->lo = max_value(f->lo, lo);
+		f->hi = max_value(f->hi, hi);
+	} else {
+		f->lo = min_value(f->lo, lo);
+		f->hi = min_value(f->hi, hi);
+	}
+	ab_value value = f->value;
+	bool better = max ? r > value : r < value;
+	if (s->pruning || wants(s, AB_EV_UPDATE))
+		return take_bound(s, f, child, r, max, better);
+	uint32_t best = f->best;
+	f->value = better ? r : value;
+	f->best = better ? child : best;
 	return 0;
 }
 
