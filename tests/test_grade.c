@@ -331,8 +331,8 @@ static struct ab_answer *true_answer(const struct ab_tree *t, struct ab_trace *t
 		if (pruned && !ab_trace_pruned(tr, t->nodes[n].parent)) {
 			/* A maximal pruned subtree: marked whole, or leaf by leaf
 			 * without the flipped one. */
-			bool inside = flipped != AB_NONE && n <= flipped && flipped < t->nodes[n].end;
-			for (uint32_t m = n; m < t->nodes[n].end; m++)
+			bool inside = flipped != AB_NONE && n <= flipped && flipped < ab_end(t, n);
+			for (uint32_t m = n; m < ab_end(t, n); m++)
 				if (inside ? ab_is_leaf(t, m) && m != flipped : m == n)
 					marks[count++] = m;
 		}

@@ -427,7 +427,7 @@ static uint32_t list_pruned(struct search *s, const struct frame *f)
 	}
 	memset(s->unsearched, 0, n);
 	for (uint32_t j = f->next; j < n; j++)
-		s->unsearched[t->nodes[s->order[first + j]].rank] = 1;
+		s->unsearched[ab_rank(t, s->order[first + j])] = 1;
 	for (uint32_t i = 0; i < n; i++)
 		if (s->unsearched[i])
 			s->pruned[count++] = t->kids[first + i];

@@ -16,7 +16,7 @@
 #include <string.h>
 
 /* Every pass over a big tree reads the node array: keep it this small. */
-_Static_assert(sizeof(struct ab_node) == 32, "struct ab_node grew");
+_Static_assert(sizeof(struct ab_node) == 24, "struct ab_node grew");
 
 /* ---- Labels: pool and hash -------------------------------------------- */
 
@@ -144,6 +144,7 @@ static void grow_stack(uint32_t **stack, uint32_t used, uint32_t *cap)
 static void resize_nodes(struct ab_tree *t, uint32_t cap)
 {
 	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
+	t->spans = ab_xreallocarray(t->spans, cap, sizeof *t->spans);
 	t->kids = ab_xreallocarray(t->kids, cap, sizeof *t->kids);
 	grow_probs(t, cap);
 	t->cap = cap;
@@ -166,7 +167,7 @@ void ab_tree_grow(struct ab_tree *t)
 static void close_node(struct ab_tree *t, uint32_t c)
 {
 	struct ab_node *node = &t->nodes[c];
-	node->end = t->count;
+	t->spans[c].end = t->count;
 	uint32_t k = node->nkids;
 	if (!k) {
 		t->leaves++;
@@ -219,6 +220,7 @@ void ab_tree_free(struct ab_tree *tree)
 	if (!tree)
 		return;
 	free(tree->nodes);
+	free(tree->spans);
 	free(tree->kids);
 	free(tree->labels);
 	free(tree->label_at);
@@ -263,8 +265,8 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 	if (parent == AB_NONE) {
 		ab_tree_grow(t);
 		n = t->count++;
-		t->nodes[n] = (struct ab_node){ .parent = AB_NONE, .end = n + 1,
-						.value = value };
+		t->nodes[n] = (struct ab_node){ .parent = AB_NONE, .value = value };
+		t->spans[n] = (struct ab_span){ .rank = 0, .end = n + 1 };
 		t->open[t->nopen++] = n; /* nobody's child: not pending */
 	} else {
 		n = ab_tree_add_plain(t, parent, value);
@@ -553,7 +555,7 @@ static void add_rel_path(const struct ab_tree *t, uint32_t anc, uint32_t n,
 {
 	size_t need = 0;
 	for (uint32_t m = n; m != anc; m = t->nodes[m].parent)
-		need += digits_of(t->nodes[m].rank + 1) + 1;
+		need += digits_of(ab_rank(t, m) + 1) + 1;
 	if (!need)
 		return;
 	need--; /* no dot before the first component */
@@ -566,7 +568,7 @@ static void add_rel_path(const struct ab_tree *t, uint32_t anc, uint32_t n,
 	}
 	char *p = out->s + start + need;
 	for (uint32_t m = n; m != anc; m = t->nodes[m].parent) {
-		uint32_t v = t->nodes[m].rank + 1;
+		uint32_t v = ab_rank(t, m) + 1;
 		do {
 			*--p = (char)('0' + v % 10);
 			v /= 10;
@@ -804,8 +806,8 @@ bool ab_tree_swap_kids(struct ab_tree *tree, uint32_t n, uint32_t i,
 	uint32_t a = kid[i];
 	kid[i] = kid[j];
 	kid[j] = a;
-	tree->nodes[kid[i]].rank = i;
-	tree->nodes[kid[j]].rank = j;
+	tree->spans[kid[i]].rank = i;
+	tree->spans[kid[j]].rank = j;
 	return true;
 }
 
@@ -825,6 +827,7 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	struct ab_tree *c = ab_xmalloc(sizeof *c);
 	*c = *t;
 	c->nodes = dup_mem(t->nodes, t->count, sizeof *t->nodes);
+	c->spans = dup_mem(t->spans, t->count, sizeof *t->spans);
 	c->cap = t->nodes ? t->count : 0;
 	c->open = c->pending = NULL; /* a finished tree has no open path */
 	c->nopen = c->open_cap = c->npending = c->pending_cap = 0;

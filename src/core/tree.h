@@ -1,11 +1,11 @@
 /* tree.h - the game tree: nodes, labels, players, ids and paths.  No I/O.
  *
  * Nodes live in one array in preorder, so a subtree is the contiguous range
- * [n, nodes[n].end).  A node's children are listed in kids[], in the order
- * the tree file gives them (an edit may swap two).  A node is 32 bytes (36
- * with its entry in kids[]): a search's every pass reads the node array,
- * so its size is what a big tree's search and loading cost.  Labels are
- * kept beside the nodes, for the trees that have any.
+ * [n, ab_end(tree, n)).  A node's children are listed in kids[], in the order
+ * the tree file gives them (an edit may swap two).  A node holds what a
+ * search reads, in 24 bytes (28 with its entry in kids[]): a big tree's
+ * search is as fast as memory hands it the nodes.  What only the screens
+ * and the names need (rank, subtree end, label) is kept beside them.
  *
  * A node's player (MAX, MIN or chance) is its own kind when the file wrote
  * one (<min>[...]), else the entry of the players: cycle for its depth
@@ -50,16 +50,21 @@ struct ab_node {
 	uint32_t parent;    /* AB_NONE for the root */
 	uint32_t first_kid; /* index into kids[] of the first child */
 	uint32_t nkids;     /* 0 for a leaf */
-	uint32_t rank;      /* 0-based position among the parent's children */
-	uint32_t end;       /* one past the last node of the subtree */
 	uint16_t depth;     /* 0 for the root, at most AB_MAX_DEPTH */
 	uint16_t flags;     /* AB_KIND_MASK, AB_HAS_STATIC, ... */
 	ab_value value;     /* a leaf's value, an inner node's static value
 			       (AB_HAS_STATIC), else 0; in 1/scale units */
 };
 
+/* Beside each node: where it sits (ab_rank, ab_end). */
+struct ab_span {
+	uint32_t rank;      /* 0-based position among the parent's children */
+	uint32_t end;       /* one past the last node of the subtree */
+};
+
 struct ab_tree {
 	struct ab_node *nodes;
+	struct ab_span *spans;   /* per node */
 	uint32_t count;          /* nodes */
 	uint32_t leaves;         /* how many nodes are leaves */
 	uint32_t height;         /* the deepest leaf's depth */
@@ -166,9 +171,10 @@ static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
 		ab_tree_grow(t);
 	uint32_t n = t->count++;
 	struct ab_node *p = &t->nodes[parent];
+	t->spans[n] = (struct ab_span){ .rank = p->nkids++, .end = n + 1 };
 	t->nodes[n] = (struct ab_node){
-		.parent = parent, .rank = p->nkids++, .end = n + 1,
-		.depth = (uint16_t)(p->depth + 1), .value = value,
+		.parent = parent, .depth = (uint16_t)(p->depth + 1),
+		.value = value,
 	};
 	t->open[t->nopen++] = n;
 	t->pending[t->npending++] = n;
@@ -217,6 +223,18 @@ static inline bool ab_is_leaf(const struct ab_tree *t, uint32_t n)
 static inline uint32_t ab_kid(const struct ab_tree *t, uint32_t n, uint32_t i)
 {
 	return t->kids[t->nodes[n].first_kid + i];
+}
+
+/* One past the last node of n's subtree: the subtree is [n, ab_end). */
+static inline uint32_t ab_end(const struct ab_tree *t, uint32_t n)
+{
+	return t->spans[n].end;
+}
+
+/* n's 0-based position among its parent's children (0 for the root). */
+static inline uint32_t ab_rank(const struct ab_tree *t, uint32_t n)
+{
+	return t->spans[n].rank;
 }
 
 /* The player to move at a node when the root's player is root: MAX and

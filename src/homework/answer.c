@@ -640,7 +640,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		qsort(sorted, item->count, sizeof *sorted, compare_u32);
 		for (uint32_t k = 0, cover = AB_NONE; k < item->count; k++) {
 			uint32_t n = sorted[k];
-			if (cover != AB_NONE && n < p->tree->nodes[cover].end) {
+			if (cover != AB_NONE && n < ab_end(p->tree, cover)) {
 				/* Report at whichever of the two comes later. */
 				size_t pn = 0, pc = 0;
 				for (uint32_t j = 0; j < item->count; j++) {
@@ -660,7 +660,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 				free(sorted);
 				goto fail;
 			}
-			if (cover == AB_NONE || n >= p->tree->nodes[cover].end)
+			if (cover == AB_NONE || n >= ab_end(p->tree, cover))
 				cover = n;
 		}
 		free(sorted);

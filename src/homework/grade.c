@@ -850,7 +850,7 @@ static uint8_t *claimed_pruned(const struct ab_tree *tree, const struct ab_answe
 		if (item->kind == AB_ITEM_PRUNED) {
 			for (uint32_t k = 0; k < item->count; k++)
 				memset(claimed + item->nodes[k], 1,
-				       tree->nodes[item->nodes[k]].end - item->nodes[k]);
+				       ab_end(tree, item->nodes[k]) - item->nodes[k]);
 		} else {
 			memset(claimed, 1, tree->count);
 			for (uint32_t k = 0; k < item->count; k++)
@@ -1605,7 +1605,7 @@ const struct ab_grade_item *ab_grade_item_for(const struct ab_grade *grade,
 	for (size_t i = 0; i < grade->count; i++) {
 		const struct ab_grade_item *it = &grade->items[i];
 		if (it->kind == AB_GRADE_PRUNED && it->node <= n &&
-		    n < tree->nodes[it->node].end)
+		    n < ab_end(tree, it->node))
 			return it;
 	}
 	for (size_t i = 0; i < grade->count; i++) {

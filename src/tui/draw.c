@@ -632,7 +632,7 @@ static void draw_tree(struct ab_replay *rp, const struct view *v)
 	while (n < t->count) {
 		if (!ab_layout_subtree_visible(&rp->layout, t, n, &v->s,
 					       (uint32_t)v->area.cols, (uint32_t)v->area.rows)) {
-			n = t->nodes[n].end;
+			n = ab_end(t, n);
 			continue;
 		}
 		draw_node(rp, v, n, &buf);

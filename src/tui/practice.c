@@ -179,10 +179,10 @@ static unsigned toggle_mark(struct ab_replay *rp)
 		return AB_REDRAW_FRAME;
 	}
 	bool all = true;
-	for (uint32_t m = n; m < t->nodes[n].end; m++)
+	for (uint32_t m = n; m < ab_end(t, n); m++)
 		if (ab_is_leaf(t, m))
 			all = all && p->marked[m];
-	for (uint32_t m = n; m < t->nodes[n].end; m++)
+	for (uint32_t m = n; m < ab_end(t, n); m++)
 		if (ab_is_leaf(t, m))
 			p->marked[m] = !all;
 	drop_grade(p);
@@ -251,7 +251,7 @@ static unsigned clear_node(struct ab_replay *rp)
 	if (n == AB_NONE)
 		return AB_REDRAW_FRAME;
 	p->claims[n].set = false;
-	for (uint32_t m = n; m < rp->tree->nodes[n].end; m++)
+	for (uint32_t m = n; m < ab_end(rp->tree, n); m++)
 		p->marked[m] = false;
 	drop_grade(p);
 	return AB_REDRAW_FRAME;
@@ -351,7 +351,7 @@ static uint32_t next_decided(const struct ab_replay *rp, bool *pruned)
 	if (r->kind != AB_EV_CUTOFF)
 		return AB_NONE;
 	/* A cutoff at n prunes every leaf below n not yet looked at. */
-	for (uint32_t m = r->node + 1; m < t->nodes[r->node].end; m++)
+	for (uint32_t m = r->node + 1; m < ab_end(t, r->node); m++)
 		if (ab_is_leaf(t, m) && ab_trace_node(tr, m)->status == AB_UNVISITED &&
 		    !ab_trace_pruned(tr, m)) {
 			*pruned = true;

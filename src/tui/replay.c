@@ -311,7 +311,7 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct ab_edit *sw)
 		if (a == AB_NONE || b == AB_NONE || a == 0 ||
 		    t->nodes[a].parent != t->nodes[b].parent)
 			return false;
-		sw->node = t->nodes[a].parent, sw->i = t->nodes[a].rank, sw->j = t->nodes[b].rank;
+		sw->node = t->nodes[a].parent, sw->i = ab_rank(t, a), sw->j = ab_rank(t, b);
 		return true;
 	}
 	if (n == 3) {

@@ -187,7 +187,7 @@ void ab_narrate_move(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 	ab_tree_name(tree, n, &name);
 	const char *s = ab_str_cstr(&name);
 	bool path = *s >= '0' && *s <= '9';
-	uint32_t rank = tree->nodes[n].rank;
+	uint32_t rank = ab_rank(tree, n);
 	if (!path || tree->nodes[n].parent != 0)
 		ab_str_add(out, s);
 	else

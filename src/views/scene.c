@@ -306,13 +306,13 @@ static void find_bends(struct ab_scene *scene)
 		if (!ab_is_leaf(tree, n) || tree->nodes[n].depth == tree->height)
 			continue;
 		uint32_t p = tree->nodes[n].parent;
-		if (big || tree->nodes[p].end - p > 4000) {
+		if (big || ab_end(tree, p) - p > 4000) {
 			scene->bent[n] = 1;
 			continue;
 		}
 		double ax = ab_scene_x(scene, p), ay = ab_scene_bottom(scene, p);
 		double bx = ab_scene_x(scene, n), by = ab_scene_top(scene, n);
-		for (uint32_t m = p + 1; m < tree->nodes[p].end && !scene->bent[n]; m++) {
+		for (uint32_t m = p + 1; m < ab_end(tree, p) && !scene->bent[n]; m++) {
 			if (m == n)
 				continue;
 			double x0, x1, y0, y1;
