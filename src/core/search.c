@@ -426,6 +426,7 @@ static uint32_t list_pruned(struct search *s, const struct frame *f)
 		return count;
 	}
 	memset(s->unsearched, 0, n);
+	ab_tree_need_spans(t); /* ranks for every child, not one by one */
 	for (uint32_t j = f->next; j < n; j++)
 		s->unsearched[ab_rank(t, s->order[first + j])] = 1;
 	for (uint32_t i = 0; i < n; i++)

@@ -144,7 +144,6 @@ static void grow_stack(uint32_t **stack, uint32_t used, uint32_t *cap)
 static void resize_nodes(struct ab_tree *t, uint32_t cap)
 {
 	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
-	t->spans = ab_xreallocarray(t->spans, cap, sizeof *t->spans);
 	t->kids = ab_xreallocarray(t->kids, cap, sizeof *t->kids);
 	grow_probs(t, cap);
 	t->cap = cap;
@@ -162,12 +161,11 @@ void ab_tree_grow(struct ab_tree *t)
 	resize_nodes(t, cap);
 }
 
-/* Node c's subtree is complete: its end, its children's place in kids[]
+/* Node c's subtree is complete: its children's place in kids[]
  * (they are the last entries of pending), and the tree's counts. */
 static void close_node(struct ab_tree *t, uint32_t c)
 {
 	struct ab_node *node = &t->nodes[c];
-	t->spans[c].end = t->count;
 	uint32_t k = node->nkids;
 	if (!k) {
 		t->leaves++;
@@ -190,6 +188,31 @@ static void close_node(struct ab_tree *t, uint32_t c)
 		t->kids_min = k;
 	if (k > t->kids_max)
 		t->kids_max = k;
+}
+
+void ab_tree_need_spans(const struct ab_tree *tree)
+{
+	/* Only the cache is written, so a const tree may be asked. */
+	struct ab_tree *t = (struct ab_tree *)tree;
+	if (t->spans || !t->count)
+		return;
+	assert(!t->open); /* finished: every kids[] entry in place */
+	struct ab_span *span = ab_xreallocarray(NULL, t->count, sizeof *span);
+	span[0].rank = 0;
+	/* Reverse preorder: a node's children (and their subtrees) come
+	 * after it, so their ends are known when it is reached. */
+	for (uint32_t n = t->count; n-- > 0;) {
+		const struct ab_node *node = &t->nodes[n];
+		uint32_t end = n + 1;
+		for (uint32_t i = 0; i < node->nkids; i++) {
+			uint32_t kid = t->kids[node->first_kid + i];
+			span[kid].rank = i;
+			if (span[kid].end > end)
+				end = span[kid].end;
+		}
+		span[n].end = end;
+	}
+	t->spans = span;
 }
 
 void ab_tree_close_to(struct ab_tree *t, uint32_t parent)
@@ -266,7 +289,6 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 		ab_tree_grow(t);
 		n = t->count++;
 		t->nodes[n] = (struct ab_node){ .parent = AB_NONE, .value = value };
-		t->spans[n] = (struct ab_span){ .rank = 0, .end = n + 1 };
 		t->open[t->nopen++] = n; /* nobody's child: not pending */
 	} else {
 		n = ab_tree_add_plain(t, parent, value);
@@ -806,8 +828,10 @@ bool ab_tree_swap_kids(struct ab_tree *tree, uint32_t n, uint32_t i,
 	uint32_t a = kid[i];
 	kid[i] = kid[j];
 	kid[j] = a;
-	tree->spans[kid[i]].rank = i;
-	tree->spans[kid[j]].rank = j;
+	if (tree->spans) {
+		tree->spans[kid[i]].rank = i;
+		tree->spans[kid[j]].rank = j;
+	}
 	return true;
 }
 
@@ -827,7 +851,7 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	struct ab_tree *c = ab_xmalloc(sizeof *c);
 	*c = *t;
 	c->nodes = dup_mem(t->nodes, t->count, sizeof *t->nodes);
-	c->spans = dup_mem(t->spans, t->count, sizeof *t->spans);
+	c->spans = dup_mem(t->spans, t->spans ? t->count : 0, sizeof *t->spans);
 	c->cap = t->nodes ? t->count : 0;
 	c->open = c->pending = NULL; /* a finished tree has no open path */
 	c->nopen = c->open_cap = c->npending = c->pending_cap = 0;

@@ -64,7 +64,9 @@ struct ab_span {
 
 struct ab_tree {
 	struct ab_node *nodes;
-	struct ab_span *spans;   /* per node */
+	struct ab_span *spans;   /* per node; NULL until ab_end or ab_rank asks
+				    (a search never does, so a big tree's
+				    loading and search need not write them) */
 	uint32_t count;          /* nodes */
 	uint32_t leaves;         /* how many nodes are leaves */
 	uint32_t height;         /* the deepest leaf's depth */
@@ -171,7 +173,7 @@ static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
 		ab_tree_grow(t);
 	uint32_t n = t->count++;
 	struct ab_node *p = &t->nodes[parent];
-	t->spans[n] = (struct ab_span){ .rank = p->nkids++, .end = n + 1 };
+	p->nkids++;
 	t->nodes[n] = (struct ab_node){
 		.parent = parent, .depth = (uint16_t)(p->depth + 1),
 		.value = value,
@@ -225,16 +227,35 @@ static inline uint32_t ab_kid(const struct ab_tree *t, uint32_t n, uint32_t i)
 	return t->kids[t->nodes[n].first_kid + i];
 }
 
+/* Fills tree->spans from the finished tree, once: a cache, so the tree
+ * stays logically const. */
+void ab_tree_need_spans(const struct ab_tree *tree);
+
 /* One past the last node of n's subtree: the subtree is [n, ab_end). */
 static inline uint32_t ab_end(const struct ab_tree *t, uint32_t n)
 {
+	if (!t->spans)
+		ab_tree_need_spans(t);
 	return t->spans[n].end;
 }
 
-/* n's 0-based position among its parent's children (0 for the root). */
+/* n's 0-based position among its parent's children (0 for the root).
+ * Before the spans are filled it looks among a few siblings, so naming
+ * one node (a best move, say) costs no pass over the tree; among many it
+ * fills the spans. */
 static inline uint32_t ab_rank(const struct ab_tree *t, uint32_t n)
 {
-	return t->spans[n].rank;
+	uint32_t parent = t->nodes[n].parent;
+	if (!t->spans && parent != AB_NONE && t->nodes[parent].nkids <= 64) {
+		const uint32_t *kid = t->kids + t->nodes[parent].first_kid;
+		uint32_t i = 0;
+		while (kid[i] != n)
+			i++;
+		return i;
+	}
+	if (!t->spans)
+		ab_tree_need_spans(t);
+	return t->spans ? t->spans[n].rank : 0;
 }
 
 /* The player to move at a node when the root's player is root: MAX and
