@@ -494,6 +494,83 @@ START_TEST(test_random_round_trip)
 }
 END_TEST
 
+/* What the builder lays out as each subtree completes, against a plain
+ * recomputation: children lists, counts, uniformity, and the ranks and
+ * subtree ends filled on first use (before and after swaps). */
+static void assert_layout(const struct ab_tree *t)
+{
+	uint32_t leaves = 0, height = 0, *seen = calloc(t->count, sizeof *seen);
+	for (uint32_t n = 0; n < t->count; n++) {
+		const struct ab_node *node = &t->nodes[n];
+		if (!node->nkids) {
+			leaves++;
+			if (node->depth > height)
+				height = node->depth;
+		}
+		for (uint32_t i = 0; i < node->nkids; i++) {
+			uint32_t kid = ab_kid(t, n, i);
+			ck_assert_uint_lt(kid, t->count);
+			ck_assert_uint_eq(t->nodes[kid].parent, n);
+			ck_assert_uint_eq(ab_rank(t, kid), i);
+			seen[kid]++;
+		}
+		/* The subtree is every later node until one no deeper. */
+		uint32_t end = n + 1;
+		while (end < t->count && t->nodes[end].depth > node->depth)
+			end++;
+		ck_assert_uint_eq(ab_end(t, n), end);
+	}
+	for (uint32_t n = 1; n < t->count; n++)
+		ck_assert_uint_eq(seen[n], 1); /* each node one parent's child */
+	free(seen);
+	ck_assert_uint_eq(t->leaves, leaves);
+	ck_assert_uint_eq(t->height, height);
+}
+
+START_TEST(test_layout_as_built)
+{
+	rng_state = 777;
+	for (int round = 0; round < 200; round++) {
+		struct ab_tree *t = random_tree(round < 150 ? 40 : 3000, 10);
+		/* Ranks looked up among the siblings, before any spans. */
+		for (uint32_t n = 0; n < t->count; n++) {
+			uint32_t p = t->nodes[n].parent;
+			if (p == AB_NONE || t->nodes[p].nkids > 64)
+				continue;
+			uint32_t i = 0;
+			while (ab_kid(t, p, i) != n)
+				i++;
+			ck_assert_uint_eq(ab_rank(t, n), i);
+		}
+		ck_assert_ptr_null(t->spans);
+		/* Swaps before the spans are filled, and after. */
+		for (int k = 0; k < 2; k++) {
+			uint32_t n = rng(t->count);
+			if (t->nodes[n].nkids >= 2)
+				ck_assert(ab_tree_swap_kids(t, n, 0,
+							    t->nodes[n].nkids - 1));
+			assert_layout(t);
+		}
+		struct ab_tree *copy = ab_tree_clone(t);
+		assert_layout(copy);
+		ab_tree_free(copy);
+		ab_tree_free(t);
+	}
+	/* A node with many children: its ranks come from the spans. */
+	struct ab_tree *wide = ab_tree_new();
+	uint32_t root, id;
+	ab_tree_add(wide, AB_NONE, NULL, 0, 0, &root);
+	for (int i = 0; i < 1000; i++)
+		ab_tree_add(wide, root, NULL, 0, i, &id);
+	ab_tree_finish(wide);
+	ck_assert_uint_eq(ab_rank(wide, id), 999);
+	ck_assert(wide->uniform);
+	ck_assert_uint_eq(wide->branching, 1000);
+	assert_layout(wide);
+	ab_tree_free(wide);
+}
+END_TEST
+
 /* A chain AB_MAX_DEPTH deep: every walk must be iterative. */
 START_TEST(test_deep_chain)
 {
@@ -581,6 +658,7 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_edits);
 	tcase_add_test(tc, test_write);
 	tcase_add_test(tc, test_random_round_trip);
+	tcase_add_test(tc, test_layout_as_built);
 	tcase_add_test(tc, test_deep_chain);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
