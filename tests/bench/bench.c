@@ -10,6 +10,11 @@
  *                                    and the search's own time
   *   bench-tool bare-minimax FILE          the same with a plain recursive minimax
   *   bench-tool parse FILE                 read and parse only (whole-process time)
+  *   bench-tool run PROGRAM ARG...         runs PROGRAM, output to /dev/null, and
+ *                                    prints its CPU time, wall time and peak
+ *                                    memory (from wait4): started from this
+ *                                    small process, its peak is its own, not
+ *                                    that of a big parent it was forked from
   *   bench-tool phases FILE                abtrace's library on FILE, one phase at
  *                                    a time: parse, search (no sink work),
  *                                    record the trace, each timed and with
@@ -21,8 +26,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "load.h"
 #include "parse.h"
@@ -311,8 +319,48 @@ static int phases(const char *path)
 	return 0;
 }
 
+/* ---- run ------------------------------------------------------------------ */
+
+static int run_one(char **argv)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return 2;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		execvp(argv[0], argv);
+		perror(argv[0]);
+		_exit(127);
+	}
+	int status;
+	struct rusage ru;
+	if (wait4(pid, &status, 0, &ru) < 0) {
+		perror("wait4");
+		return 2;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "%s failed\n", argv[0]);
+		return 2;
+	}
+	printf("wall_s=%.6f user_s=%.6f sys_s=%.6f maxrss_kb=%ld\n",
+	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+	       (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6,
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6,
+	       ru.ru_maxrss);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 3 && strcmp(argv[1], "run") == 0)
+		return run_one(argv + 2);
 	if (argc == 5 && strcmp(argv[1], "gen") == 0)
 		return gen((uint32_t)strtoul(argv[2], NULL, 10),
 			   (uint32_t)strtoul(argv[3], NULL, 10),
@@ -326,6 +374,6 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "phases") == 0)
 		return phases(argv[2]);
 	fprintf(stderr, "usage: bench-tool gen BRANCHING DEPTH SEED | bare FILE | "
-		"parse FILE | phases FILE\n");
+		"bare-minimax FILE | parse FILE | phases FILE | run PROGRAM ARG...\n");
 	return 2;
 }
