@@ -7,7 +7,6 @@
 #include "i18n.h"
 #include "json.h"
 #include "narrate.h"
-#include "trace.h"
 
 static uint64_t power(uint32_t base, uint32_t exp)
 {
@@ -59,34 +58,30 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	return true;
 }
 
-/* One row per iteration, from the result events of one recorded trace. */
+/* The iterative rows' sink: each result event is an iteration's row, the
+ * done event the total; nothing else is read, and nothing recorded. */
+static int count_iteration(void *ctx, const struct ab_event *ev)
+{
+	struct ab_stats *out = ctx;
+	struct ab_counts c = {
+		.known = true, .leaves = ev->leaves_visited,
+		.nodes = ev->nodes_visited, .value = ev->value, .best = ev->best,
+	};
+	if (ev->kind == AB_EV_DONE)
+		out->iterative_total = c;
+	else if (out->niterations < AB_STATS_MAX_ROWS)
+		out->iterations[out->niterations++] = c;
+	return 0;
+}
+
+/* One row per iteration, from the live result events. */
 static bool iterative_rows(const struct ab_tree *tree,
 			   const struct ab_config *config, struct ab_stats *out)
 {
-	struct ab_trace *trace = ab_trace_record(tree, config);
-	if (!trace)
-		return false;
 	out->last_depth = ab_config_last_depth(config, tree);
-	while (ab_trace_forward(trace)) {
-		struct ab_event ev;
-		ab_trace_event(trace, &ev);
-		if (ev.kind != AB_EV_RESULT)
-			continue;
-		if (out->niterations < AB_STATS_MAX_ROWS)
-			out->iterations[out->niterations++] = (struct ab_counts){
-				.known = true, .leaves = ev.leaves_visited,
-				.nodes = ev.nodes_visited, .value = ev.value,
-				.best = ev.best,
-			};
-	}
-	struct ab_event done;
-	ab_trace_done(trace, &done);
-	out->iterative_total = (struct ab_counts){
-		.known = true, .leaves = done.leaves_visited,
-		.nodes = done.nodes_visited, .value = done.value, .best = done.best,
-	};
-	ab_trace_free(trace);
-	return true;
+	struct ab_sink sink = { count_iteration, out,
+				AB_EVENT_BIT(AB_EV_RESULT) | AB_EVENT_BIT(AB_EV_DONE) };
+	return ab_search(tree, config, &sink) == 0 && out->iterative_total.known;
 }
 
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
