@@ -576,12 +576,10 @@ static inline int take_result(struct search *s, struct frame *f,
 	if (f->player == AB_CHANCE)
 		return take_chance_result(s, f, child, r, lo, hi);
 	bool max = f->player == AB_MAX;
-	if (max) {
-		f->lo = max_value(f->lo, lo);
-		f->hi = max_value(f->hi, hi);
-	} else {
-		f->lo = min_value(f->lo, lo);
-		f->hi = min_value(f->hi, hi);
+	/* The proved interval only goes into return events. */
+	if (wants(s, AB_EV_RETURN)) {
+		f->lo = max ? max_value(f->lo, lo) : min_value(f->lo, lo);
+		f->hi = max ? max_value(f->hi, hi) : min_value(f->hi, hi);
 	}
 	ab_value value = f->value;
 	bool better = max ? r > value : r < value;
