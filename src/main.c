@@ -411,13 +411,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			cli->check = true;
 			break;
 		case OPT_ORDER: {
-			/* random:SEED takes every seed --seed takes. */
-			struct ab_random_spec seed = AB_RANDOM_DEFAULT;
-			if (strncmp(optarg, "random:", 7) == 0 && optarg[7] &&
-			    !ab_random_parse_seed(optarg + 7, &seed)) {
-				cli->config.order = AB_ORDER_RANDOM;
-				cli->config.seed = seed.seed;
-			} else if (!ab_parse_order(optarg, &cli->config)) {
+			if (!ab_parse_order(optarg, &cli->config)) {
 				*status = usage_error(cli, _("--order takes given, reverse, best, worst, random or random:SEED, not '%s'"), optarg);
 				return false;
 			}

@@ -220,6 +220,7 @@ START_TEST(true_claims)
 	static const char body[] =
 		"@step 0\n"
 		"@claim leaves 7\n@claim leaves 9 under minimax\n@claim leaves 5 under order=best\n"
+		"@claim leaves 9 under minimax order=random:18446744073709551615\n"
 		"@claim value C <= 2\n@claim value C ≤ 2\n@claim value A = 3\n@claim value B 3\n"
 		"@claim cutoff C by A pruned C2 C3\n@claim nocut B\n@claim nocut C under minimax\n"
 		"@claim pruned C2, C3\n@claim pruned under minimax\n@claim best B\n"

@@ -286,8 +286,17 @@ START_TEST(order_parsing)
 	ab_order_describe(&c, &text);
 	ck_assert_str_eq(ab_str_cstr(&text), "random:42");
 	ab_str_free(&text);
+	/* Every seed --seed takes, in lessons and answers as on the command
+	 * line. */
+	ck_assert(ab_parse_order("random:18446744073709551615", &c));
+	ck_assert(c.seed == UINT64_MAX);
+	ck_assert(ab_parse_order("random:0", &c));
+	ck_assert(c.seed == 0);
 	static const char *const bad[] = { "", "giv", "random:", "random:x",
-					   "best:3", "givenx", "random:-1" };
+					   "best:3", "givenx", "random:-1",
+					   "random:18446744073709551616",
+					   "random:99999999999999999999",
+					   "random:+1", "random: 1", "random:1 " };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ck_assert_msg(!ab_parse_order(bad[i], &c), "accepted '%s'", bad[i]);
 }

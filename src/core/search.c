@@ -81,13 +81,17 @@ bool ab_parse_order(const char *text, struct ab_config *config)
 		}
 		if (order_names[i].order != AB_ORDER_RANDOM || text[n] != ':')
 			return false;
+		/* Every seed --seed takes: decimal digits, 0 to 2^64 - 1. */
 		const char *digits = text + n + 1;
-		if (*digits < '0' || *digits > '9')
+		uint64_t seed = 0;
+		if (!*digits)
 			return false;
-		char *end;
-		unsigned long long seed = strtoull(digits, &end, 10);
-		if (*end != '\0' || (seed == ~0ULL))
-			return false;
+		for (const char *d = digits; *d; d++) {
+			unsigned digit = (unsigned)(*d - '0');
+			if (*d < '0' || *d > '9' || seed > (UINT64_MAX - digit) / 10)
+				return false;
+			seed = seed * 10 + digit;
+		}
 		config->order = AB_ORDER_RANDOM;
 		config->seed = seed;
 		return true;
