@@ -150,6 +150,16 @@ void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 	va_end(ap);
 }
 
+bool ab_diag_fail(struct ab_diag *diag, const char *text, size_t len,
+		  size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ab_diag_vat(diag, text, len, pos, _(fmt), ap);
+	va_end(ap);
+	return false;
+}
+
 void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		 const char *fmt, va_list ap)
 {

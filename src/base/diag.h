@@ -11,6 +11,7 @@
 #define AB_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "str.h"
@@ -29,7 +30,12 @@ struct ab_diag {
  * the end of the last line rather than on an empty line after it. */
 void ab_diag_at(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* The same with a va_list, for parsers' own fail() helpers. */
+/* ab_diag_at with fmt translated, returning false: every parser's fail()
+ * (xgettext: --keyword=fail:3). */
+bool ab_diag_fail(struct ab_diag *diag, const char *text, size_t len,
+		  size_t pos, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* The same as ab_diag_at with a va_list. */
 void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		 const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 /* Line and column (as above) of byte offset pos of text, for messages that

@@ -74,18 +74,9 @@ struct parser {
 	enum ab_player root_word; /* root: max|min */
 };
 
-static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool fail(struct parser *p, size_t pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	/* Messages are translated here (xgettext: --keyword=fail:3). */
-	ab_diag_vat(p->diag, p->text, p->len, pos, _(fmt), ap);
-	va_end(ap);
-	return false;
-}
+/* An error at byte pos, its message translated; returns false. */
+#define fail(p, pos, ...) \
+	ab_diag_fail((p)->diag, (p)->text, (p)->len, (pos), __VA_ARGS__)
 
 /* ---- Characters ------------------------------------------------------- */
 
