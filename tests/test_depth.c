@@ -20,6 +20,7 @@
 
 #include "format.h"
 #include "json.h"
+#include "keeper.h"
 #include "narrate.h"
 #include "parse.h"
 #include "randtree.h"
@@ -30,51 +31,6 @@
 #include "trace.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
-
-/* ---- A sink that keeps a copy of every event --------------------------- */
-
-struct kept {
-	struct ab_event ev;
-	uint32_t *pruned;
-};
-
-struct keeper {
-	struct kept *events;
-	size_t count, cap;
-};
-
-static int keep(void *ctx, const struct ab_event *ev)
-{
-	struct keeper *k = ctx;
-	if (k->count == k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 64;
-		k->events = realloc(k->events, k->cap * sizeof *k->events);
-	}
-	struct kept *e = &k->events[k->count++];
-	e->ev = *ev;
-	e->pruned = NULL;
-	if (ev->npruned) {
-		e->pruned = malloc(ev->npruned * sizeof *e->pruned);
-		memcpy(e->pruned, ev->pruned, ev->npruned * sizeof *e->pruned);
-	}
-	e->ev.pruned = NULL;
-	return 0;
-}
-
-static void keeper_free(struct keeper *k)
-{
-	for (size_t i = 0; i < k->count; i++)
-		free(k->events[i].pruned);
-	free(k->events);
-}
-
-static struct keeper run_search(const struct ab_tree *tree, const struct ab_config *c)
-{
-	struct keeper k = { 0 };
-	struct ab_sink sink = { keep, &k, AB_EVENT_ALL };
-	ck_assert_int_eq(ab_search(tree, c, &sink), 0);
-	return k;
-}
 
 /* ---- Random trees with static values ----------------------------------- */
 

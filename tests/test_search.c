@@ -4,46 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keeper.h"
 #include "parse.h"
 #include "randtree.h"
 #include "search.h"
 #include "stats.h"
 #include "testutil.h"
-
-/* ---- A sink that keeps a copy of every event --------------------------- */
-
-struct kept {
-	struct ab_event ev;
-	uint32_t pruned[8];
-};
-
-struct keeper {
-	struct kept *events;
-	size_t count, cap;
-};
-
-static int keep(void *ctx, const struct ab_event *ev)
-{
-	struct keeper *k = ctx;
-	if (k->count == k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 64;
-		k->events = realloc(k->events, k->cap * sizeof *k->events);
-	}
-	struct kept *e = &k->events[k->count++];
-	e->ev = *ev;
-	for (uint32_t i = 0; i < ev->npruned && i < 8; i++)
-		e->pruned[i] = ev->pruned[i];
-	e->ev.pruned = NULL;
-	return 0;
-}
-
-static struct keeper run_search(const struct ab_tree *tree, const struct ab_config *c)
-{
-	struct keeper k = { 0 };
-	struct ab_sink sink = { keep, &k, AB_EVENT_ALL };
-	ck_assert_int_eq(ab_search(tree, c, &sink), 0);
-	return k;
-}
 
 static struct ab_tree *parse(const char *text)
 {
@@ -175,7 +141,7 @@ START_TEST(lecture_event_sequence)
 	struct keeper k = run_search(tree, &c);
 	check_events(tree, &k, lecture_events,
 		     sizeof lecture_events / sizeof lecture_events[0]);
-	free(k.events);
+	keeper_free(&k);
 	ab_tree_free(tree);
 }
 END_TEST
@@ -252,7 +218,7 @@ START_TEST(conventions)
 	describe_cuts(tree, &k, &cuts);
 	ck_assert_str_eq(ab_str_cstr(&cuts), t->cuts);
 	ab_str_free(&cuts);
-	free(k.events);
+	keeper_free(&k);
 	ab_tree_free(tree);
 }
 END_TEST
@@ -271,7 +237,7 @@ START_TEST(seed003_interval_of_c)
 		}
 	}
 	ck_assert(seen);
-	free(k.events);
+	keeper_free(&k);
 	ab_tree_free(tree);
 }
 END_TEST
@@ -403,7 +369,7 @@ static void check_random_tree(int _i)
 			}
 			for (int hard = 0; hard < 2; hard++)
 				for (int strict = 0; strict < 2; strict++)
-					free(runs[hard][strict].events);
+					keeper_free(&runs[hard][strict]);
 		}
 		free(truth);
 	}
