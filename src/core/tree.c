@@ -1,10 +1,13 @@
 /* tree.c - the game tree: building in preorder, names and paths, values,
  * edits and writing back.
  *
- * Nodes are appended in preorder; ab_tree_finish then lays out kids[] and
- * the per-node numbers that need the whole tree (first_kid, end) plus the
- * tree's leaf count and height.  Labels sit in one NUL-separated pool, found
- * through an open-addressing hash of node indices.  Nothing here recurses:
+ * Nodes are appended in preorder.  A node is laid out (first_kid, its
+ * children's entries in kids[], the tree's leaf count, height and
+ * uniformity) as soon as the next node shows its subtree is complete, so
+ * ab_tree_finish only closes the last open path.  Ranks and subtree ends
+ * are filled from kids[] on first use (ab_tree_need_spans).  Labels sit in
+ * one NUL-separated pool, found through an open-addressing hash of node
+ * indices, their offsets beside the nodes.  Nothing here recurses:
  * a tree may be AB_MAX_DEPTH levels deep, and every walk is either a loop
  * over the preorder array or an explicit stack.
  */
