@@ -119,18 +119,18 @@ static void grow_probs(struct ab_tree *t, uint32_t cap)
 		memset(t->probs + t->count, 0,
 		       (size_t)(cap - t->count) * sizeof *t->probs);
 	}
-	if (t->label_at) {
+	/* Label offsets are written as nodes are added (a reserved block's
+	 * pages stay untouched). */
+	if (t->label_at)
 		t->label_at = ab_xreallocarray(t->label_at, cap, sizeof *t->label_at);
-		for (uint32_t n = t->count; n < cap; n++)
-			t->label_at[n] = AB_NONE;
-	}
 }
 
-/* The label offsets, the first time a node has a label. */
+/* The label offsets, the first time a node has a label: the nodes so far
+ * have none. */
 static void start_labels(struct ab_tree *t)
 {
 	t->label_at = ab_xreallocarray(NULL, t->cap, sizeof *t->label_at);
-	for (uint32_t n = 0; n < t->cap; n++)
+	for (uint32_t n = 0; n < t->count; n++)
 		t->label_at[n] = AB_NONE;
 }
 
@@ -218,6 +218,29 @@ void ab_tree_need_spans(const struct ab_tree *tree)
 	t->spans = span;
 }
 
+uint32_t ab_tree_rank_by_looking(const struct ab_tree *tree, uint32_t n)
+{
+	/* Only the cache and its budget are written. */
+	struct ab_tree *t = (struct ab_tree *)tree;
+	uint32_t parent = t->nodes[n].parent;
+	if (parent == AB_NONE)
+		return 0;
+	const struct ab_node *p = &t->nodes[parent];
+	/* Looking costs up to the number of siblings; looks that add up to a
+	 * pass over the tree buy one pass that fills every rank instead, so
+	 * naming many nodes costs at most twice the pass. */
+	if (t->rank_looks + p->nkids > (uint64_t)t->count + 64) {
+		ab_tree_need_spans(t);
+		return t->spans[n].rank;
+	}
+	const uint32_t *kid = t->kids + p->first_kid;
+	uint32_t i = 0;
+	while (kid[i] != n)
+		i++;
+	t->rank_looks += i + 1;
+	return i;
+}
+
 void ab_tree_close_to(struct ab_tree *t, uint32_t parent)
 {
 	while (t->nopen && t->open[t->nopen - 1] != parent)
@@ -274,6 +297,7 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 {
 	struct ab_tree *t = tree;
 	assert(parent == AB_NONE ? t->count == 0 : parent < t->count);
+	assert(parent == AB_NONE || t->nopen); /* not after ab_tree_finish */
 	if (t->count >= AB_MAX_NODES)
 		return AB_BUILD_TOO_MANY_NODES;
 	if (parent != AB_NONE && t->nodes[parent].depth >= AB_MAX_DEPTH)

@@ -111,14 +111,15 @@ struct ab_tree {
 	uint32_t cap;            /* nodes allocated (while building) */
 	/* While building, in preorder: the open path (deepest last) and the
 	 * children of its nodes added so far.  A node is laid out (first_kid,
-	 * end, its children in kids[]) as soon as the next node shows that
-	 * its subtree is complete, while it is still in the cache, so
+	 * its children in kids[], the counts) as soon as the next node shows
+	 * that its subtree is complete, while it is still in the cache, so
 	 * ab_tree_finish needs no pass over the nodes. */
 	uint32_t *open, nopen, open_cap;
 	uint32_t *pending, npending, pending_cap;
 	uint32_t kids_used;      /* entries of kids[] laid out */
 	uint32_t leaf_depth_min; /* with height: whether leaves are level */
 	uint32_t kids_min, kids_max; /* over inner nodes: whether uniform */
+	uint64_t rank_looks;     /* siblings ab_rank looked at before the spans */
 };
 
 /* ---- Building, in preorder ------------------------------------------- */
@@ -178,6 +179,8 @@ static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
 		.parent = parent, .depth = (uint16_t)(p->depth + 1),
 		.value = value,
 	};
+	if (t->label_at)
+		t->label_at[n] = AB_NONE; /* ab_tree_add may give it one */
 	t->open[t->nopen++] = n;
 	t->pending[t->npending++] = n;
 	return n;
@@ -187,8 +190,8 @@ static inline uint32_t ab_tree_add_plain(struct ab_tree *t, uint32_t parent,
  * big tree's node array is not grown, and perhaps copied, again and again.
  * Pages it never uses are never touched; ab_tree_finish trims the rest. */
 void ab_tree_reserve(struct ab_tree *tree, uint32_t n);
-/* Computes children lists, depths, ranks and subtree ends.  Call once,
- * after the last ab_tree_add. */
+/* Lays out the last open path and trims the arrays.  Call once, after the
+ * last ab_tree_add: no node can be added after it. */
 void ab_tree_finish(struct ab_tree *tree);
 void ab_tree_set_title(struct ab_tree *tree, const char *title);
 /* Sets the players cycle (1..AB_MAX_PLAYERS entries). */
@@ -239,23 +242,16 @@ static inline uint32_t ab_end(const struct ab_tree *t, uint32_t n)
 	return t->spans[n].end;
 }
 
+/* ab_rank before the spans are filled. */
+uint32_t ab_tree_rank_by_looking(const struct ab_tree *tree, uint32_t n);
+
 /* n's 0-based position among its parent's children (0 for the root).
- * Before the spans are filled it looks among a few siblings, so naming
- * one node (a best move, say) costs no pass over the tree; among many it
- * fills the spans. */
+ * Before the spans are filled it looks among the siblings, so naming one
+ * node (a best move, say) costs no pass over the tree; once the looking
+ * adds up to a pass, it fills the spans. */
 static inline uint32_t ab_rank(const struct ab_tree *t, uint32_t n)
 {
-	uint32_t parent = t->nodes[n].parent;
-	if (!t->spans && parent != AB_NONE && t->nodes[parent].nkids <= 64) {
-		const uint32_t *kid = t->kids + t->nodes[parent].first_kid;
-		uint32_t i = 0;
-		while (kid[i] != n)
-			i++;
-		return i;
-	}
-	if (!t->spans)
-		ab_tree_need_spans(t);
-	return t->spans ? t->spans[n].rank : 0;
+	return t->spans ? t->spans[n].rank : ab_tree_rank_by_looking(t, n);
 }
 
 /* The player to move at a node when the root's player is root: MAX and
