@@ -224,6 +224,44 @@ static const struct example {
 	{ "deep-cutoff-parent-only.ans", "deep-cutoff", 3, 4 },
 };
 
+/* A number no value of the tree can equal is wrong, and the report shows
+ * it as the answer wrote it (it once showed the grader's marker for it,
+ * 2305843009213693953). */
+static const struct {
+	const char *tree, *answer, *given;
+} off_grid[] = {
+	{ "lecture", "value: 3.5\n", "3.5" },
+	{ "lecture", "value: 10/3\n", "10/3" },
+	{ "lecture", "C: alpha=3.5 beta=+inf\n", "α = 3.5, β = +∞" },
+	{ "lecture", "C: beta=7/3\n", "β = 7/3" },
+	{ "lecture", "C: α=-∞ β=2.25\n", "α = -∞, β = 2.25" },
+	{ "lecture", "C: <= 2.5\n", "≤ 2.5" },
+	{ "lecture", "C: 1.5..2\n", "in [1.5, 2]" },
+	{ "lecture", "C: returns 2.5\n", "2.5" },
+	{ "dice", "value: 3.355\n", "3.355" },
+};
+
+START_TEST(off_grid_shown_as_written)
+{
+	struct ab_tree *t = load(off_grid[_i].tree);
+	struct ab_answer *a = answer_of(t, off_grid[_i].answer);
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	ck_assert_uint_eq(g.count, 1);
+	ck_assert(!g.items[0].right);
+	ck_assert_str_eq(g.items[0].given, off_grid[_i].given);
+	struct ab_str report = AB_STR_INIT;
+	ab_grade_text(&g, &ab_glyphs_utf8, &report);
+	ck_assert_msg(!strstr(ab_str_cstr(&report), "2305843009213693953"), "%s",
+		      ab_str_cstr(&report));
+	ab_str_free(&report);
+	ab_grade_free(&g);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
 START_TEST(example_answers)
 {
 	const struct example *e = &examples[_i];
@@ -541,6 +579,8 @@ static Suite *grade_suite(void)
 	Suite *s = suite_create("grade");
 	TCase *tc = tcase_create("cases");
 	tcase_add_loop_test(tc, graded, 0, sizeof cases / sizeof cases[0]);
+	tcase_add_loop_test(tc, off_grid_shown_as_written, 0,
+			    sizeof off_grid / sizeof off_grid[0]);
 	tcase_add_loop_test(tc, example_answers, 0, sizeof examples / sizeof examples[0]);
 	tcase_add_test(tc, practice_api);
 	tcase_add_test(tc, json_report);

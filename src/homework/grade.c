@@ -343,7 +343,7 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 	it->step = f->node[0].ret_step;
 	ab_str_add(&name, _("value"));
 	add_value(f->root_value, gd->tree->scale, gd->g, &exp);
-	add_value(item->value, gd->tree->scale, gd->g, &giv);
+	add_written(item, 0, item->value, gd->tree->scale, gd->g, &giv);
 	struct words ws = { 0 };
 	ab_str_addf(&why, _("The root's value is %s: %s returns it at step %zu, once every move is weighed."),
 		    value_w(&ws.w[0], f->root_value, gd->tree->scale, gd->g), name_w(&ws.w[1], gd->tree, 0), it->step);
@@ -714,16 +714,25 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 			    it->given, it->name, it->expected);
 }
 
-static void add_window(bool has_alpha, ab_value alpha, bool has_beta, ab_value beta,
-		       int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
+/* A window; item, when given, is the answer's, whose bounds no value of
+ * the tree can equal are shown as written (add_written). */
+static void add_window(const struct ab_item *item, bool has_alpha, ab_value alpha,
+		       bool has_beta, ab_value beta, int64_t scale,
+		       const struct ab_glyphs *g, struct ab_str *out)
 {
 	if (has_alpha) {
 		ab_str_addf(out, "%s = ", g->alpha);
-		add_value(alpha, scale, g, out);
+		if (item)
+			add_written(item, 2, alpha, scale, g, out);
+		else
+			add_value(alpha, scale, g, out);
 	}
 	if (has_beta) {
 		ab_str_addf(out, "%s%s = ", has_alpha ? ", " : "", g->beta);
-		add_value(beta, scale, g, out);
+		if (item)
+			add_written(item, 3, beta, scale, g, out);
+		else
+			add_value(beta, scale, g, out);
 	}
 }
 
@@ -737,7 +746,8 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 	struct words ws = { 0 };
 	const char *nname = name_w(&ws.w[0], gd->tree, n);
 	ab_str_addf(&name, _("%s window"), nname);
-	add_window(item->has_alpha, item->alpha, item->has_beta, item->beta, gd->tree->scale, gd->g, &giv);
+	add_window(item, item->has_alpha, item->alpha, item->has_beta, item->beta,
+		   gd->tree->scale, gd->g, &giv);
 	bool right = false;
 	if (ab_is_leaf(gd->tree, n)) {
 		ab_str_add(&exp, _("none (a leaf)"));
@@ -749,10 +759,10 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 		add_pruned_reason(gd, n, true, &why);
 	} else {
 		it->step = f->node[n].ret_step;
-		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &exp);
+		add_window(NULL, true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &exp);
 		right = (!item->has_alpha || item->alpha == st->alpha) &&
 			(!item->has_beta || item->beta == st->beta);
-		add_window(true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &ws.w[1]);
+		add_window(NULL, true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &ws.w[1]);
 		ab_str_addf(&why, _("When %s returns (step %zu) its window is %s."), nname, it->step,
 			    ab_str_cstr(&ws.w[1]));
 	}
