@@ -173,6 +173,10 @@ static const struct false_case {
 	{ "@claim leaves 7 under minimax", "looks at 9 leaves, not 7" },
 	{ "@claim nodes 3", "enters 4 inner nodes, not 3" },
 	{ "@claim value C = 2", "C is proved <= 2, not = 2" },
+	/* Numbers no value of the tree can equal, shown as written. */
+	{ "@claim value C = 2.5", "C is proved <= 2, not = 2.5" },
+	{ "@claim value C <= 1/3", "C is proved <= 2, not <= 1/3" },
+	{ "@claim returns D 2.25", "D returns 2, not 2.25" },
 	{ "@claim value C2 = 4", "C2 is never reached" },
 	{ "@claim returns D 3", "D returns 2, not 3" },
 	{ "@claim cutoff D", "no cutoff at D" },

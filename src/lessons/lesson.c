@@ -897,6 +897,18 @@ static bool bind_block(struct ab_lesson *lesson, struct ab_lesson_block *b,
 static void rescale_values(struct ab_lesson *lesson)
 {
 	int64_t from = lesson->value_scale, to = lesson->tree->scale;
+	for (size_t b = 0; b < lesson->nblocks; b++) {
+		struct ab_lesson_block *block = &lesson->blocks[b];
+		for (size_t i = 0; i < block->nclaims; i++) {
+			struct ab_lesson_claim *c = &block->claims[i];
+			if (c->said_scale)
+				continue;
+			c->said_number = c->number;
+			c->said_lo = c->lo;
+			c->said_hi = c->hi;
+			c->said_scale = from;
+		}
+	}
 	if (from == to)
 		return;
 	for (size_t b = 0; b < lesson->nblocks; b++) {

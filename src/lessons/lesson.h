@@ -101,6 +101,10 @@ struct ab_lesson_claim {
 	uint32_t nlist;
 	ab_value number, lo, hi;   /* leaves/nodes/returns/knuth-moore: number;
 				      value: [lo, hi]; window: alpha, beta */
+	/* The same numbers as written, counting 1/said_scale, for messages:
+	 * one no value of the tree can equal is AB_VALUE_OFF_GRID above. */
+	ab_value said_number, said_lo, said_hi;
+	int64_t said_scale;
 	enum ab_event_kind event;  /* event */
 	size_t pos;
 };

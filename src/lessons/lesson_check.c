@@ -58,6 +58,27 @@ static void interval(ab_value lo, ab_value hi, int64_t scale, struct ab_str *out
 		ab_str_add(out, _("unbounded"));
 }
 
+/* A claim's numbers as the lesson wrote them, from the copies kept when
+ * it was bound: in the tree's unit, a number no value of the tree can
+ * equal is only AB_VALUE_OFF_GRID. */
+static void said_interval(const struct ab_lesson_claim *c, const struct ab_tree *tree,
+			  struct ab_str *out)
+{
+	if (c->said_scale)
+		interval(c->said_lo, c->said_hi, c->said_scale, out);
+	else
+		interval(c->lo, c->hi, tree->scale, out);
+}
+
+static void said_number(const struct ab_lesson_claim *c, const struct ab_tree *tree,
+			struct ab_str *out)
+{
+	if (c->said_scale)
+		ab_format_value(c->said_number, c->said_scale, &ab_glyphs_ascii, out);
+	else
+		ab_format_value(c->number, tree->scale, &ab_glyphs_ascii, out);
+}
+
 static void names_of(const struct ab_tree *tree, const uint32_t *nodes, uint32_t n,
 		     struct ab_str *out)
 {
@@ -149,7 +170,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (lo != c->lo || hi != c->hi) {
 			struct ab_str got = AB_STR_INIT, said = AB_STR_INIT;
 			interval(lo, hi, tree->scale, &got);
-			interval(c->lo, c->hi, tree->scale, &said);
+			said_interval(c, tree, &said);
 			ab_str_addf(m, _("%s is proved %s, not %s"), nm(tree, n), got.s, said.s);
 			ab_str_free(&got);
 			ab_str_free(&said);
@@ -178,7 +199,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (got != c->number) {
 			struct ab_str v = AB_STR_INIT, w = AB_STR_INIT;
 			ab_format_value(got, tree->scale, &ab_glyphs_ascii, &v);
-			ab_format_value(c->number, tree->scale, &ab_glyphs_ascii, &w);
+			said_number(c, tree, &w);
 			ab_str_addf(m, _("%s returns %s, not %s"), nm(tree, n), v.s, w.s);
 			ab_str_free(&v);
 			ab_str_free(&w);
