@@ -39,7 +39,8 @@ static struct ab_answer *answer_of(const struct ab_tree *t, const char *text)
 }
 
 /* Conventions a case asks for, as flags. */
-enum { STRICT = 1, HARD = 2, REVERSE = 4, ROOT_MIN = 8, MINIMAX = 16 };
+enum { STRICT = 1, HARD = 2, REVERSE = 4, ROOT_MIN = 8, MINIMAX = 16, DEPTH2 = 32,
+       ITERATIVE = 64 };
 
 static struct ab_config config_of(unsigned flags)
 {
@@ -52,6 +53,9 @@ static struct ab_config config_of(unsigned flags)
 		c.root = AB_ROOT_IS_MIN;
 	if (flags & MINIMAX)
 		c.algo = AB_MINIMAX;
+	if (flags & DEPTH2)
+		c.depth = 2;
+	c.iterative = flags & ITERATIVE;
 	return c;
 }
 
@@ -162,6 +166,16 @@ static const struct grade_case {
 	{ "dice", 0, "value: 3.35\nbest: Coin\nDie: 10/3\n", 3, 3, NULL, NULL, NULL },
 	{ "dice", 0, "Die: 3.33\n", 0, 1, "Die", "The search proves Die = 10/3", NULL },
 	{ "two-ghosts", 0, "value: 3.5\nbest: West\npruned: E1.2 E2\nEast: <= 2.99\nE1: <= 2.99\n", 6, 6, NULL, NULL, NULL },
+	/* Under a depth limit, what lies below an evaluated horizon node is
+	 * neither looked at nor pruned. */
+	{ "horizon", DEPTH2, "pruned: C2 D2\n", 2, 2, NULL, NULL, NULL },
+	{ "horizon", DEPTH2, "pruned: B1.1\n", 0, 3, "pruned B1.1",
+	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit", NULL },
+	{ "horizon", DEPTH2, "B1.1: 2\n", 0, 1, "B1.1",
+	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit", NULL },
+	{ "horizon", DEPTH2, "B1.1: returns 2\n", 0, 1, "B1.1 returns", "lies below B1", NULL },
+	{ "horizon", DEPTH2, "pruned: none\n", 0, 2, "cut at C", "so C2 is never looked at",
+	  "alpha-beta never looks at C2 and D2 here" },
 	{ "two-ghosts", 0, "value: 3.5\npruned: E2\n", 2, 3, "cut at E1",
 	  "with α set at A, 2 levels up (a deep cutoff), so E1.2 is never looked at", NULL },
 };
@@ -466,6 +480,12 @@ static const struct key_case {
 	  "agree on 7 of the 8" },
 	{ "lecture", "visited: ? | 4\n", false, 0, "pruned: C2 C3\n", 2, 4, 0, 1, "visited",
 	  "the order is not given and the share is halved" },
+	/* A key's pruned set under a depth limit: the pruned positions only,
+	 * not what lies below an evaluated horizon node. */
+	{ "horizon", "pruned: ?\n", false, DEPTH2, "pruned: C2 D2\n", 1, 1, 1, 1, NULL, NULL },
+	{ "horizon", "pruned: ?\n", false, DEPTH2, "pruned: C2\n", 0.5, 1, 0, 1, "pruned", "agree on" },
+	{ "deepening", "pruned: ?\nvalue: ?\n", false, ITERATIVE,
+	  "pruned: B1 B3 B4 C1 C3 C4 D2 D3 D4 E1.4\nvalue: 28\n", 2, 2, 2, 2, NULL, NULL },
 	/* Answered and not asked: shown, not scored. */
 	{ "lecture", "value: ?\n", false, 0, "value: 3\nD: 7\n", 1, 1, 1, 1, NULL, NULL },
 	/* returns, a bare number under values returned, and a key asking for returns. */

@@ -119,6 +119,21 @@ static uint32_t cutter(const struct facts *f, uint32_t n)
 	return p;
 }
 
+/* Whether n lies below a node the search evaluated by its static value at
+ * the depth limit: not searched at this depth, so neither looked at nor
+ * pruned.  (Every other node never reached lies below a cutoff.) */
+static bool below_horizon(const struct facts *f, uint32_t n)
+{
+	return !visited(f, n) && cutter(f, n) != AB_NONE &&
+	       !ab_trace_pruned(f->trace, n);
+}
+
+/* Whether the search prunes n: never reached, below a cutoff. */
+static bool pruned(const struct facts *f, uint32_t n)
+{
+	return !visited(f, n) && !below_horizon(f, n);
+}
+
 /* The children a cutoff at c skips: those never reached (to free). */
 static uint32_t *skipped_kids(const struct facts *f, uint32_t c, uint32_t *count)
 {
@@ -425,7 +440,19 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 	ab_str_addf(&name, _("pruned %s"), name_w(&ws.w[0], gd->tree, n));
 	words_free(&ws);
 	ab_str_add(&giv, from_visited ? _("not in visited:") : _("pruned"));
-	bool right = !visited(f, n);
+	bool right = pruned(f, n);
+	if (below_horizon(f, n)) {
+		uint32_t h = cutter(f, n);
+		it->step = ab_trace_visit_step(f->trace, h);
+		ab_str_add(&exp, _("not searched at this depth"));
+		struct words hw = { 0 };
+		ab_str_addf(&why, _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %zu): it is neither looked at nor pruned."),
+			    name_w(&hw.w[0], gd->tree, n), name_w(&hw.w[1], gd->tree, h), it->step);
+		words_free(&hw);
+		settle(gd->out, it, &name, &exp, &giv, &why, false);
+		set_mistake(it, _("marked %s pruned, but it lies below the depth limit"), it->name);
+		return;
+	}
 	if (right) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
@@ -645,7 +672,11 @@ static void add_pruned_reason(struct grader *gd, uint32_t n, bool window, struct
 	uint32_t c = cutter(gd->f, n);
 	struct words ws = { 0 };
 	const char *name = name_w(&ws.w[0], gd->tree, n);
-	if (c == AB_NONE)
+	if (below_horizon(gd->f, n))
+		ab_str_addf(out, window ? _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so it never gets a window.")
+					: _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so the search learns nothing about its value."),
+			    name, name_w(&ws.w[1], gd->tree, c), ab_trace_visit_step(gd->f->trace, c));
+	else if (c == AB_NONE)
 		ab_str_addf(out, window ? _("%s is never reached, so it never gets a window.")
 					: _("%s is never reached, so the search learns nothing about its value."),
 			    name);
@@ -668,10 +699,15 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
-		ab_str_add(&exp, _("unknown (pruned)"));
+		bool deep = below_horizon(f, n);
+		if (deep)
+			it->step = ab_trace_visit_step(f->trace, c);
+		ab_str_add(&exp, deep ? _("unknown (not searched at this depth)")
+				      : _("unknown (pruned)"));
 		add_pruned_reason(gd, n, false, &why);
 		settle(gd->out, it, &name, &exp, &giv, &why, false);
-		set_mistake(it, _("gave a value for %s, which is pruned"), it->name);
+		set_mistake(it, deep ? _("gave a value for %s, which lies below the depth limit")
+				     : _("gave a value for %s, which is pruned"), it->name);
 		return;
 	}
 	ab_value lo = st->lo, hi = st->hi, v = item->value;
@@ -755,7 +791,10 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 	} else if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
-		ab_str_add(&exp, _("none (pruned)"));
+		if (below_horizon(f, n))
+			it->step = ab_trace_visit_step(f->trace, c);
+		ab_str_add(&exp, below_horizon(f, n) ? _("none (not searched at this depth)")
+						     : _("none (pruned)"));
 		add_pruned_reason(gd, n, true, &why);
 	} else {
 		it->step = f->node[n].ret_step;
@@ -817,10 +856,19 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 	if (!visited(f, n)) {
 		uint32_t c = cutter(f, n);
 		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
-		ab_str_add(&exp, _("nothing (pruned)"));
-		if (c == AB_NONE)
+		if (below_horizon(f, n)) {
+			it->step = ab_trace_visit_step(f->trace, c);
+			ab_str_add(&exp, _("nothing (not searched at this depth)"));
+			struct ab_str at = AB_STR_INIT;
+			add_name(gd->tree, c, &at);
+			ab_str_addf(&why, _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %zu), so it never returns a number."),
+				    who.s, at.s, it->step);
+			ab_str_free(&at);
+		} else if (c == AB_NONE) {
+			ab_str_add(&exp, _("nothing (pruned)"));
 			ab_str_addf(&why, _("%s is never reached, so it never returns a number."), who.s);
-		else {
+		} else {
+			ab_str_add(&exp, _("nothing (pruned)"));
 			struct ab_str at = AB_STR_INIT;
 			add_name(gd->tree, c, &at);
 			ab_str_addf(&why, _("%s is pruned (the cutoff at %s, step %u), so it never returns a number."),
@@ -840,7 +888,9 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 		}
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
-	if (!right && !visited(f, n))
+	if (!right && below_horizon(f, n))
+		set_mistake(it, _("gave a returned number for %s, which lies below the depth limit"), who.s);
+	else if (!right && !visited(f, n))
 		set_mistake(it, _("gave a returned number for %s, which is pruned"), who.s);
 	else if (!right)
 		set_mistake(it, _("wrote that %s returns %s; it returns %s"), who.s, it->given,
@@ -905,7 +955,8 @@ static void add_right_set(const struct facts *f, bool pruned, struct ab_str *out
 	size_t start = out->len;
 	if (pruned) {
 		for (uint32_t n = 1; n < tree->count; n++) {
-			if (visited(f, n) || !visited(f, tree->nodes[n].parent))
+			if (visited(f, n) || !visited(f, tree->nodes[n].parent) ||
+			    below_horizon(f, n))
 				continue;
 			if (out->len > start)
 				ab_str_addc(out, ' ');
@@ -970,9 +1021,10 @@ static void grade_set(struct grader *gd, const struct ab_item *k, const struct a
 	 * complement for visited:) and the search's. */
 	uint64_t both = 0, given = 0, right = 0;
 	for (uint32_t n = 0; n < tree->count; n++) {
-		if (!ab_is_leaf(tree, n))
+		/* Leaves below the depth limit are in neither set. */
+		if (!ab_is_leaf(tree, n) || below_horizon(f, n))
 			continue;
-		bool in_right = ask_pruned ? !visited(f, n) : visited(f, n);
+		bool in_right = ask_pruned ? pruned(f, n) : visited(f, n);
 		bool in_given = a && (ask_pruned ? claimed[n] != 0 : !claimed[n]);
 		right += in_right;
 		given += in_given;
@@ -1201,7 +1253,7 @@ static bool prunes_nothing(const struct ab_tree *tree, const struct ab_answer *a
 		if (!ab_is_leaf(tree, n))
 			continue;
 		none &= !claimed[n];
-		cuts |= !visited(f, n);
+		cuts |= pruned(f, n);
 	}
 	free(claimed);
 	return none && cuts;
@@ -1239,7 +1291,7 @@ static bool diagnose_convention(const struct ab_tree *tree, const struct ab_conf
 		struct ab_str skipped = AB_STR_INIT;
 		uint32_t *cut = ab_xreallocarray(NULL, tree->count, sizeof *cut), ncut = 0;
 		for (uint32_t n = 1; n < tree->count; n++)
-			if (!visited(f, n) && visited(f, tree->nodes[n].parent))
+			if (pruned(f, n) && visited(f, tree->nodes[n].parent))
 				cut[ncut++] = n;
 		ab_narrate_names(tree, cut, ncut, 8, &skipped);
 		free(cut);
