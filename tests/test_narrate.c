@@ -53,6 +53,13 @@ static const struct narrate_case {
 	  "F returns 5 to C. Its children prove F = 2, and fail-hard hands C its α, 5, which tells C only that F ≤ 5." },
 	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 24,
 	  "C returns 5 to A. Its children prove C ≤ 2, and fail-hard hands A its β, 5, which tells A only that C ≤ 5." },
+	/* A chance node that fell below the window hands back α, not β; one
+	 * above it β. */
+	{ "bounds: 0..10\nplayers: max chance min\nA[ B[ 0.7: D[9 10]  0.3: E[9 7] ]  C[ 0.7: F[6 8]  0.3: G[2 10] ] ]",
+	  true, false, false, false, 26,
+	  "C returns 8.4 to A. Its children prove C in [4.2, 7.2], and fail-hard hands A its α, 8.4, which tells A only that C ≤ 8.4." },
+	{ "bounds: 0..10\nplayers: min chance max\nA[ B[ 0.5: D[1 2]  0.5: E[1 3] ]  C[ 0.5: F[9 8]  0.5: G[2 10] ] ]",
+	  true, false, false, false, 0, "fail-hard hands A its β" },
 	/* Where fail-hard's number is what was proved, nothing more is said. */
 	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 8,
 	  "D returns 5 to B. Its value is exact: D = 5." },

@@ -362,16 +362,20 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	 * proved, and how little the number handed on tells the parent. */
 	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
 	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
-		bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+		/* A MAX node hands back its α, a MIN node its β; a chance node
+		 * α when it fell below the window, β above it. */
+		enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
+		bool alpha = player == AB_CHANCE ? ev->value > ev->hi : player == AB_MAX;
+		const char *bound = alpha ? g->alpha : g->beta;
 		const char *rel = ev->value > ev->hi ? g->le : g->ge;
 		if (parent == AB_NONE)
 			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
-				    name, ab_str_cstr(proved), max ? g->alpha : g->beta, value,
+				    name, ab_str_cstr(proved), bound, value,
 				    name, rel, value);
 		else
 			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard hands %s its %s, %s, which tells %s only that %s %s %s."),
 				    name, ab_str_cstr(proved), name_of(w, tree, parent),
-				    max ? g->alpha : g->beta, value, name_of(w, tree, parent),
+				    bound, value, name_of(w, tree, parent),
 				    name, rel, value);
 		return;
 	}
