@@ -166,6 +166,8 @@ static const struct grade_case {
 	{ "dice", 0, "value: 3.35\nbest: Coin\nDie: 10/3\n", 3, 3, NULL, NULL, NULL },
 	{ "dice", 0, "Die: 3.33\n", 0, 1, "Die", "The search proves Die = 10/3", NULL },
 	{ "two-ghosts", 0, "value: 3.5\nbest: West\npruned: E1.2 E2\nEast: <= 2.99\nE1: <= 2.99\n", 6, 6, NULL, NULL, NULL },
+	/* At a chance root nobody chooses: no move is the best. */
+	{ "<chance>[1/7: 1 6/7: 2.5]", 0, "best: 1\n", 0, 1, "best", "so there is no best move", NULL },
 	/* Under a depth limit, what lies below an evaluated horizon node is
 	 * neither looked at nor pruned. */
 	{ "horizon", DEPTH2, "pruned: C2 D2\n", 2, 2, NULL, NULL, NULL },

@@ -35,6 +35,10 @@ static const struct lang_case {
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "zh", "-e", "[1 2"), 2, NULL,
 	  "<expression>:1:1: 错误：'[' 不配对：这个列表没有闭合" },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "[1,,2]"), 2, NULL, "空元素：两个逗号之间应该是一个孩子" },
+	/* The chance nodes' tree-file errors too (issue 12). */
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "players: max chance\nA[ B[ 0.5: 1 0.6: 2 ] ]"), 2, NULL,
+	  "这个机会节点的子节点的概率之和是 1.1，不是 1" },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "bounds: 0..1\n[[2]]"), 2, NULL, "值 2 超出了声明的边界 0..1" },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "A[1 A[2 3]]"), 2, NULL, "重复的标签 'A'：第一次用在第 1 行第 1 列" },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "en", "-e", "[1 2"), 2, NULL, "unbalanced '['" },
 	{ "C.UTF-8", "zh_CN", ARGS("check", "-", "-"), 2, NULL, "标准输入被用了两次" },

@@ -2,6 +2,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "load.h"
 #include "parse.h"
 #include "stats.h"
 #include "testutil.h"
@@ -87,6 +88,40 @@ START_TEST(only_the_asked_search)
 }
 END_TEST
 
+/* Under --depth the share is of the positions a search to that depth
+ * evaluates; a chance root has no best move, null in the JSON as in
+ * trace's done event. */
+START_TEST(depth_share_and_chance_root)
+{
+	struct ab_diag diag;
+	struct ab_str shown = AB_STR_INIT, out = AB_STR_INIT;
+	struct ab_tree *tree = ab_load_tree("horizon", &shown, &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	c.depth = 1;
+	struct ab_stats s;
+	ck_assert(ab_stats_compute(tree, &c, false, &s));
+	ck_assert_uint_eq(s.positions, 3);
+	ck_assert_uint_eq(s.leaves_total, 12);
+	ab_stats_text(tree, &s, &ab_glyphs_ascii, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "3         1   100.0%"), "%s", ab_str_cstr(&out));
+	ck_assert(strstr(ab_str_cstr(&out), "\"share\" is of the 3 positions a search to depth 1 evaluates."));
+	ab_tree_free(tree);
+	ab_str_clear(&out);
+	const char *text = "<chance>[1/7: 1 6/7: 2.5]";
+	tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	c = (struct ab_config)AB_CONFIG_DEFAULT;
+	ck_assert(ab_stats_compute(tree, &c, true, &s));
+	ck_assert_uint_eq(s.positions, 2);
+	ab_stats_json(tree, &s, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "\"best\":null"), "%s", ab_str_cstr(&out));
+	ab_tree_free(tree);
+	ab_str_free(&out);
+	ab_str_free(&shown);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -94,6 +129,7 @@ static Suite *stats_suite(void)
 	tcase_add_loop_test(tc, knuth_moore, 0, (int)(sizeof km_cases / sizeof km_cases[0]));
 	tcase_add_loop_test(tc, counts, 0, (int)(sizeof stats_cases / sizeof stats_cases[0]));
 	tcase_add_test(tc, only_the_asked_search);
+	tcase_add_test(tc, depth_share_and_chance_root);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -378,6 +378,8 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 	ab_str_add(&name, _("best"));
 	if (f->best != AB_NONE)
 		add_name(gd->tree, f->best, &exp);
+	else
+		ab_str_add(&exp, _("none (chance moves at the root)"));
 	add_name(gd->tree, item->node, &giv);
 	/* Another move proved to be worth exactly as much is as good. */
 	bool right = item->node == f->best ||
@@ -396,9 +398,13 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 				    ab_str_cstr(&ws.w[0]), it->step, ab_str_cstr(&ws.w[1]));
 		}
 		words_free(&ws);
+	} else {
+		ab_str_add(&why, _("The root is a chance node: chance, not a player, picks its child, so there is no best move."));
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
-	if (!it->right)
+	if (!it->right && f->best == AB_NONE)
+		set_mistake(it, _("chose %s as the best move, but chance moves at the root"), it->given);
+	else if (!it->right)
 		set_mistake(it, _("chose %s as the best move, not %s"), it->given, it->expected);
 }
 

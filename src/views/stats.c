@@ -89,6 +89,17 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 {
 	*out = (struct ab_stats){ .config = *config };
 	out->leaves_total = tree->leaves;
+	out->positions = tree->leaves;
+	if (config->depth && !config->iterative && config->depth < tree->height) {
+		/* A search to depth d evaluates the leaves above it and the
+		 * nodes at it: the share is of those. */
+		out->positions = 0;
+		for (uint32_t n = 0; n < tree->count; n++) {
+			const struct ab_node *node = &tree->nodes[n];
+			out->positions += node->depth == config->depth ||
+					  (node->depth < config->depth && !node->nkids);
+		}
+	}
 	out->inner_total = tree->count - tree->leaves;
 	out->uniform = ab_tree_uniform(tree, &out->branching, &out->depth);
 	out->minimal_leaves = UINT64_MAX;
@@ -139,12 +150,16 @@ static void json_counts(const struct ab_tree *tree, const char *key,
 	ab_str_addf(out, ",\"%s\":{\"leaves\":%u,\"nodes\":%u,\"value\":",
 		    key, c->leaves, c->nodes);
 	ab_format_json_value(c->value, tree->scale, out);
+	/* As in trace's done event: null when chance moves at the root. */
 	ab_str_add(out, ",\"best\":");
-	struct ab_str path = AB_STR_INIT;
-	if (c->best != AB_NONE)
+	if (c->best == AB_NONE) {
+		ab_str_add(out, "null");
+	} else {
+		struct ab_str path = AB_STR_INIT;
 		ab_tree_path(tree, c->best, &path);
-	ab_json_string(ab_str_cstr(&path), out);
-	ab_str_free(&path);
+		ab_json_string(ab_str_cstr(&path), out);
+		ab_str_free(&path);
+	}
 	if (order) {
 		ab_str_add(out, ",\"order\":");
 		ab_json_string(order, out);
@@ -205,7 +220,7 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	ab_str_add(out, "  ");
 	ab_format_pad(label, 22, false, out);
 	ab_str_addf(out, " %9u %9u   %5.1f%%   %s", c->leaves, c->nodes,
-		    stats->leaves_total ? 100.0 * c->leaves / stats->leaves_total : 0.0,
+		    stats->positions ? 100.0 * c->leaves / stats->positions : 0.0,
 		    ab_str_cstr(&value));
 	if (c->best != AB_NONE)
 		ab_str_addf(out, _(" (best move: %s)"), ab_str_cstr(&best));
@@ -264,6 +279,11 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 	ab_str_add(out, _("\n  \"nodes\" counts inner nodes entered.\n"));
 	if (stats->config.depth || stats->last_depth)
 		ab_str_add(out, _("  \"leaves\" counts positions evaluated: leaves, and nodes at the depth limit by their static value.\n"));
+	if (stats->positions != stats->leaves_total)
+		ab_str_addf(out, P_("  \"share\" is of the %u position a search to depth %u evaluates.\n",
+				    "  \"share\" is of the %u positions a search to depth %u evaluates.\n",
+				    stats->positions),
+			    stats->positions, stats->config.depth);
 	if (stats->last_depth && stats->alphabeta.known && stats->best_order.known) {
 		const struct ab_counts *t = &stats->iterative_total;
 		ab_str_addf(out, _("  Iterative deepening looked at %u leaves in all, against %u straight to depth %u in the given order and %u in the best order.\n"),

@@ -30,6 +30,10 @@ struct ab_counts {
 struct ab_stats {
 	struct ab_config config;       /* the order and conventions asked for */
 	uint32_t leaves_total, inner_total;
+	uint32_t positions;            /* what the share column is of: the
+					  positions a search to --depth
+					  evaluates (leaves_total without
+					  one, or under --iterative) */
 	struct ab_counts minimax;
 	struct ab_counts alphabeta;    /* in config's order */
 	struct ab_counts best_order;
