@@ -203,6 +203,12 @@ static const struct limit_case {
 	  "finer exact unit" },
 	{ { 2, 2, 4, -9, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_TENTHS, false, 0 }, NULL },
 	{ { 2, 5, 6, -9, 9, false, 0, AB_MAX, { AB_MAX, AB_CHANCE }, 2, AB_RANDOM_EQUAL, false, 2 }, NULL },
+	/* Decimals lengthen every value: what a tree file holds, no more. */
+	{ { 2, 2, 2, -999999999999999, 999999999999999, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 3 },
+	  "would write values of more than 15 digits" },
+	{ { 2, 2, 2, -999999999999, 999999999999, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 3 }, NULL },
+	{ { 2, 2, 2, -1000000000000, 0, false, 0, AB_MAX, { AB_MAX }, 0, AB_RANDOM_TENTHS, false, 3 },
+	  "would write values of more than 15 digits" },
 };
 
 START_TEST(limits)

@@ -235,6 +235,14 @@ bool ab_random_check(const struct ab_random_spec *spec, struct ab_str *why)
 		ab_str_add(why, _("these chance levels, probabilities and decimals could need a finer exact unit than abtrace keeps: use fewer chance levels (--depth or --players), --chance equal, fewer --decimals or a smaller --range"));
 		return false;
 	}
+	/* With decimals a value of the range is written with more digits, and
+	 * a tree file holds at most AB_VALUE_DIGITS of them. */
+	ab_wide mag = spec->hi > -spec->lo ? spec->hi : -spec->lo;
+	if (mag * (ab_wide)(uint64_t)ab_pow10(spec->decimals) > AB_VALUE_MAX) {
+		ab_str_addf(why, _("--range %lld..%lld with --decimals %u would write values of more than %d digits, which a tree file cannot hold: use a smaller --range or fewer --decimals"),
+			    (long long)spec->lo, (long long)spec->hi, spec->decimals, AB_VALUE_DIGITS);
+		return false;
+	}
 	uint64_t values = (uint64_t)(spec->hi - spec->lo) * (uint64_t)ab_pow10(spec->decimals) + 1;
 	if (spec->distinct && values < leaves) {
 		ab_str_addf(why, P_("--distinct needs at least as many values as leaves: --range %lld..%lld has %llu value, but the tree can have up to %llu leaves",
