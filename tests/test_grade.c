@@ -339,6 +339,43 @@ START_TEST(practice_api)
 END_TEST
 
 /* The JSON report: the keys an autograder reads. */
+/* The JSON's rules say what the text header says: a MIN root and a
+ * chance tree's pruning too. */
+START_TEST(json_rules)
+{
+	static const struct {
+		const char *tree;
+		bool root_min;
+		enum ab_chance_prune prune;
+		const char *rules;
+	} rows[] = {
+		{ "lecture", true, AB_CHANCE_AUTO,
+		  "\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved, root min\"" },
+		{ "expectimax", false, AB_CHANCE_STAR1,
+		  "\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, chance-prune star1, values proved\"" },
+		{ "expectimax", false, AB_CHANCE_AUTO,
+		  "\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, chance-prune node, values proved\"" },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct ab_tree *t = load(rows[i].tree);
+		struct ab_answer *a = answer_of(t, "value: 3\n");
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		if (rows[i].root_min)
+			config.root = AB_ROOT_IS_MIN;
+		config.chance_prune = rows[i].prune;
+		struct ab_grade g;
+		ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+		struct ab_str json = AB_STR_INIT;
+		ab_grade_json(&g, NULL, &json);
+		ck_assert_msg(strstr(ab_str_cstr(&json), rows[i].rules), "%s", ab_str_cstr(&json));
+		ab_str_free(&json);
+		ab_grade_free(&g);
+		ab_answer_free(a);
+		ab_tree_free(t);
+	}
+}
+END_TEST
+
 START_TEST(json_report)
 {
 	struct ab_tree *t = load("lecture");
@@ -606,6 +643,7 @@ static Suite *grade_suite(void)
 	tcase_add_loop_test(tc, example_answers, 0, sizeof examples / sizeof examples[0]);
 	tcase_add_test(tc, practice_api);
 	tcase_add_test(tc, json_report);
+	tcase_add_test(tc, json_rules);
 	tcase_add_loop_test(tc, keyed, 0, sizeof key_cases / sizeof key_cases[0]);
 	tcase_add_test(tc, reports);
 	suite_add_tcase(s, tc);

@@ -1198,6 +1198,10 @@ static bool grade_plain(const struct ab_tree *tree, const struct ab_config *conf
 {
 	memset(out, 0, sizeof *out);
 	out->config = *config;
+	struct ab_str rules = AB_STR_INIT;
+	ab_config_describe_for(config, tree, true, &rules);
+	out->rules = take(&rules);
+	out->root = ab_config_root(config, tree);
 	out->keyed = opt->key != NULL;
 	out->values_returned = opt->values_returned;
 	if (!gather(tree, config, f))
@@ -1632,6 +1636,7 @@ bool ab_grade_answer(const struct ab_tree *tree, const struct ab_config *config,
 
 void ab_grade_free(struct ab_grade *grade)
 {
+	free(grade->rules);
 	for (size_t i = 0; i < grade->count; i++) {
 		struct ab_grade_item *it = &grade->items[i];
 		free(it->nodes);
@@ -1783,8 +1788,14 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
 		ab_str_addc(out, ',');
 	}
 	struct ab_str rules = AB_STR_INIT;
-	ab_config_describe(&grade->config, true, &rules);
+	if (grade->rules)
+		ab_str_add(&rules, grade->rules);
+	else
+		ab_config_describe(&grade->config, true, &rules);
 	ab_str_add(&rules, grade->values_returned ? ", values returned" : ", values proved");
+	/* The usual root goes unsaid, as in every report before it. */
+	if (grade->rules && grade->root != AB_MAX)
+		ab_str_addf(&rules, ", root %s", ab_player_word(grade->root));
 	json_field("rules", ab_str_cstr(&rules), out);
 	ab_str_free(&rules);
 	ab_str_addc(out, ',');

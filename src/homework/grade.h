@@ -74,6 +74,9 @@ struct ab_grade_item {
 
 struct ab_grade {
 	struct ab_config config;      /* the conventions it was graded under */
+	char *rules;                  /* the same in words for the JSON, with
+					 the tree's chance pruning */
+	enum ab_player root;          /* the root's player it was graded with */
 	struct ab_grade_item *items;
 	size_t count, cap;
 	size_t right;                 /* scored items right */
