@@ -1099,10 +1099,15 @@ static void check_one(const struct grading *gr, const struct ab_tree *tree,
 	struct ab_config config = gr->config;
 	bool values = gr->values_returned;
 	unsigned overruled = ab_answer_apply_rules(answer, gr->fixed, &config, &values);
-	/* An iteration of --iterative: the command line's, else the file's.
-	 * Iteration K is the last of an iterative search to depth K. */
+	/* An iteration of --iterative: the command line's (or the key's),
+	 * else the file's, unless the command line asks for a plain search
+	 * to a depth.  Iteration K is the last of an iterative search to
+	 * depth K. */
+	bool depth_fixed = gr->config.depth && !gr->config.iterative;
 	uint32_t iteration = gr->iteration ? gr->iteration
-			     : answer->rules.has_iteration ? answer->rules.iteration : 0;
+			     : answer->rules.has_iteration && !depth_fixed ? answer->rules.iteration : 0;
+	bool iteration_overruled = answer->rules.has_iteration &&
+				   iteration != answer->rules.iteration;
 	if (iteration) {
 		struct ab_config all = config;
 		all.iterative = true;
@@ -1144,6 +1149,16 @@ static void check_one(const struct grading *gr, const struct ab_tree *tree,
 		c->grade.declared = ab_xstrdup(note.s);
 	ab_str_clear(&note);
 	ab_answer_describe_overruled(answer, overruled, &config, values, g, &note);
+	if (iteration_overruled) {
+		if (note.len)
+			ab_str_add(&note, "; ");
+		if (iteration)
+			ab_str_addf(&note, _("declares iteration: %u; graded against iteration %u"),
+				    answer->rules.iteration, iteration);
+		else
+			ab_str_addf(&note, _("declares iteration: %u; graded as a search to depth %u"),
+				    answer->rules.iteration, config.depth);
+	}
 	if (note.len) {
 		c->grade.overruled = ab_xstrdup(note.s);
 		fprintf(stderr, _("%s: note: %s %s.\n"), program, name, note.s);
@@ -1223,6 +1238,9 @@ static bool load_key(const struct cli *cli, const struct ab_tree *tree, struct g
 	gr->fixed |= (r->has_strict ? AB_RULE_STRICT : 0) | (r->has_fail ? AB_RULE_FAIL : 0) |
 		     (r->has_order ? AB_RULE_ORDER : 0) | (r->has_root ? AB_RULE_ROOT : 0) |
 		     (r->has_values ? AB_RULE_VALUES : 0);
+	/* So is its iteration, where --iteration is not given. */
+	if (!gr->iteration && r->has_iteration)
+		gr->iteration = r->iteration;
 	for (size_t i = 0; i < gr->key->count; i++)
 		gr->key_points += gr->key->items[i].points;
 	return true;
@@ -1271,6 +1289,11 @@ static int cmd_check(struct cli *cli)
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
+	/* The view changes how numbers are shown, and an answer's numbers
+	 * are read as minimax writes them: grading "in the negamax view"
+	 * would mark a negamax answer wrong with no word why. */
+	if (cli->config.view == AB_VIEW_NEGAMAX)
+		return usage_error(cli, _("check reads an answer's values as minimax writes them (MAX's side at every node): --view negamax is for the replay, trace and export"));
 	/* '-' twice (check - -, or two answers on standard input): the
 	 * second would read nothing and be called empty. */
 	int dashes = first == 1 && strcmp(cli->args[0], "-") == 0;

@@ -82,6 +82,17 @@ static const struct cli_case {
 	  "--order random:18446744073709551615", NULL },
 	{ ARGS("stats", "--order", "random:18446744073709551616", "lecture"), NULL, 2, NULL, "--order takes" },
 	{ ARGS("stats", "--order", "random:", "lecture"), NULL, 2, NULL, "--order takes" },
+	/* The grader's search wins over an answer's iteration: line, and
+	 * the report says so. */
+	{ ARGS("check", "--depth", "2", "horizon", "-"), "iteration: 1\nvalue: 7\n", 0,
+	  "declares iteration: 1; graded as a search to depth 2", NULL },
+	{ ARGS("check", "--iteration", "2", "deepening", "-"), "iteration: 1\nvalue: 28\n", 0,
+	  "declares iteration: 1; graded against iteration 2", NULL },
+	{ ARGS("check", "--json", "deepening", "-"), "iteration: 1\nvalue: 27\n", 0,
+	  "\"declared\":\"iteration: 1\"", NULL },
+	/* Answers are read as minimax writes them, whatever the view. */
+	{ ARGS("check", "--view", "negamax", "lecture", "-"), "value: 3\n", 2, NULL,
+	  "--view negamax is for the replay, trace and export" },
 	{ ARGS(""), NULL, 2, NULL, "'': error: '' is neither a file" },
 	{ ARGS("trace", ""), NULL, 2, NULL, "'': error:" },
 };

@@ -1323,6 +1323,9 @@ void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out
 	if (r->has_values)
 		ab_str_addf(out, "%svalues: %s", out->len > start ? "; " : "",
 			    r->values_returned ? "returned" : "proved");
+	if (r->has_iteration)
+		ab_str_addf(out, "%siteration: %u", out->len > start ? "; " : "",
+			    r->iteration);
 }
 
 /* ---- Building ------------------------------------------------------------- */
