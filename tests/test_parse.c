@@ -110,6 +110,10 @@ static const struct bad bad_inputs[] = {
 	{ "5", 0, 1, 1, "the root is a leaf: a game tree needs at least one "
 	  "move" },
 	{ "# one leaf\nA=5\n", 0, 2, 1, "the root is a leaf" },
+	/* What follows a leaf at the top is the mistake, not the leaf. */
+	{ "A=1e2[1 2]", 0, 1, 4, "stray character 'e'" },
+	{ "A=1 x", 0, 1, 5, "stray character 'x'" },
+	{ "5 6", 0, 1, 1, "the root is a leaf" },
 	{ "[1 2]3", 0, 1, 6, "trailing text after the tree" },
 	{ "[1 2]\n[3 4]\n", 0, 2, 1, "trailing text after the tree" },
 	{ "[1]/[2] [3]", 0, 1, 9, "trailing text" },

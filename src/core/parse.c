@@ -1009,10 +1009,18 @@ static bool parse_expression(struct parser *p)
 				if (!parse_element(p, p->slash ? 0 : AB_NONE,
 						   p->slash ? 1 : 0, &leaf))
 					return false;
-				if (leaf && !p->slash)
+				if (leaf && !p->slash) {
+					/* "A=1e2[...]": what follows the leaf is
+					 * the mistake, not the leaf. */
+					skip_blank(p);
+					char next = p->pos < p->len ? t[p->pos] : '\0';
+					if (next && !is_digit(next) && next != '-' &&
+					    next != '+' && next != '[')
+						return unexpected(p, p->pos);
 					return fail(p, i, "the root is a leaf: a "
 						    "game tree needs at least "
 						    "one move");
+				}
 				state = leaf ? TOP_AFTER : LIST_OPENED;
 				continue;
 			case TOP_AFTER: {
