@@ -441,6 +441,59 @@ START_TEST(own_lesson_and_tree)
 }
 END_TEST
 
+/* A lesson holds every number its tree can: 15 digits, decimals beyond 6
+ * places, any fraction; two-sided intervals at chance nodes; and an
+ * answer's number no value can equal is wrong, not an error. */
+START_TEST(numbers_as_trees_hold_them)
+{
+	char dir[] = "/tmp/abtrace-numbers-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	static const struct {
+		const char *tree, *claims;
+		size_t fails;
+		const char *message;
+	} rows[] = {
+		/* 15 digits, a chance node's halves, fractions, an interval. */
+		{ "players: max chance max\nA[ B[ D[999999999999998 1] E[-999999999999999 2] ] C[ 1/3: 3 2/3: 7 ] ]\n",
+		  "@claim value D = 999999999999998\n@claim returns E 2\n@claim value B = 500000000000000\n"
+		  "@claim value C 17/3..17/3\n@claim value A = 500000000000000\n", 0, NULL },
+		/* Eight decimals (a lesson once read six at most). */
+		{ "A[ B[ 0.12345678 1 ] C[ 2 ] ]\n", "@claim value B = 0.12345678\n@claim value A = 2\n", 0, NULL },
+		/* A 15-digit number the tree cannot equal: a false claim. */
+		{ "A[ B[ 1 2 ] C[ 3 ] ]\n", "@claim returns B 123456789012345\n", 1, "B returns 1, not 123456789012345" },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char lesson[256], tree[256];
+		snprintf(lesson, sizeof lesson, "%s/n.lesson", dir);
+		snprintf(tree, sizeof tree, "%s/n.tree", dir);
+		FILE *f = fopen(tree, "w");
+		fputs(rows[i].tree, f);
+		fclose(f);
+		f = fopen(lesson, "w");
+		fprintf(f, "title: Numbers\ntree: n.tree\nsearch: minimax\n@end\n%s", rows[i].claims);
+		fclose(f);
+		struct ab_diag diag;
+		bool in_tree;
+		struct ab_lesson *l = ab_lesson_load(lesson, &diag);
+		ck_assert_msg(l != NULL, "row %zu: %u:%u: %s", i, diag.line, diag.column, diag.message);
+		ck_assert_msg(ab_lesson_bind(l, &diag, &in_tree), "row %zu: %s", i, diag.message);
+		struct ab_diag *fails = NULL;
+		size_t n = ab_lesson_check(l, &fails);
+		for (size_t k = 0; k < n && rows[i].fails == 0; k++)
+			fprintf(stderr, "row %zu: %u:%u: %s\n", i, fails[k].line, fails[k].column,
+				fails[k].message);
+		ck_assert_uint_eq(n, rows[i].fails);
+		if (rows[i].message)
+			ck_assert_msg(strstr(fails[0].message, rows[i].message), "%s", fails[0].message);
+		free(fails);
+		ab_lesson_free(l);
+		unlink(lesson);
+		unlink(tree);
+	}
+	rmdir(dir);
+}
+END_TEST
+
 /* A BOM, CRLF line ends and tabs are all fine. */
 START_TEST(bom_crlf_tabs)
 {
@@ -669,6 +722,7 @@ static Suite *lesson_suite(void)
 	tcase_add_test(tc, cli_bad_file);
 	tcase_add_test(tc, chinese_interface);
 	tcase_add_test(tc, own_lesson_and_tree);
+	tcase_add_test(tc, numbers_as_trees_hold_them);
 	tcase_add_test(tc, bom_crlf_tabs);
 	tcase_add_test(tc, many_blocks);
 	tcase_add_test(tc, wrapper_hostile_text);

@@ -127,50 +127,49 @@ static void tokens_free(struct token *toks, size_t count)
 	free(toks);
 }
 
-/* A number (a decimal or a fraction, in units of 1/AB_LESSON_SCALE until
- * the lesson is bound to its tree), or an infinity. */
-static bool parse_value(const char *s, ab_value *v)
+/* A number as written: a decimal or a fraction, or an infinity. */
+static bool parse_value(const char *s, struct ab_lesson_number *v)
 {
+	*v = (struct ab_lesson_number){ { 0, 1 }, 0 };
 	if (strcmp(s, "+inf") == 0 || strcmp(s, "inf") == 0 ||
 	    strcmp(s, "+∞") == 0 || strcmp(s, "∞") == 0) {
-		*v = AB_POS_INF;
+		v->inf = 1;
 		return true;
 	}
 	if (strcmp(s, "-inf") == 0 || strcmp(s, "-∞") == 0) {
-		*v = AB_NEG_INF;
+		v->inf = -1;
 		return true;
 	}
-	struct ab_exact x;
 	size_t end, n = strlen(s);
-	if (ab_number_parse(s, n, true, &x, &end, NULL) != AB_NUMBER_OK || end != n)
-		return false;
-	return ab_exact_to_value(x, AB_LESSON_SCALE, v);
+	return ab_number_parse(s, n, true, &v->x, &end, NULL) == AB_NUMBER_OK &&
+	       end == n;
 }
 
 /* A count (leaves, steps): a whole number read by parse_value. */
 static bool parse_count(const char *s, ab_value *v)
 {
-	if (!parse_value(s, v) || *v == AB_POS_INF || *v == AB_NEG_INF ||
-	    *v % AB_LESSON_SCALE)
+	struct ab_lesson_number x;
+	if (!parse_value(s, &x) || x.inf || x.x.den != 1)
 		return false;
-	*v /= AB_LESSON_SCALE;
+	*v = x.x.num;
 	return true;
 }
 
-/* A value read in units of 1/from, in units of 1/to (AB_VALUE_OFF_GRID
- * when no value of the tree can equal it). */
-static ab_value rescale(ab_value v, int64_t from, int64_t to)
+/* A number in the tree's unit: AB_VALUE_OFF_GRID when no value of the
+ * tree can equal it. */
+static ab_value in_unit(struct ab_lesson_number v, int64_t scale)
 {
-	if (v == AB_POS_INF || v == AB_NEG_INF || from == to || v == AB_VALUE_OFF_GRID)
-		return v;
+	if (v.inf)
+		return v.inf < 0 ? AB_NEG_INF : AB_POS_INF;
 	ab_value out;
-	if (!ab_exact_to_value(ab_value_exact(v, from), to, &out))
+	if (!ab_exact_to_value(v.x, scale, &out))
 		return AB_VALUE_OFF_GRID;
 	return out;
 }
 
-/* A value or bound: "3", "= 3", "<= 2", "≤2", ">= 5", "≥ 5". */
-static bool parse_bound(const char *s, ab_value *lo, ab_value *hi)
+/* A value or bound: "3", "= 3", "<= 2", "≤2", ">= 5", "≥ 5", "1/3..7". */
+static bool parse_bound(const char *s, struct ab_lesson_number *lo,
+			struct ab_lesson_number *hi)
 {
 	while (*s == ' ')
 		s++;
@@ -200,11 +199,28 @@ static bool parse_bound(const char *s, ab_value *lo, ab_value *hi)
 		return false;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	ab_value v;
+	/* LO..HI: an interval with two finite ends, as a chance node's
+	 * often is. */
+	char *dots = strstr(buf, "..");
+	if (rel == 0 && dots) {
+		*dots = '\0';
+		char *a = buf, *b = dots + 2;
+		size_t an = strlen(a);
+		while (an && a[an - 1] == ' ')
+			a[--an] = '\0';
+		while (*b == ' ')
+			b++;
+		return parse_value(a, lo) && parse_value(b, hi) && !lo->inf && !hi->inf;
+	}
+	struct ab_lesson_number v;
 	if (!parse_value(buf, &v))
 		return false;
-	*lo = rel < 0 ? AB_NEG_INF : v;
-	*hi = rel > 0 ? AB_POS_INF : v;
+	*lo = v;
+	*hi = v;
+	if (rel < 0)
+		lo->inf = -1;
+	if (rel > 0)
+		hi->inf = 1;
 	return true;
 }
 
@@ -389,10 +405,10 @@ static bool parse_ask(struct parser *p, size_t word_pos, const struct token *tok
 			return false;
 		set_ref(&q->subject, &toks[1]);
 		char *bound = join_tokens(toks, 2, n);
-		bool ok = parse_bound(bound, &q->lo, &q->hi);
+		bool ok = parse_bound(bound, &q->said_lo, &q->said_hi);
 		free(bound);
 		if (!ok)
-			return fail(p, toks[2].pos, "%s", "a bound is a value (3, = 3) or <= N, >= N");
+			return fail(p, toks[2].pos, "%s", "a bound is a value (3, = 3), <= N, >= N or an interval LO..HI");
 	} else if (strcmp(kind, "event") == 0) {
 		q->kind = AB_ASK_EVENT;
 		if (n != 2 || !parse_event_kind(toks[1].text, &q->event))
@@ -441,19 +457,20 @@ static bool parse_claim_args(struct parser *p, struct ab_lesson_claim *c,
 			return false;
 		set_ref(&c->subject, &toks[1]);
 		char *bound = join_tokens(toks, 2, n);
-		bool ok = parse_bound(bound, &c->lo, &c->hi);
+		bool ok = parse_bound(bound, &c->said_lo, &c->said_hi);
 		free(bound);
 		if (!ok)
-			return fail(p, toks[2].pos, "%s", "a bound is a value (3, = 3) or <= N, >= N");
+			return fail(p, toks[2].pos, "%s", "a bound is a value (3, = 3), <= N, >= N or an interval LO..HI");
 		return true;
 	}
 	case AB_CLAIM_RETURNS:
-		if (n != 3 || !parse_value(toks[2].text, &c->number))
+		if (n != 3 || !parse_value(toks[2].text, &c->said_number))
 			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s", "write @claim returns NODE VALUE");
 		set_ref(&c->subject, &toks[1]);
 		return true;
 	case AB_CLAIM_WINDOW:
-		if (n != 4 || !parse_value(toks[2].text, &c->lo) || !parse_value(toks[3].text, &c->hi))
+		if (n != 4 || !parse_value(toks[2].text, &c->said_lo) ||
+		    !parse_value(toks[3].text, &c->said_hi))
 			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
 				    "write @claim window NODE ALPHA BETA, e.g. @claim window C 3 +inf");
 		set_ref(&c->subject, &toks[1]);
@@ -704,7 +721,6 @@ struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *
 		len -= 3;
 	}
 	struct ab_lesson *lesson = ab_xcalloc(1, sizeof *lesson);
-	lesson->value_scale = AB_LESSON_SCALE;
 	struct ab_config defaults = AB_CONFIG_DEFAULT;
 	lesson->config = defaults;
 	lesson->text = ab_xmalloc(len + 1);
@@ -896,39 +912,26 @@ static bool bind_block(struct ab_lesson *lesson, struct ab_lesson_block *b,
 /* The claims' and questions' values, in the tree's unit. */
 static void rescale_values(struct ab_lesson *lesson)
 {
-	int64_t from = lesson->value_scale, to = lesson->tree->scale;
-	for (size_t b = 0; b < lesson->nblocks; b++) {
-		struct ab_lesson_block *block = &lesson->blocks[b];
-		for (size_t i = 0; i < block->nclaims; i++) {
-			struct ab_lesson_claim *c = &block->claims[i];
-			if (c->said_scale)
-				continue;
-			c->said_number = c->number;
-			c->said_lo = c->lo;
-			c->said_hi = c->hi;
-			c->said_scale = from;
-		}
-	}
-	if (from == to)
-		return;
+	int64_t scale = lesson->tree->scale;
 	for (size_t b = 0; b < lesson->nblocks; b++) {
 		struct ab_lesson_block *block = &lesson->blocks[b];
 		for (size_t i = 0; i < block->nquestions; i++) {
 			struct ab_lesson_question *q = &block->questions[i];
-			q->lo = rescale(q->lo, from, to);
-			q->hi = rescale(q->hi, from, to);
+			if (q->kind != AB_ASK_VALUE)
+				continue;
+			q->lo = in_unit(q->said_lo, scale);
+			q->hi = in_unit(q->said_hi, scale);
 		}
 		for (size_t i = 0; i < block->nclaims; i++) {
 			struct ab_lesson_claim *c = &block->claims[i];
 			if (c->kind == AB_CLAIM_RETURNS)
-				c->number = rescale(c->number, from, to);
+				c->number = in_unit(c->said_number, scale);
 			if (c->kind == AB_CLAIM_VALUE || c->kind == AB_CLAIM_WINDOW) {
-				c->lo = rescale(c->lo, from, to);
-				c->hi = rescale(c->hi, from, to);
+				c->lo = in_unit(c->said_lo, scale);
+				c->hi = in_unit(c->said_hi, scale);
 			}
 		}
 	}
-	lesson->value_scale = to;
 }
 
 bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_diag)
@@ -1032,10 +1035,11 @@ bool ab_lesson_answer_ok(const struct ab_lesson *lesson,
 		const char *bound = answer;
 		if (n > 1 && ab_tree_find(lesson->tree, toks[0].text) == q->subject.node)
 			bound = answer + toks[1].pos;
-		ab_value lo, hi;
-		ok = parse_bound(bound, &lo, &hi) &&
-		     rescale(lo, AB_LESSON_SCALE, lesson->value_scale) == q->lo &&
-		     rescale(hi, AB_LESSON_SCALE, lesson->value_scale) == q->hi;
+		struct ab_lesson_number lo, hi;
+		int64_t scale = lesson->tree->scale;
+		ok = parse_bound(bound, &lo, &hi) && in_unit(lo, scale) == q->lo &&
+		     in_unit(hi, scale) == q->hi && q->lo != AB_VALUE_OFF_GRID &&
+		     q->hi != AB_VALUE_OFF_GRID;
 		break;
 	}
 	case AB_ASK_EVENT: {

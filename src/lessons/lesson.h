@@ -60,6 +60,14 @@ enum ab_ask_kind {
 	AB_ASK_EVENT,   /* event KIND: the kind of the next event */
 };
 
+/* A number as a lesson writes it: exact (any decimal or fraction a tree
+ * file could hold), or an infinity.  It becomes a value of the tree's own
+ * unit when the lesson is bound to its tree. */
+struct ab_lesson_number {
+	struct ab_exact x;
+	int inf;                    /* -1: -inf, +1: +inf, 0: x */
+};
+
 struct ab_lesson_question {
 	enum ab_ask_kind kind;
 	struct ab_lesson_text prompt;
@@ -67,7 +75,9 @@ struct ab_lesson_question {
 	struct ab_lesson_ref subject;       /* next, value */
 	struct ab_lesson_ref *list;         /* pruned */
 	uint32_t nlist;
-	ab_value lo, hi;            /* value: the proved interval */
+	struct ab_lesson_number said_lo, said_hi; /* value: as written */
+	ab_value lo, hi;            /* the same once bound (AB_VALUE_OFF_GRID
+				       for a number no value can equal) */
 	enum ab_event_kind event;   /* event */
 	size_t pos;                 /* where in the file, for messages */
 };
@@ -101,10 +111,10 @@ struct ab_lesson_claim {
 	uint32_t nlist;
 	ab_value number, lo, hi;   /* leaves/nodes/returns/knuth-moore: number;
 				      value: [lo, hi]; window: alpha, beta */
-	/* The same numbers as written, counting 1/said_scale, for messages:
-	 * one no value of the tree can equal is AB_VALUE_OFF_GRID above. */
-	ab_value said_number, said_lo, said_hi;
-	int64_t said_scale;
+	/* returns, value and window: the numbers as written, which
+	 * ab_lesson_bind turns into number, lo and hi in the tree's unit
+	 * (AB_VALUE_OFF_GRID for one no value can equal). */
+	struct ab_lesson_number said_number, said_lo, said_hi;
 	enum ab_event_kind event;  /* event */
 	size_t pos;
 };
@@ -126,11 +136,6 @@ struct ab_lesson_block {
 	size_t pos;
 };
 
-/* The unit a lesson's numbers are read in before its tree is known: any
- * decimal of up to 6 places and any fraction whose denominator divides
- * 720720 (every denominator up to 16) is a whole number of them. */
-#define AB_LESSON_SCALE (INT64_C(1000000) * 720720)
-
 struct ab_lesson {
 	char *text;                 /* the file, kept for messages */
 	size_t len;
@@ -143,9 +148,6 @@ struct ab_lesson {
 	struct ab_config config;    /* from the header's search: line */
 	struct ab_lesson_block *blocks;
 	size_t nblocks;
-	/* Claims' and questions' values count 1/value_scale: AB_LESSON_SCALE
-	 * as read, the tree's own unit once bound. */
-	int64_t value_scale;
 	/* Set by ab_lesson_bind: */
 	struct ab_tree *tree;       /* owned */
 	struct ab_trace *trace;     /* owned, under config */

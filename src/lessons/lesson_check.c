@@ -58,25 +58,39 @@ static void interval(ab_value lo, ab_value hi, int64_t scale, struct ab_str *out
 		ab_str_add(out, _("unbounded"));
 }
 
-/* A claim's numbers as the lesson wrote them, from the copies kept when
- * it was bound: in the tree's unit, a number no value of the tree can
- * equal is only AB_VALUE_OFF_GRID. */
-static void said_interval(const struct ab_lesson_claim *c, const struct ab_tree *tree,
-			  struct ab_str *out)
+/* A claim's number as the lesson wrote it (in the tree's unit, one no
+ * value of the tree can equal is only AB_VALUE_OFF_GRID). */
+static void add_said(struct ab_lesson_number v, struct ab_str *out)
 {
-	if (c->said_scale)
-		interval(c->said_lo, c->said_hi, c->said_scale, out);
+	if (v.inf)
+		ab_str_add(out, v.inf < 0 ? "-inf" : "+inf");
 	else
-		interval(c->lo, c->hi, tree->scale, out);
+		ab_exact_format(v.x, out);
 }
 
-static void said_number(const struct ab_lesson_claim *c, const struct ab_tree *tree,
-			struct ab_str *out)
+/* The same for a bound or an interval, as interval() writes one. */
+static void said_interval(const struct ab_lesson_claim *c, struct ab_str *out)
 {
-	if (c->said_scale)
-		ab_format_value(c->said_number, c->said_scale, &ab_glyphs_ascii, out);
-	else
-		ab_format_value(c->number, tree->scale, &ab_glyphs_ascii, out);
+	struct ab_lesson_number lo = c->said_lo, hi = c->said_hi;
+	bool same = !lo.inf && !hi.inf && lo.x.num == hi.x.num && lo.x.den == hi.x.den;
+	if (same) {
+		ab_str_add(out, "= ");
+		add_said(lo, out);
+	} else if (lo.inf < 0 && hi.inf > 0) {
+		ab_str_add(out, _("unbounded"));
+	} else if (lo.inf < 0) {
+		ab_str_add(out, "<= ");
+		add_said(hi, out);
+	} else if (hi.inf > 0) {
+		ab_str_add(out, ">= ");
+		add_said(lo, out);
+	} else {
+		ab_str_add(out, "in [");
+		add_said(lo, out);
+		ab_str_add(out, ", ");
+		add_said(hi, out);
+		ab_str_add(out, "]");
+	}
 }
 
 static void names_of(const struct ab_tree *tree, const uint32_t *nodes, uint32_t n,
@@ -170,7 +184,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (lo != c->lo || hi != c->hi) {
 			struct ab_str got = AB_STR_INIT, said = AB_STR_INIT;
 			interval(lo, hi, tree->scale, &got);
-			said_interval(c, tree, &said);
+			said_interval(c, &said);
 			ab_str_addf(m, _("%s is proved %s, not %s"), nm(tree, n), got.s, said.s);
 			ab_str_free(&got);
 			ab_str_free(&said);
@@ -199,7 +213,7 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		} else if (got != c->number) {
 			struct ab_str v = AB_STR_INIT, w = AB_STR_INIT;
 			ab_format_value(got, tree->scale, &ab_glyphs_ascii, &v);
-			said_number(c, tree, &w);
+			add_said(c->said_number, &w);
 			ab_str_addf(m, _("%s returns %s, not %s"), nm(tree, n), v.s, w.s);
 			ab_str_free(&v);
 			ab_str_free(&w);
