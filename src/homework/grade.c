@@ -134,6 +134,18 @@ static bool pruned(const struct facts *f, uint32_t n)
 	return !visited(f, n) && !below_horizon(f, n);
 }
 
+/* The step that decides about a node the search never reaches: the
+ * horizon node above it evaluated by its static value, or the cutoff that
+ * skips it; 0 when nothing above it is reached. */
+static uint32_t unreached_step(const struct facts *f, uint32_t n)
+{
+	uint32_t c = cutter(f, n);
+	if (c == AB_NONE)
+		return 0;
+	return below_horizon(f, n) ? ab_trace_visit_step(f->trace, c)
+				   : ab_trace_cut_step(f->trace, c);
+}
+
 /* The children a cutoff at c skips: those never reached (to free). */
 static uint32_t *skipped_kids(const struct facts *f, uint32_t c, uint32_t *count)
 {
@@ -449,7 +461,7 @@ static void grade_pruned_mark(struct grader *gd, uint32_t n, unsigned line,
 	bool right = pruned(f, n);
 	if (below_horizon(f, n)) {
 		uint32_t h = cutter(f, n);
-		it->step = ab_trace_visit_step(f->trace, h);
+		it->step = unreached_step(f, n);
 		ab_str_add(&exp, _("not searched at this depth"));
 		struct words hw = { 0 };
 		ab_str_addf(&why, _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %zu): it is neither looked at nor pruned."),
@@ -673,23 +685,34 @@ static void grade_list(struct grader *gd, const struct ab_item *item,
 /* Appends why pruned node n is not known: "N is pruned (the cutoff at C,
  * step 15), so the search learns nothing about its value." (window: "so
  * it never gets a window."). */
-static void add_pruned_reason(struct grader *gd, uint32_t n, bool window, struct ab_str *out)
+
+/* What an answer gave for a node never reached. */
+enum unreached_claim { ABOUT_VALUE, ABOUT_WINDOW, ABOUT_RETURN };
+
+/* Why the search says nothing of it: below the depth limit, never
+ * reached, or pruned, ended by what that means for the claim. */
+static void add_pruned_reason(struct grader *gd, uint32_t n, enum unreached_claim about,
+			      struct ab_str *out)
 {
 	uint32_t c = cutter(gd->f, n);
 	struct words ws = { 0 };
 	const char *name = name_w(&ws.w[0], gd->tree, n);
-	if (below_horizon(gd->f, n))
-		ab_str_addf(out, window ? _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so it never gets a window.")
-					: _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so the search learns nothing about its value."),
-			    name, name_w(&ws.w[1], gd->tree, c), ab_trace_visit_step(gd->f->trace, c));
-	else if (c == AB_NONE)
-		ab_str_addf(out, window ? _("%s is never reached, so it never gets a window.")
-					: _("%s is never reached, so the search learns nothing about its value."),
+	if (c == AB_NONE) {
+		ab_str_addf(out, about == ABOUT_VALUE ? _("%s is never reached, so the search learns nothing about its value.")
+				 : about == ABOUT_WINDOW ? _("%s is never reached, so it never gets a window.")
+				 : _("%s is never reached, so it never returns a number."),
 			    name);
-	else
-		ab_str_addf(out, window ? _("%s is pruned (the cutoff at %s, step %u), so it never gets a window.")
-					: _("%s is pruned (the cutoff at %s, step %u), so the search learns nothing about its value."),
-			    name, name_w(&ws.w[1], gd->tree, c), ab_trace_cut_step(gd->f->trace, c));
+	} else if (below_horizon(gd->f, n)) {
+		ab_str_addf(out, about == ABOUT_VALUE ? _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so the search learns nothing about its value.")
+				 : about == ABOUT_WINDOW ? _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so it never gets a window.")
+				 : _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %u), so it never returns a number."),
+			    name, name_w(&ws.w[1], gd->tree, c), unreached_step(gd->f, n));
+	} else {
+		ab_str_addf(out, about == ABOUT_VALUE ? _("%s is pruned (the cutoff at %s, step %u), so the search learns nothing about its value.")
+				 : about == ABOUT_WINDOW ? _("%s is pruned (the cutoff at %s, step %u), so it never gets a window.")
+				 : _("%s is pruned (the cutoff at %s, step %u), so it never returns a number."),
+			    name, name_w(&ws.w[1], gd->tree, c), unreached_step(gd->f, n));
+	}
 	words_free(&ws);
 }
 
@@ -703,14 +726,11 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 	add_name(gd->tree, n, &name);
 	add_bound(item, gd->tree->scale, gd->g, &giv);
 	if (!visited(f, n)) {
-		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
 		bool deep = below_horizon(f, n);
-		if (deep)
-			it->step = ab_trace_visit_step(f->trace, c);
+		it->step = unreached_step(f, n);
 		ab_str_add(&exp, deep ? _("unknown (not searched at this depth)")
 				      : _("unknown (pruned)"));
-		add_pruned_reason(gd, n, false, &why);
+		add_pruned_reason(gd, n, ABOUT_VALUE, &why);
 		settle(gd->out, it, &name, &exp, &giv, &why, false);
 		set_mistake(it, deep ? _("gave a value for %s, which lies below the depth limit")
 				     : _("gave a value for %s, which is pruned"), it->name);
@@ -795,13 +815,10 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 		ab_str_add(&exp, _("none (a leaf)"));
 		ab_str_addf(&why, _("%s is a leaf: only inner nodes have a window."), nname);
 	} else if (!visited(f, n)) {
-		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
-		if (below_horizon(f, n))
-			it->step = ab_trace_visit_step(f->trace, c);
+		it->step = unreached_step(f, n);
 		ab_str_add(&exp, below_horizon(f, n) ? _("none (not searched at this depth)")
 						     : _("none (pruned)"));
-		add_pruned_reason(gd, n, true, &why);
+		add_pruned_reason(gd, n, ABOUT_WINDOW, &why);
 	} else {
 		it->step = f->node[n].ret_step;
 		add_window(NULL, true, st->alpha, true, st->beta, gd->tree->scale, gd->g, &exp);
@@ -860,27 +877,10 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 	add_written(item, 0, item->value, gd->tree->scale, gd->g, &giv);
 	bool right = false;
 	if (!visited(f, n)) {
-		uint32_t c = cutter(f, n);
-		it->step = c == AB_NONE ? 0 : ab_trace_cut_step(f->trace, c);
-		if (below_horizon(f, n)) {
-			it->step = ab_trace_visit_step(f->trace, c);
-			ab_str_add(&exp, _("nothing (not searched at this depth)"));
-			struct ab_str at = AB_STR_INIT;
-			add_name(gd->tree, c, &at);
-			ab_str_addf(&why, _("%s lies below %s, which the search evaluates by its static value at the depth limit (step %zu), so it never returns a number."),
-				    who.s, at.s, it->step);
-			ab_str_free(&at);
-		} else if (c == AB_NONE) {
-			ab_str_add(&exp, _("nothing (pruned)"));
-			ab_str_addf(&why, _("%s is never reached, so it never returns a number."), who.s);
-		} else {
-			ab_str_add(&exp, _("nothing (pruned)"));
-			struct ab_str at = AB_STR_INIT;
-			add_name(gd->tree, c, &at);
-			ab_str_addf(&why, _("%s is pruned (the cutoff at %s, step %u), so it never returns a number."),
-				    who.s, at.s, ab_trace_cut_step(f->trace, c));
-			ab_str_free(&at);
-		}
+		it->step = unreached_step(f, n);
+		ab_str_add(&exp, below_horizon(f, n) ? _("nothing (not searched at this depth)")
+						     : _("nothing (pruned)"));
+		add_pruned_reason(gd, n, ABOUT_RETURN, &why);
 	} else {
 		it->step = f->node[n].ret_step;
 		add_value(f->node[n].returned, gd->tree->scale, gd->g, &exp);
