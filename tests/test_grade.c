@@ -176,6 +176,8 @@ static const struct grade_case {
 	{ "horizon", DEPTH2, "B1.1: 2\n", 0, 1, "B1.1",
 	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit", NULL },
 	{ "horizon", DEPTH2, "B1.1: returns 2\n", 0, 1, "B1.1 returns", "lies below B1", NULL },
+	{ "horizon", DEPTH2, "B1: alpha=1 beta=2\n", 0, 1, "B1 window",
+	  "B1 is evaluated by its static value at the depth limit (step 3): it is never entered", NULL },
 	{ "horizon", DEPTH2, "pruned: none\n", 0, 2, "cut at C", "so C2 is never looked at",
 	  "alpha-beta never looks at C2 and D2 here" },
 	{ "two-ghosts", 0, "value: 3.5\npruned: E2\n", 2, 3, "cut at E1",

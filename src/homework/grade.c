@@ -33,6 +33,8 @@ struct node_facts {
 	ab_value seen_alpha, seen_beta; /* the parent's window when reached */
 	ab_value cut_alpha, cut_beta;   /* the numbers of its cut test */
 	ab_value returned;          /* what it returns (a leaf: its value) */
+	bool by_static;             /* an inner node evaluated at the depth
+				       limit, never entered */
 };
 
 struct facts {
@@ -65,6 +67,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		switch (ev.kind) {
 		case AB_EV_ENTER:
 		case AB_EV_LEAF:
+			nf->by_static = ev.kind == AB_EV_LEAF && ev.is_static;
 			nf->seen_alpha = p == AB_NONE ? AB_NEG_INF : t->state[p].alpha;
 			nf->seen_beta = p == AB_NONE ? AB_POS_INF : t->state[p].beta;
 			if (ev.kind == AB_EV_LEAF) {
@@ -814,6 +817,11 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 	if (ab_is_leaf(gd->tree, n)) {
 		ab_str_add(&exp, _("none (a leaf)"));
 		ab_str_addf(&why, _("%s is a leaf: only inner nodes have a window."), nname);
+	} else if (f->node[n].by_static) {
+		it->step = f->node[n].ret_step;
+		ab_str_add(&exp, _("none (evaluated at the depth limit)"));
+		ab_str_addf(&why, _("%s is evaluated by its static value at the depth limit (step %zu): it is never entered, so it has no window."),
+			    nname, it->step);
 	} else if (!visited(f, n)) {
 		it->step = unreached_step(f, n);
 		ab_str_add(&exp, below_horizon(f, n) ? _("none (not searched at this depth)")
