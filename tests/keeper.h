@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "core/search.h"
 
 struct kept {
 	struct ab_event ev;   /* ev.pruned is NULL: the list is below */

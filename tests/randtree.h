@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rng.h"
-#include "tree.h"
+#include "core/rng.h"
+#include "core/tree.h"
 
 struct randtree_shape {
 	uint32_t min_kids, max_kids; /* children of an inner node */

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "str.h"
+#include "base/str.h"
 
 struct run_result {
 	int status;       /* exit status, or -1 when killed by a signal */

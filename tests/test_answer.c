@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
-#include "grade.h"
-#include "parse.h"
-#include "rng.h"
+#include "homework/answer.h"
+#include "homework/grade.h"
+#include "core/parse.h"
+#include "core/rng.h"
 #include "testutil.h"
 
 static const char lecture[] = "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "format.h"
-#include "parse.h"
-#include "rng.h"
-#include "search.h"
+#include "base/diag.h"
+#include "views/format.h"
+#include "core/parse.h"
+#include "core/rng.h"
+#include "core/search.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 static struct ab_tree *tree_of(const char *text)
 {

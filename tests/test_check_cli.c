@@ -9,7 +9,7 @@
 
 #include "runprog.h"
 #include "testutil.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 

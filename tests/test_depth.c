@@ -18,17 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "json.h"
+#include "views/format.h"
+#include "views/json.h"
 #include "keeper.h"
-#include "narrate.h"
-#include "parse.h"
+#include "views/narrate.h"
+#include "core/parse.h"
 #include "randtree.h"
 #include "runprog.h"
-#include "search.h"
-#include "stats.h"
+#include "core/search.h"
+#include "views/stats.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 #include "testutil.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 static bool valid_utf8(const char *s)
 {

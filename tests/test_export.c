@@ -27,13 +27,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "export.h"
-#include "load.h"
-#include "scene.h"
+#include "views/export.h"
+#include "sources/load.h"
+#include "views/scene.h"
 #include "randtree.h"
 #include "runprog.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 

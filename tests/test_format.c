@@ -2,7 +2,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "format.h"
+#include "views/format.h"
 #include "testutil.h"
 
 #define NI AB_NEG_INF

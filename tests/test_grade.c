@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
-#include "grade.h"
-#include "load.h"
-#include "parse.h"
+#include "homework/answer.h"
+#include "homework/grade.h"
+#include "sources/load.h"
+#include "core/parse.h"
 #include "randtree.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 static struct ab_tree *load(const char *tree)
 {

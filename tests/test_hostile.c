@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "parse.h"
+#include "core/parse.h"
 #include "runprog.h"
 #include "testutil.h"
-#include "tree.h"
+#include "core/tree.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 

@@ -3,10 +3,10 @@
 #include <check.h>
 #include <string.h>
 
-#include "json.h"
-#include "parse.h"
+#include "views/json.h"
+#include "core/parse.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 static const struct { const char *in, *out; } strings[] = {
 	{ "", "\"\"" },

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "sources/load.h"
 #include "testutil.h"
 #include "tui/keys.h"
 

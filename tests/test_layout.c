@@ -6,12 +6,12 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "format.h"
-#include "load.h"
+#include "views/format.h"
+#include "sources/load.h"
 #include "randtree.h"
 #include "testutil.h"
-#include "trace.h"
-#include "tui/layout.h"
+#include "core/trace.h"
+#include "views/layout.h"
 
 static const char *const bundled[] = { "lecture", "seed002", "seed003", "no-pruning",
 				       "deep-cutoff", "min-root", "uneven", "ordering" };

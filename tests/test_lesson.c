@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
-#include "lesson.h"
+#include "lessons/lesson.h"
 #include "runprog.h"
 #include "testutil.h"
 

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
+#include "lessons/lesson.h"
 #include "testutil.h"
 #include "tmux.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 static struct ab_lesson *load_bound(const char *name)
 {

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "load.h"
-#include "parse.h"
+#include "sources/load.h"
+#include "core/parse.h"
 #include "testutil.h"
 
 static const char *source_root(void)

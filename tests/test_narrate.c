@@ -3,8 +3,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "narrate.h"
-#include "parse.h"
+#include "views/narrate.h"
+#include "core/parse.h"
 #include "testutil.h"
 
 static const struct narrate_case {

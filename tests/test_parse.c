@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "parse.h"
+#include "core/parse.h"
 #include "testutil.h"
 
 /* ---- Helpers ------------------------------------------------------------ */

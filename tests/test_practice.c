@@ -1,6 +1,6 @@
 /* test_practice.c - practice and predict modes end to end, in tmux.
  *
- * The trees are drawn in-process with the same options (src/homework/random.h gives
+ * The trees are drawn in-process with the same options (src/sources/random.h gives
  * the same tree for the same seed), and the right answers come from the
  * recorded trace, so the tests hold for any tree the options make.
  */
@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
-#include "format.h"
-#include "grade.h"
-#include "random.h"
+#include "homework/answer.h"
+#include "views/format.h"
+#include "homework/grade.h"
+#include "sources/random.h"
 #include "testutil.h"
 #include "tmux.h"
-#include "trace.h"
+#include "core/trace.h"
 
 /* Practice trees: the command line and the same options in-process. */
 static const struct {

@@ -5,9 +5,9 @@
 #include <check.h>
 #include <string.h>
 
-#include "load.h"
+#include "sources/load.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 #include "tui/pseudocode.h"
 
 /* What the marked line must contain for each kind of event, per listing

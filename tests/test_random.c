@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "random.h"
+#include "core/parse.h"
+#include "sources/random.h"
 #include "testutil.h"
 
 static char *tree_text(const struct ab_random_spec *spec)

@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "keeper.h"
-#include "parse.h"
+#include "core/parse.h"
 #include "randtree.h"
-#include "search.h"
-#include "stats.h"
+#include "core/search.h"
+#include "views/stats.h"
 #include "testutil.h"
 
 static struct ab_tree *parse(const char *text)

@@ -2,9 +2,9 @@
 #include <check.h>
 #include <string.h>
 
-#include "load.h"
-#include "parse.h"
-#include "stats.h"
+#include "sources/load.h"
+#include "core/parse.h"
+#include "views/stats.h"
 #include "testutil.h"
 
 static const struct { uint32_t b, d; uint64_t want; } km_cases[] = {

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "core/parse.h"
 #include "randtree.h"
 #include "testutil.h"
-#include "trace.h"
+#include "core/trace.h"
 
 static struct ab_tree *parse(const char *text)
 {

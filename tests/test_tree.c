@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "core/parse.h"
 #include "testutil.h"
-#include "tree.h"
+#include "core/tree.h"
 
 static const char *const lecture_labelled =
 	"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";

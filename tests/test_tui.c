@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load.h"
-#include "parse.h"
+#include "sources/load.h"
+#include "core/parse.h"
 #include "runprog.h"
-#include "str.h"
+#include "base/str.h"
 #include "testutil.h"
 #include "tmux.h"
 

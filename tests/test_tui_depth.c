@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "runprog.h"
-#include "str.h"
+#include "base/str.h"
 #include "testutil.h"
 #include "tmux.h"
 

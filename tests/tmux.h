@@ -23,8 +23,8 @@
 #include <unistd.h>
 
 #include "runprog.h"
-#include "str.h"
-#include "utf8.h"
+#include "base/str.h"
+#include "base/utf8.h"
 
 /* The replay runs under $ABTRACE_WRAPPER too (the valgrind setup), so
  * memory errors and leaks in the screen code are found; valgrind makes it

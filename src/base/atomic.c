@@ -1,7 +1,7 @@
 /* atomic.c - replace a regular file through a temporary one (fsync,
  * rename), write anything else in place; see atomic.h for which is which.
  */
-#include "atomic.h"
+#include "base/atomic.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "str.h"
+#include "base/str.h"
 
 enum { MAX_LINKS = 40 }; /* symlinks followed, as the kernel does */
 

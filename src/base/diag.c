@@ -7,7 +7,7 @@
  * and counts wide characters twice so that the caret lands under the
  * offending character.
  */
-#include "diag.h"
+#include "base/diag.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "base/utf8.h"
 
 enum {
 	WINDOW = 70,        /* characters shown of a long line */

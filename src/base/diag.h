@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "str.h"
+#include "base/str.h"
 
 struct ab_diag {
 	unsigned line;       /* 1-based; 0 when the error has no position */

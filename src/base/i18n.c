@@ -5,13 +5,13 @@
  * from the build tree when abtrace runs from there, else from the
  * installed locale dir.
  */
-#include "i18n.h"
+#include "base/i18n.h"
 
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "base/file.h"
 
 static const char *const languages[][2] = {
 	{ "en", "en" },

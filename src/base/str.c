@@ -1,5 +1,5 @@
 /* str.c - growable strings and allocation that cannot fail silently. */
-#include "str.h"
+#include "base/str.h"
 
 #include <stdbool.h>
 #include <stdint.h>

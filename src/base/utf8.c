@@ -1,5 +1,5 @@
 /* utf8.c - decoding, unsafe characters and display widths (see utf8.h). */
-#include "utf8.h"
+#include "base/utf8.h"
 
 #include <string.h>
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "str.h"
+#include "base/str.h"
 
 /* Decodes the sequence at s (n > 0 bytes available).  Returns its length,
  * 1 to 4, with *cp set; 0 when the bytes there are not valid UTF-8

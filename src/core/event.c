@@ -1,5 +1,5 @@
 /* event.c - the names events and updates have in JSON and narration. */
-#include "event.h"
+#include "core/event.h"
 
 static const char *const kind_names[AB_EV_COUNT] = {
 #define AB_KIND_NAME(name, text) text,

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tree.h"
+#include "core/tree.h"
 
 #define AB_EVENT_KINDS(X) \
 	X(ENTER, "enter")   \

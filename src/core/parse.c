@@ -27,7 +27,7 @@
  * other memory is the stack (one frame per open '[', at most AB_MAX_DEPTH)
  * and the source position of each labelled node, for "first used at".
  */
-#include "parse.h"
+#include "core/parse.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -36,8 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "base/utf8.h"
 
 struct frame {
 	uint32_t node;  /* the list's node */

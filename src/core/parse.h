@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "diag.h"
-#include "tree.h"
+#include "base/diag.h"
+#include "core/tree.h"
 
 /* Largest tree file read, in bytes. */
 #define AB_MAX_FILE_BYTES (512u * 1024u * 1024u)

@@ -6,13 +6,13 @@
  * ancestor a cutoff compares with), its running value and the interval its
  * searched children prove.
  */
-#include "search.h"
+#include "core/search.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "rng.h"
+#include "base/i18n.h"
+#include "core/rng.h"
 
 static ab_value max_value(ab_value a, ab_value b) { return a > b ? a : b; }
 static ab_value min_value(ab_value a, ab_value b) { return a < b ? a : b; }

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "event.h"
-#include "tree.h"
+#include "core/event.h"
+#include "core/tree.h"
 
 enum ab_algo { AB_ALPHABETA, AB_MINIMAX };
 

@@ -5,7 +5,7 @@
  * forwards and backwards uses the same two functions, apply and undo, so a
  * state reached by stepping is the state the recorder saw.
  */
-#include "trace.h"
+#include "core/trace.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event.h"
-#include "search.h"
-#include "tree.h"
+#include "core/event.h"
+#include "core/search.h"
+#include "core/tree.h"
 
 enum ab_status {
 	AB_UNVISITED, /* not reached yet (or never: see ab_trace_pruned) */

@@ -11,7 +11,7 @@
  * a tree may be AB_MAX_DEPTH levels deep, and every walk is either a loop
  * over the preorder array or an explicit stack.
  */
-#include "tree.h"
+#include "core/tree.h"
 
 #include <assert.h>
 #include <inttypes.h>

@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "str.h"
-#include "value.h"
+#include "base/str.h"
+#include "core/value.h"
 
 #define AB_NONE UINT32_MAX
 

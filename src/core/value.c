@@ -1,5 +1,5 @@
 /* value.c - exact values: reading numbers, scales, and writing values. */
-#include "value.h"
+#include "core/value.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "str.h"
+#include "base/str.h"
 
 typedef int64_t ab_value;
 /* Exact intermediate products (GCC and Clang; __extension__ keeps

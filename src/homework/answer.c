@@ -12,7 +12,7 @@
  * "where", which turns duplicates and contradictions into errors that point
  * back at the first statement.
  */
-#include "answer.h"
+#include "homework/answer.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,9 +20,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "i18n.h"
-#include "narrate.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "views/narrate.h"
+#include "base/utf8.h"
 
 /* ---- What was said where: a hash map from a key to a text offset -------- */
 

@@ -49,10 +49,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
-#include "format.h"
-#include "search.h"
-#include "tree.h"
+#include "base/diag.h"
+#include "views/format.h"
+#include "core/search.h"
+#include "core/tree.h"
 
 /* Stated limits. */
 #define AB_MAX_ANSWER_BYTES (1024u * 1024u)  /* one answer file */

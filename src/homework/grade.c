@@ -12,18 +12,18 @@
  * (raising a bound from a child that is still being searched).  It is run
  * only to recognise that slip in a wrong answer, never to mark one.
  */
-#include "grade.h"
+#include "homework/grade.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "json.h"
-#include "narrate.h"
-#include "trace.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "views/json.h"
+#include "views/narrate.h"
+#include "core/trace.h"
+#include "base/utf8.h"
 
 /* ---- Facts from one pass through the trace ------------------------------ */
 

@@ -21,11 +21,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "answer.h"
-#include "format.h"
-#include "search.h"
-#include "str.h"
-#include "tree.h"
+#include "homework/answer.h"
+#include "views/format.h"
+#include "core/search.h"
+#include "base/str.h"
+#include "core/tree.h"
 
 /* What a graded item is about. */
 enum ab_grade_kind {

@@ -8,7 +8,7 @@
  * ab_lesson_bind once the tree is loaded, and claims are held against the
  * trace by ab_lesson_check.
  */
-#include "lesson.h"
+#include "lessons/lesson.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -19,9 +19,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "i18n.h"
-#include "load.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "sources/load.h"
+#include "base/utf8.h"
 
 #define AB_LESSON_MAX_BYTES (1u << 20)
 

@@ -18,13 +18,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
-#include "event.h"
-#include "format.h"
-#include "search.h"
-#include "str.h"
-#include "trace.h"
-#include "tree.h"
+#include "base/diag.h"
+#include "core/event.h"
+#include "views/format.h"
+#include "core/search.h"
+#include "base/str.h"
+#include "core/trace.h"
+#include "core/tree.h"
 
 enum ab_lang { AB_LANG_EN, AB_LANG_ZH, AB_LANG_COUNT };
 

@@ -1,14 +1,14 @@
 /* lesson_check.c - holding a lesson's claims and its questions' answers
  * against the recorded search, so a lesson cannot say what the program
  * does not show. */
-#include "lesson.h"
+#include "lessons/lesson.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "narrate.h"
-#include "stats.h"
+#include "base/i18n.h"
+#include "views/narrate.h"
+#include "views/stats.h"
 
 struct checker {
 	const struct ab_lesson *lesson;

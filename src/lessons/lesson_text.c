@@ -1,14 +1,14 @@
 /* lesson_text.c - a lesson as plain text: its blocks and questions
  * interleaved with the narration of every step, paragraphs wrapped by
  * display width (CJK characters take two columns). */
-#include "lesson.h"
+#include "lessons/lesson.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "narrate.h"
-#include "utf8.h"
+#include "views/narrate.h"
+#include "base/utf8.h"
 
 static const char *const words[][AB_LANG_COUNT] = {
 	{ "Lesson", "课程" },

@@ -17,13 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade.h"
-#include "i18n.h"
-#include "narrate.h"
-#include "stats.h"
+#include "homework/grade.h"
+#include "base/i18n.h"
+#include "views/narrate.h"
+#include "views/stats.h"
 #include "tui/keys.h"
 #include "tui/pseudocode.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 enum role {
 	R_NORMAL, R_TITLE, R_VISITED, R_PRUNED, R_CURRENT, R_PATH, R_CUT,

@@ -9,8 +9,8 @@
 #include <curses.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "tui/layout.h"
+#include "base/i18n.h"
+#include "views/layout.h"
 
 #define CTRL(c) ((c) & 0x1f)
 

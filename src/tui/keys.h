@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "i18n.h"
-#include "str.h"
+#include "base/i18n.h"
+#include "base/str.h"
 
 /* Every action once, with the help text the help screen shows. */
 #define AB_ACTIONS(X) \

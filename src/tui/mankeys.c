@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "str.h"
+#include "base/str.h"
 #include "tui/keys.h"
 
 #define MARKER ".\\\" REPLAY-KEYS"

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
-#include "grade.h"
-#include "i18n.h"
-#include "lesson.h"
+#include "homework/answer.h"
+#include "homework/grade.h"
+#include "base/i18n.h"
+#include "lessons/lesson.h"
 #include "tui/keys.h"
 
 static struct ab_practice *state(struct ab_replay *rp)

@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "str.h"
+#include "base/str.h"
 #include "tui/state.h"
 
 /* Turns practice mode on (the current tree, fresh marks) or off (back to

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "i18n.h"
+#include "base/i18n.h"
 
 enum tag {
 	T_NONE,      /* a line no event executes (a loop header, "else") */

@@ -12,10 +12,10 @@
 
 #include <stdbool.h>
 
-#include "event.h"
-#include "format.h"
-#include "search.h"
-#include "str.h"
+#include "core/event.h"
+#include "views/format.h"
+#include "core/search.h"
+#include "base/str.h"
 
 enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD, AB_PSEUDO_MINIMAX,
 		      AB_PSEUDO_FAIL_SOFT_CHANCE, AB_PSEUDO_FAIL_HARD_CHANCE,

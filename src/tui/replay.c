@@ -22,11 +22,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "export.h"
-#include "i18n.h"
-#include "stats.h"
-#include "trace.h"
+#include "base/atomic.h"
+#include "views/export.h"
+#include "base/i18n.h"
+#include "views/stats.h"
+#include "core/trace.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
 #include "tui/practice.h"

@@ -10,10 +10,10 @@
 
 #include <stdbool.h>
 
-#include "diag.h"
-#include "lesson.h"
-#include "search.h"
-#include "tree.h"
+#include "base/diag.h"
+#include "lessons/lesson.h"
+#include "core/search.h"
+#include "core/tree.h"
 
 struct ab_replay_options {
 	bool ascii;        /* --ascii: no α, β, ≤, ≥, ∞, box lines or ✂ */

@@ -14,14 +14,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "answer.h"
-#include "format.h"
-#include "grade.h"
-#include "search.h"
-#include "str.h"
-#include "trace.h"
-#include "tree.h"
-#include "tui/layout.h"
+#include "homework/answer.h"
+#include "views/format.h"
+#include "homework/grade.h"
+#include "core/search.h"
+#include "base/str.h"
+#include "core/trace.h"
+#include "core/tree.h"
+#include "views/layout.h"
 #include "tui/replay.h"
 
 /* Trees with more leaves than this open in the outline view: drawn out

@@ -7,16 +7,16 @@
  * so a tree as deep as the loader allows is drawn without recursion); TikZ
  * and SVG share one geometry (scene.c), so they are the same picture.
  */
-#include "export.h"
+#include "views/export.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "i18n.h"
-#include "scene.h"
-#include "search.h"
-#include "svg.h"
+#include "views/format.h"
+#include "base/i18n.h"
+#include "views/scene.h"
+#include "core/search.h"
+#include "views/svg.h"
 
 /* ---- What a picture says about one node -------------------------------- */
 

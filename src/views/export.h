@@ -13,8 +13,8 @@
 
 #include <stdbool.h>
 
-#include "str.h"
-#include "trace.h"
+#include "base/str.h"
+#include "core/trace.h"
 
 enum ab_export_format {
 	AB_EXPORT_DOT,   /* Graphviz */

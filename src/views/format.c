@@ -1,10 +1,10 @@
 /* format.c - values, bounds and glyphs. */
-#include "format.h"
+#include "views/format.h"
 
 #include <langinfo.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "base/utf8.h"
 
 const struct ab_glyphs ab_glyphs_utf8 = {
 	.alpha = "α", .beta = "β", .le = "≤", .ge = "≥", .ne = "≠",

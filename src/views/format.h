@@ -8,8 +8,8 @@
 
 #include <stdbool.h>
 
-#include "str.h"
-#include "tree.h"
+#include "base/str.h"
+#include "core/tree.h"
 
 struct ab_glyphs {
 	const char *alpha, *beta;

@@ -1,11 +1,11 @@
 /* json.c - the JSON form of events, exactly as DESIGN.md's event table. */
-#include "json.h"
+#include "views/json.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "format.h"
-#include "utf8.h"
+#include "views/format.h"
+#include "base/utf8.h"
 
 void ab_json_string(const char *s, struct ab_str *out)
 {

@@ -4,9 +4,9 @@
 
 #include <stddef.h>
 
-#include "event.h"
-#include "str.h"
-#include "tree.h"
+#include "core/event.h"
+#include "base/str.h"
+#include "core/tree.h"
 
 /* Appends s as a JSON string literal (quotes, escapes). */
 void ab_json_string(const char *s, struct ab_str *out);

@@ -3,13 +3,13 @@
  * Each sentence is one translatable format string with the numbers and
  * names filled in, so a translation can reorder them freely.
  */
-#include "narrate.h"
+#include "views/narrate.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "utf8.h"
+#include "base/i18n.h"
+#include "base/utf8.h"
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {

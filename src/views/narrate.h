@@ -8,10 +8,10 @@
 #ifndef AB_NARRATE_H
 #define AB_NARRATE_H
 
-#include "event.h"
-#include "format.h"
-#include "str.h"
-#include "trace.h"
+#include "core/event.h"
+#include "views/format.h"
+#include "base/str.h"
+#include "core/trace.h"
 
 /* Appends the sentence for ev, the event at trace's current step. */
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,

@@ -10,12 +10,12 @@
  * boxes can meet.  Levels are as tall as their tallest box, and every
  * leaf goes on the lowest level.
  */
-#include "scene.h"
+#include "views/scene.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "base/utf8.h"
 
 static void find_bends(struct ab_scene *scene);
 

@@ -4,7 +4,7 @@
  * (struct ab_node_view: its shape, what is proved, whether it is on the
  * path, current, cut or pruned).  The two pictures abtrace lays out itself,
  * SVG and TikZ, also share one geometry (struct ab_scene): the replay's
- * layout (tui/layout.h) with boxes sized for their shapes and text, in
+ * layout (views/layout.h) with boxes sized for their shapes and text, in
  * points, y growing downwards, every leaf on one baseline.  Pure: no I/O.
  */
 #ifndef AB_SCENE_H
@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "format.h"
-#include "trace.h"
-#include "tui/layout.h"
+#include "views/format.h"
+#include "core/trace.h"
+#include "views/layout.h"
 
 /* The shape a node is drawn as. */
 enum ab_shape {

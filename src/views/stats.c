@@ -1,12 +1,12 @@
 /* stats.c - leaf and node counts per algorithm and order, Knuth-Moore. */
-#include "stats.h"
+#include "views/stats.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "json.h"
-#include "narrate.h"
+#include "base/i18n.h"
+#include "views/json.h"
+#include "views/narrate.h"
 
 static uint64_t power(uint32_t base, uint32_t exp)
 {

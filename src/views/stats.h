@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "format.h"
-#include "search.h"
-#include "str.h"
-#include "tree.h"
+#include "views/format.h"
+#include "core/search.h"
+#include "base/str.h"
+#include "core/tree.h"
 
 struct ab_counts {
 	bool known;       /* this search was run */

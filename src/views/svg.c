@@ -3,11 +3,11 @@
  * shared scene.  Styles are presentation attributes, which any CSS a page
  * adds wins over; the classes say what each element is.
  */
-#include "svg.h"
+#include "views/svg.h"
 
 #include <string.h>
 
-#include "format.h"
+#include "views/format.h"
 
 /* Fonts with the glyphs the picture needs: Latin, Greek and math in the
  * first ones, then CJK fonts (Debian: fonts-noto-cjk, fonts-wqy-microhei)

@@ -11,9 +11,9 @@
 #ifndef AB_SVG_H
 #define AB_SVG_H
 
-#include "scene.h"
-#include "str.h"
-#include "trace.h"
+#include "views/scene.h"
+#include "base/str.h"
+#include "core/trace.h"
 
 /* Appends a whole SVG document of trace at its current step, laid out by
  * scene; caption (one or more lines, may be "") goes above the tree. */

@@ -32,12 +32,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load.h"
-#include "parse.h"
-#include "rng.h"
-#include "search.h"
-#include "stats.h"
-#include "trace.h"
+#include "sources/load.h"
+#include "core/parse.h"
+#include "core/rng.h"
+#include "core/search.h"
+#include "views/stats.h"
+#include "core/trace.h"
 
 /* The whole file, or NULL after saying why. */
 static char *read_text(const char *path, size_t limit, size_t *len)

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "load.h"
+#include "sources/load.h"
 #include "randtree.h"
-#include "trace.h"
+#include "core/trace.h"
 #include "tui/draw.h"
 #include "tui/state.h"
 

@@ -16,9 +16,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "lesson.h"
-#include "load.h"
-#include "utf8.h"
+#include "lessons/lesson.h"
+#include "sources/load.h"
+#include "base/utf8.h"
 
 static const char *const trees[] = {
 	"lecture", "deep-cutoff", "ties", "ordering", "seed003", "min-root", "uneven",

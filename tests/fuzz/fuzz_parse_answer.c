@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
-#include "format.h"
+#include "homework/answer.h"
+#include "views/format.h"
 #include "fuzz.h"
-#include "grade.h"
-#include "parse.h"
+#include "homework/grade.h"
+#include "core/parse.h"
 
 static const char *const trees[] = {
 	"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]",

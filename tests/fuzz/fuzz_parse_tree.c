@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "parse.h"
-#include "tree.h"
+#include "core/parse.h"
+#include "core/tree.h"
 
 static void check_error(const struct ab_diag *diag, const uint8_t *data,
 			size_t size)

@@ -18,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
+#include "views/format.h"
 #include "fuzz.h"
-#include "json.h"
-#include "narrate.h"
-#include "parse.h"
-#include "search.h"
-#include "trace.h"
+#include "views/json.h"
+#include "views/narrate.h"
+#include "core/parse.h"
+#include "core/search.h"
+#include "core/trace.h"
 
 enum { NODE_CAP = 600 };
 

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
-#include "load.h"
+#include "sources/load.h"
 
 static int replay_file(const char *path)
 {

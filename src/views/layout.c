@@ -6,13 +6,13 @@
  * top-down, then each box centred over its children, bottom-up, clamped
  * into its own subtree's range so that no two boxes on a row can meet.
  */
-#include "tui/layout.h"
+#include "views/layout.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "str.h"
-#include "utf8.h"
+#include "base/str.h"
+#include "base/utf8.h"
 
 unsigned ab_text_width(const char *text)
 {

@@ -4,13 +4,13 @@
  * children of every inner node in preorder, then every leaf's value from
  * left to right, then the tree is built from those two lists.
  */
-#include "random.h"
+#include "sources/random.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "rng.h"
+#include "base/i18n.h"
+#include "core/rng.h"
 
 /* ---- Option values ------------------------------------------------------ */
 

@@ -1,17 +1,12 @@
-/* load.h - finding and reading a tree: a path, "-", a bundled name, or an
- * inline expression. */
-#ifndef AB_LOAD_H
-#define AB_LOAD_H
+/* file.h - reading whole input files, and finding bundled data. */
+#ifndef AB_FILE_H
+#define AB_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "diag.h"
-#include "tree.h"
-
-/* The names shown in messages for standard input and for -e 'EXPR'. */
-#define AB_STDIN_NAME "<stdin>"
-#define AB_EXPR_NAME "<expression>"
+#include "base/diag.h"
+#include "base/str.h"
 
 /* Reads a whole file ("-" is standard input) into a NUL-terminated buffer,
  * refusing more than limit bytes.  Returns NULL with *diag set (no
@@ -29,12 +24,9 @@ bool ab_find_data(const char *subdir, const char *name, struct ab_str *out);
  * data and translations come from the source and build trees). */
 bool ab_running_from_build(void);
 
-/* Loads the tree named by arg: an existing file, "-", or a bundled name
- * ("lecture" or "lecture.tree").  *shown gets the name to put in messages
- * (the path as found).  Returns NULL with *diag set on failure. */
-struct ab_tree *ab_load_tree(const char *arg, struct ab_str *shown,
-			     struct ab_diag *diag);
-/* Loads an inline expression (-e). */
-struct ab_tree *ab_load_expr(const char *expr, struct ab_diag *diag);
+/* Sets *diag to "cannot VERB 'PATH': strerror(err)" ("standard input"
+ * for "-"). */
+void ab_file_error(struct ab_diag *diag, const char *verb, const char *path,
+		   int err);
 
 #endif

@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "format.h"
-#include "tree.h"
+#include "views/format.h"
+#include "core/tree.h"
 
 #define AB_LAYOUT_LEVEL_ROWS 3 /* text, text, connector */
 #define AB_LAYOUT_BOX_ROWS 2

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "str.h"
-#include "tree.h"
+#include "base/str.h"
+#include "core/tree.h"
 
 /* Stated limits. */
 #define AB_RANDOM_MAX_BRANCHING 20u      /* children of one node */
