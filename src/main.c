@@ -101,6 +101,7 @@ enum option_id {
 	OPT_ITERATIVE,
 	OPT_VIEW,
 	OPT_ITERATION,
+	OPT_BUG,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -111,12 +112,12 @@ enum option_id {
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
 			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_NON_STRICT) | \
 			TAKES(OPT_CHANCE_PRUNE) | TAKES(OPT_DEPTH) | TAKES(OPT_ITERATIVE) | \
-			TAKES(OPT_VIEW))
+			TAKES(OPT_VIEW) | TAKES(OPT_BUG))
 
 static const struct option long_options[] = {
 	{ "algo", required_argument, NULL, OPT_ALGO },
 	{ "fail-soft", no_argument, NULL, OPT_FAIL_SOFT },
-	{ "fail-hard", no_argument, NULL, OPT_FAIL_HARD },
+	{ "fail-hard", optional_argument, NULL, OPT_FAIL_HARD },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "order", required_argument, NULL, OPT_ORDER },
 	{ "root", required_argument, NULL, OPT_ROOT },
@@ -174,6 +175,7 @@ struct cli {
 	struct ab_random_spec random; /* abtrace random */
 	bool seed_given;
 	unsigned fixed;          /* AB_RULE_* parts the command line states */
+	unsigned given;          /* AB_PART_* parts of config it states */
 	bool values_returned;    /* --values returned */
 	const char *key;         /* --key KEY */
 	int report;              /* check: enum report */
@@ -291,6 +293,43 @@ static bool parse_levels(const char *text, uint32_t *out)
 	return true;
 }
 
+/* A search option: its word's entry in core/config.c's table sets it.
+ * Two options that set one part differently are a usage error. */
+static bool search_option(struct cli *cli, const char *name, const char *value,
+			  int *status)
+{
+	struct ab_config before = cli->config;
+	unsigned parts = 0;
+	const char *takes = ab_config_set(name, value, &cli->config, &parts);
+	if (takes) {
+		*status = usage_error(cli, _("--%s takes %s, not '%s'"), name, takes,
+				      value ? value : "");
+		return false;
+	}
+	/* Two settings of one part: the fail and cut conventions must not
+	 * contradict (a grader states them); elsewhere the last one wins. */
+	if ((cli->given & parts & (AB_PART_FAIL | AB_PART_STRICT)) &&
+	    (ab_config_differ(&before, &cli->config) & parts)) {
+		cli->config = before;
+		*status = parts == AB_PART_FAIL
+			? usage_error(cli, _("choose one of --fail-soft and --fail-hard"))
+			: usage_error(cli, _("choose one of --strict and --non-strict"));
+		return false;
+	}
+	cli->given |= parts;
+	if (parts & AB_PART_FAIL)
+		cli->fixed |= AB_RULE_FAIL;
+	if (parts & AB_PART_STRICT)
+		cli->fixed |= AB_RULE_STRICT;
+	if (parts & AB_PART_ORDER)
+		cli->fixed |= AB_RULE_ORDER;
+	if (parts & AB_PART_ROOT)
+		cli->fixed |= AB_RULE_ROOT;
+	if (parts & AB_PART_ALGO)
+		cli->algo_given = true;
+	return true;
+}
+
 static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli,
 			  int *status)
 {
@@ -351,33 +390,17 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			cli->expr = optarg;
 			break;
 		case OPT_ALGO:
-			if (strcmp(optarg, "minimax") == 0)
-				cli->config.algo = AB_MINIMAX;
-			else if (strcmp(optarg, "alphabeta") == 0 || strcmp(optarg, "alpha-beta") == 0)
-				cli->config.algo = AB_ALPHABETA;
-			else {
-				*status = usage_error(cli, _("--algo takes minimax or alphabeta, not '%s'"), optarg);
-				return false;
-			}
-			cli->algo_given = true;
-			break;
 		case OPT_FAIL_SOFT:
 		case OPT_FAIL_HARD:
-			if ((cli->fixed & AB_RULE_FAIL) && cli->config.fail_hard != (c == OPT_FAIL_HARD)) {
-				*status = usage_error(cli, _("choose one of --fail-soft and --fail-hard"));
-				return false;
-			}
-			cli->config.fail_hard = c == OPT_FAIL_HARD;
-			cli->fixed |= AB_RULE_FAIL;
-			break;
 		case OPT_STRICT:
 		case OPT_NON_STRICT:
-			if ((cli->fixed & AB_RULE_STRICT) && cli->config.strict != (c == OPT_STRICT)) {
-				*status = usage_error(cli, _("choose one of --strict and --non-strict"));
+		case OPT_ROOT:
+		case OPT_CHANCE_PRUNE:
+		case OPT_ITERATIVE:
+		case OPT_VIEW:
+		case OPT_BUG:
+			if (!search_option(cli, long_options[li].name, optarg, status))
 				return false;
-			}
-			cli->config.strict = c == OPT_STRICT;
-			cli->fixed |= AB_RULE_STRICT;
 			break;
 		case OPT_VALUES:
 			if (strcmp(optarg, "returned") == 0)
@@ -410,33 +433,12 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		case OPT_CHECK:
 			cli->check = true;
 			break;
-		case OPT_ORDER: {
-			if (!ab_parse_order(optarg, &cli->config)) {
-				*status = usage_error(cli, _("--order takes given, reverse, best, worst, random or random:SEED, not '%s'"), optarg);
+		case OPT_ORDER:
+			if (!search_option(cli, "order", optarg, status))
 				return false;
-			}
 			if (strcmp(optarg, "random") == 0)
 				cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 			cli->order_given = true;
-			cli->fixed |= AB_RULE_ORDER;
-			break;
-		}
-		case OPT_ROOT:
-			if (strcmp(optarg, "max") == 0)
-				cli->config.root = AB_ROOT_IS_MAX;
-			else if (strcmp(optarg, "min") == 0)
-				cli->config.root = AB_ROOT_IS_MIN;
-			else {
-				*status = usage_error(cli, _("--root takes max or min, not '%s'"), optarg);
-				return false;
-			}
-			cli->fixed |= AB_RULE_ROOT;
-			break;
-		case OPT_CHANCE_PRUNE:
-			if (!ab_parse_chance_prune(optarg, &cli->config.chance_prune)) {
-				*status = usage_error(cli, _("--chance-prune takes none, node or star1, not '%s'"), optarg);
-				return false;
-			}
 			break;
 		case OPT_ASCII:
 			cli->ascii = true;
@@ -448,20 +450,8 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			if (cli->command && (strcmp(cli->command, "random") == 0 ||
 					     strcmp(cli->command, "practice") == 0))
 				goto random_option; /* the random tree's depth */
-			if (!parse_levels(optarg, &cli->config.depth)) {
-				*status = usage_error(cli, _("--depth takes a number of levels below the root, 1 to %u, not '%s'"),
-						      (unsigned)AB_MAX_DEPTH, optarg);
+			if (!search_option(cli, "depth", optarg, status))
 				return false;
-			}
-			break;
-		case OPT_ITERATIVE:
-			cli->config.iterative = true;
-			break;
-		case OPT_VIEW:
-			if (!ab_parse_view(optarg, &cli->config.view)) {
-				*status = usage_error(cli, _("--view takes minimax or negamax, not '%s'"), optarg);
-				return false;
-			}
 			break;
 		case OPT_ITERATION:
 			if (!parse_levels(optarg, &cli->iteration)) {
@@ -1521,7 +1511,7 @@ static const struct command {
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
 		TAKES(OPT_CHECK) },
 	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
-							TAKES(OPT_VIEW))) | RANDOM_OPTIONS },
+							TAKES(OPT_VIEW) | TAKES(OPT_BUG))) | RANDOM_OPTIONS },
 };
 
 static const struct command *find_command(const char *name)

@@ -150,18 +150,18 @@ START_TEST(rules)
 	struct ab_tree *t = lecture_tree();
 	struct ab_answer *a = parse_ok(t, "rules: strict fail-hard\norder: reverse\nroot: min\nvalue: 3\n");
 	ck_assert(a->rules.has_strict && a->rules.strict);
-	ck_assert(a->rules.has_fail && a->rules.fail_hard);
+	ck_assert(a->rules.has_fail && a->rules.fail == AB_FAIL_HARD);
 	ck_assert(a->rules.has_order && a->rules.order == AB_ORDER_REVERSE);
 	ck_assert(a->rules.has_root && a->rules.root == AB_MIN);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	bool values = false;
 	unsigned overruled = ab_answer_apply_rules(a, 0, &c, &values);
-	ck_assert(c.strict && c.fail_hard && c.order == AB_ORDER_REVERSE && c.root == AB_ROOT_IS_MIN);
+	ck_assert(c.strict && c.fail == AB_FAIL_HARD && c.order == AB_ORDER_REVERSE && c.root == AB_ROOT_IS_MIN);
 	ck_assert_uint_eq(overruled, 0);
 	/* The grader's parts win, and are reported where they differ. */
 	struct ab_config fixed = AB_CONFIG_DEFAULT;
 	overruled = ab_answer_apply_rules(a, AB_RULE_STRICT | AB_RULE_ORDER, &fixed, &values);
-	ck_assert(!fixed.strict && fixed.fail_hard && fixed.order == AB_ORDER_GIVEN &&
+	ck_assert(!fixed.strict && fixed.fail == AB_FAIL_HARD && fixed.order == AB_ORDER_GIVEN &&
 		  fixed.root == AB_ROOT_IS_MIN);
 	ck_assert_uint_eq(overruled, AB_RULE_STRICT | AB_RULE_ORDER);
 	struct ab_str note = AB_STR_INIT;
@@ -174,7 +174,7 @@ START_TEST(rules)
 	ab_str_free(&text);
 	ab_answer_free(a);
 	a = parse_ok(t, "rules: fail-soft\nrules: non-strict\norder: random:42\nvalue: 3\n");
-	ck_assert(a->rules.has_strict && !a->rules.strict && !a->rules.fail_hard);
+	ck_assert(a->rules.has_strict && !a->rules.strict && a->rules.fail == AB_FAIL_SOFT);
 	ck_assert(a->rules.order == AB_ORDER_RANDOM && a->rules.seed == 42);
 	ab_answer_free(a);
 	ab_tree_free(t);

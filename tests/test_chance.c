@@ -176,12 +176,12 @@ START_TEST(worked_example)
 	ck_assert_uint_eq(s.cut_nodes[0], ab_tree_find(t, "F"));
 	ck_assert_uint_eq(s.cut_by[0], cnode);
 	/* Fail-hard: the cut chance node returns the α that fired, 8.4. */
-	c.fail_hard = true;
+	c.fail = (true) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.chance_prune = AB_CHANCE_NODE;
 	run(t, &c, &s);
 	ck_assert_int_eq(s.returned[cnode], value_of(t, "8.4"));
 	/* Expectimax: --algo minimax never cuts. */
-	c = (struct ab_config)AB_CONFIG_DEFAULT;
+	c = AB_CONFIG_DEFAULT;
 	c.algo = AB_MINIMAX;
 	run(t, &c, &s);
 	ck_assert_uint_eq(s.nleaves, 8);
@@ -405,7 +405,7 @@ START_TEST(random_coursework_trees)
 						continue;
 					c.order = orders[o];
 					c.seed = 5;
-					c.fail_hard = hard;
+					c.fail = (hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 					c.strict = strict;
 					c.chance_prune = (enum ab_chance_prune)p;
 					memset(&s, 0, sizeof s);

@@ -147,7 +147,7 @@ START_TEST(depth_equals_cut_tree)
 			for (int conv = 0; conv < 16; conv++) {
 				struct ab_config cfg = AB_CONFIG_DEFAULT;
 				cfg.algo = conv & 1 ? AB_MINIMAX : AB_ALPHABETA;
-				cfg.fail_hard = conv & 2;
+				cfg.fail = (conv & 2) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 				cfg.strict = conv & 4;
 				cfg.root = conv & 8 ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
 				cfg.order = orders[(i + conv) % 4];
@@ -275,7 +275,7 @@ START_TEST(iterative_follows_the_rule)
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		c.iterative = true;
 		c.algo = i % 7 == 6 ? AB_MINIMAX : AB_ALPHABETA;
-		c.fail_hard = i & 1;
+		c.fail = (i & 1) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 		c.strict = i & 2;
 		c.root = i & 4 ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
 		c.order = orders[(i / 8) % 4];
@@ -380,7 +380,7 @@ START_TEST(iterative_trace_steps_back)
 		struct ab_tree *t = random_static_tree(&rng);
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		c.iterative = true;
-		c.fail_hard = i & 1;
+		c.fail = (i & 1) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 		struct ab_trace *tr = ab_trace_record(t, &c);
 		ck_assert_ptr_nonnull(tr);
 		size_t n = t->count, len = tr->length;
@@ -450,7 +450,7 @@ START_TEST(negamax_narration_negates_at_min)
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		c.view = AB_VIEW_NEGAMAX;
 		c.root = i & 1 ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
-		c.fail_hard = i & 2;
+		c.fail = (i & 2) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 		struct ab_trace *tr = ab_trace_record(t, &c);
 		ck_assert_ptr_nonnull(tr);
 		struct ab_str line = AB_STR_INIT, want = AB_STR_INIT, wrong = AB_STR_INIT;

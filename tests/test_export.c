@@ -134,11 +134,11 @@ static const struct convention_case {
 	struct ab_config config;
 	size_t pruned_marks;
 } convention_cases[] = {
-	{ { AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX }, 0 },
-	{ { AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX }, 2 },
-	{ { AB_ALPHABETA, true, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX }, 2 },
-	{ { AB_ALPHABETA, false, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX }, 0 },
-	{ { AB_ALPHABETA, false, false, AB_ORDER_BEST, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX }, 4 },
+	{ { .algo = AB_MINIMAX }, 0 },
+	{ { .algo = AB_ALPHABETA }, 2 },
+	{ { .algo = AB_ALPHABETA, .fail = AB_FAIL_HARD }, 2 },
+	{ { .algo = AB_ALPHABETA, .strict = true, .order = AB_ORDER_REVERSE }, 0 },
+	{ { .algo = AB_ALPHABETA, .order = AB_ORDER_BEST }, 4 },
 };
 
 START_TEST(text_conventions)

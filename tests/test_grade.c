@@ -46,7 +46,7 @@ static struct ab_config config_of(unsigned flags)
 {
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.strict = flags & STRICT;
-	c.fail_hard = flags & HARD;
+	c.fail = (flags & HARD) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	if (flags & REVERSE)
 		c.order = AB_ORDER_REVERSE;
 	if (flags & ROOT_MIN)

@@ -83,7 +83,7 @@ START_TEST(event_lines)
 	struct ab_tree *tree = ab_parse_tree(lines[_i].tree, strlen(lines[_i].tree), &diag);
 	ck_assert_ptr_nonnull(tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail_hard = lines[_i].hard;
+	c.fail = (lines[_i].hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.root = lines[_i].root;
 	c.chance_prune = lines[_i].prune;
 	struct ab_trace *trace = ab_trace_record(tree, &c);

@@ -79,7 +79,7 @@ START_TEST(sentences)
 	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
 	ck_assert_ptr_nonnull(tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail_hard = t->fail_hard;
+	c.fail = (t->fail_hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
 	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
 	struct ab_trace *trace = ab_trace_record(tree, &c);

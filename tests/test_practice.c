@@ -36,7 +36,7 @@ static struct ab_tree *make_tree(size_t i, struct ab_config *config)
 		ck_assert_ptr_null(ab_random_parse_branching(trees[i].branching, &spec));
 	if (trees[i].depth)
 		ck_assert_ptr_null(ab_random_parse_depth(trees[i].depth, &spec));
-	*config = (struct ab_config)AB_CONFIG_DEFAULT;
+	*config = AB_CONFIG_DEFAULT;
 	config->strict = trees[i].strict;
 	return ab_random_tree(&spec);
 }

@@ -109,13 +109,13 @@ START_TEST(test_every_event_has_a_line)
 	struct ab_tree *t = ab_load_tree(bundled[_i], &shown, &diag);
 	ck_assert_ptr_nonnull(t);
 	static const struct ab_config configs[] = {
-		{ AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
-		{ AB_ALPHABETA, true, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
-		{ AB_ALPHABETA, true, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
-		{ AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_MINIMAX },
-		{ AB_ALPHABETA, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
-		{ AB_ALPHABETA, true, true, AB_ORDER_REVERSE, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
-		{ AB_MINIMAX, false, false, AB_ORDER_GIVEN, 0, AB_ROOT_FROM_TREE, AB_CHANCE_AUTO, 0, false, AB_VIEW_NEGAMAX },
+		{ .algo = AB_ALPHABETA },
+		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_HARD },
+		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_HARD, .strict = true, .order = AB_ORDER_REVERSE },
+		{ .algo = AB_MINIMAX },
+		{ .algo = AB_ALPHABETA, .view = AB_VIEW_NEGAMAX },
+		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_HARD, .strict = true, .order = AB_ORDER_REVERSE, .view = AB_VIEW_NEGAMAX },
+		{ .algo = AB_MINIMAX, .view = AB_VIEW_NEGAMAX },
 	};
 	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
 		struct ab_trace *tr = ab_trace_record(t, &configs[c]);

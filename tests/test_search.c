@@ -201,7 +201,7 @@ START_TEST(conventions)
 	const struct convention_case *t = &convention_cases[_i];
 	struct ab_tree *tree = parse(t->tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail_hard = t->fail_hard;
+	c.fail = (t->fail_hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
 	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
 	c.root = t->root;
@@ -319,7 +319,7 @@ static void check_random_tree(int _i)
 				for (int strict = 0; strict < 2; strict++) {
 					struct ab_config c = AB_CONFIG_DEFAULT;
 					ck_assert(ab_parse_order(orders[o], &c));
-					c.fail_hard = hard;
+					c.fail = (hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 					c.strict = strict;
 					runs[hard][strict] = run_search(tree, &c);
 					struct keeper *k = &runs[hard][strict];
@@ -400,7 +400,7 @@ static void check_best_order(int _i)
 		for (int hard = 0; hard < 2; hard++) {
 			struct ab_config c = AB_CONFIG_DEFAULT;
 			c.order = AB_ORDER_BEST;
-			c.fail_hard = hard;
+			c.fail = (hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 			struct ab_counts counts;
 			ck_assert(ab_count(tree, &c, &counts));
 			ck_assert_msg(counts.leaves == ab_knuth_moore(b, d),

@@ -111,7 +111,7 @@ START_TEST(depth_share_and_chance_root)
 	const char *text = "<chance>[1/7: 1 6/7: 2.5]";
 	tree = ab_parse_tree(text, strlen(text), &diag);
 	ck_assert_ptr_nonnull(tree);
-	c = (struct ab_config)AB_CONFIG_DEFAULT;
+	c = AB_CONFIG_DEFAULT;
 	ck_assert(ab_stats_compute(tree, &c, true, &s));
 	ck_assert_uint_eq(s.positions, 2);
 	ab_stats_json(tree, &s, &out);

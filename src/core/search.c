@@ -11,172 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/i18n.h"
 #include "core/rng.h"
 
 static ab_value max_value(ab_value a, ab_value b) { return a > b ? a : b; }
 static ab_value min_value(ab_value a, ab_value b) { return a < b ? a : b; }
 
-enum ab_player ab_config_root(const struct ab_config *config,
-			      const struct ab_tree *tree)
-{
-	if (tree->root_player == AB_CHANCE)
-		return AB_CHANCE; /* no other side to move first */
-	switch (config->root) {
-	case AB_ROOT_IS_MAX: return AB_MAX;
-	case AB_ROOT_IS_MIN: return AB_MIN;
-	case AB_ROOT_FROM_TREE: break;
-	}
-	return tree->root_player;
-}
-
-enum ab_chance_prune ab_config_chance(const struct ab_config *config,
-				      const struct ab_tree *tree)
-{
-	if (config->chance_prune != AB_CHANCE_AUTO)
-		return config->chance_prune;
-	return tree->has_bounds ? AB_CHANCE_NODE : AB_CHANCE_NONE;
-}
-
-static const char *const prune_names[] = { "auto", "none", "node", "star1" };
-
-bool ab_parse_chance_prune(const char *text, enum ab_chance_prune *out)
-{
-	for (int i = 1; i < 4; i++)
-		if (strcmp(text, prune_names[i]) == 0) {
-			*out = (enum ab_chance_prune)i;
-			return true;
-		}
-	return false;
-}
-
-const char *ab_chance_prune_name(enum ab_chance_prune prune)
-{
-	return prune_names[prune];
-}
-
-/* ---- Options ------------------------------------------------------------ */
-
-static const struct {
-	const char *name;
-	enum ab_order order;
-} order_names[] = {
-	{ "given", AB_ORDER_GIVEN },
-	{ "reverse", AB_ORDER_REVERSE },
-	{ "best", AB_ORDER_BEST },
-	{ "worst", AB_ORDER_WORST },
-	{ "random", AB_ORDER_RANDOM },
-};
-
-bool ab_parse_order(const char *text, struct ab_config *config)
-{
-	for (size_t i = 0; i < sizeof order_names / sizeof order_names[0]; i++) {
-		size_t n = strlen(order_names[i].name);
-		if (strncmp(text, order_names[i].name, n) != 0)
-			continue;
-		if (text[n] == '\0') {
-			config->order = order_names[i].order;
-			config->seed = 0;
-			return true;
-		}
-		if (order_names[i].order != AB_ORDER_RANDOM || text[n] != ':')
-			return false;
-		/* Every seed --seed takes: decimal digits, 0 to 2^64 - 1. */
-		const char *digits = text + n + 1;
-		uint64_t seed = 0;
-		if (!*digits)
-			return false;
-		for (const char *d = digits; *d; d++) {
-			unsigned digit = (unsigned)(*d - '0');
-			if (*d < '0' || *d > '9' || seed > (UINT64_MAX - digit) / 10)
-				return false;
-			seed = seed * 10 + digit;
-		}
-		config->order = AB_ORDER_RANDOM;
-		config->seed = seed;
-		return true;
-	}
-	return false;
-}
-
-void ab_order_describe(const struct ab_config *config, struct ab_str *out)
-{
-	for (size_t i = 0; i < sizeof order_names / sizeof order_names[0]; i++)
-		if (order_names[i].order == config->order)
-			ab_str_add(out, order_names[i].name);
-	if (config->order == AB_ORDER_RANDOM)
-		ab_str_addf(out, ":%llu", (unsigned long long)config->seed);
-}
-
-static void describe(const struct ab_config *config, bool ascii, bool chance,
-		     struct ab_str *out)
-{
-	if (config->algo == AB_MINIMAX) {
-		ab_str_add(out, chance ? _("expectimax") : _("minimax"));
-	} else {
-		ab_str_add(out, config->fail_hard ? _("alpha-beta, fail-hard, cut on ")
-						  : _("alpha-beta, fail-soft, cut on "));
-		if (ascii)
-			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
-		else
-			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
-	}
-	/* The order as a course names it (in English, the option's word). */
-	switch (config->order) {
-	case AB_ORDER_GIVEN: ab_str_add(out, _(", order given")); break;
-	case AB_ORDER_REVERSE: ab_str_add(out, _(", order reverse")); break;
-	case AB_ORDER_BEST: ab_str_add(out, _(", order best")); break;
-	case AB_ORDER_WORST: ab_str_add(out, _(", order worst")); break;
-	case AB_ORDER_RANDOM:
-		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
-		break;
-	}
-	if (config->iterative && config->depth)
-		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);
-	else if (config->iterative)
-		ab_str_add(out, _(", iterative deepening"));
-	else if (config->depth)
-		ab_str_addf(out, _(", depth %u"), config->depth);
-	if (config->view == AB_VIEW_NEGAMAX)
-		ab_str_add(out, _(", negamax view"));
-}
-
-void ab_config_describe(const struct ab_config *config, bool ascii,
-			struct ab_str *out)
-{
-	describe(config, ascii, false, out);
-}
-
-void ab_config_describe_for(const struct ab_config *config,
-			    const struct ab_tree *tree, bool ascii,
-			    struct ab_str *out)
-{
-	describe(config, ascii, tree->nchance != 0, out);
-	if (tree->nchance && config->algo == AB_ALPHABETA)
-		ab_str_addf(out, ", chance-prune %s",
-			    ab_chance_prune_name(ab_config_chance(config, tree)));
-}
-
 /* ---- Depth limits ------------------------------------------------------- */
-
-bool ab_parse_view(const char *text, enum ab_view *out)
-{
-	if (strcmp(text, "minimax") == 0)
-		*out = AB_VIEW_MINIMAX;
-	else if (strcmp(text, "negamax") == 0)
-		*out = AB_VIEW_NEGAMAX;
-	else
-		return false;
-	return true;
-}
-
-uint32_t ab_config_last_depth(const struct ab_config *config,
-			      const struct ab_tree *tree)
-{
-	if (config->depth && config->depth < tree->height)
-		return config->depth;
-	return tree->height;
-}
 
 uint32_t ab_search_missing_static(const struct ab_tree *tree,
 				  const struct ab_config *config)
@@ -363,7 +203,9 @@ struct search {
 				   first would be a pass over every node */
 	uint32_t leaves, nodes; /* this iteration's */
 	bool pruning;           /* alpha-beta, not minimax */
-	bool fail_hard, strict; /* the config's, at hand in the loop */
+	bool fail_hard, strict; /* the config's, at hand in the loop (either
+				   fail-hard: the bound, not the value) */
+	bool clamp;             /* fail-hard clamped to the window */
 	uint32_t horizon;       /* nodes this deep are evaluated, 0: none */
 	/* Iterative deepening: what each node returned, and in which
 	 * iteration (0: never), for the next iteration's order. */
@@ -703,9 +545,13 @@ static ab_value chance_return(const struct search *s, const struct frame *f,
 /* The value a finished node returns under the chosen convention. */
 static ab_value returned_value(const struct search *s, const struct frame *f)
 {
-	if (s->pruning && s->fail_hard)
-		return f->player == AB_MAX ? f->alpha : f->beta;
-	return f->value;
+	if (!s->pruning || !s->fail_hard)
+		return f->value;
+	/* Fail-hard keeps the mover's bound, which a cut may have pushed past
+	 * the other; clamped, it stays inside the window it was given. */
+	if (f->player == AB_MAX)
+		return s->clamp ? min_value(f->alpha, f->beta) : f->alpha;
+	return s->clamp ? max_value(f->beta, f->alpha) : f->beta;
 }
 
 /* Searches from the root, whose frame is stack[0], already entered. */
@@ -831,7 +677,9 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		.kinds = sink->kinds ? sink->kinds : ~0u,
 		.chance = ab_config_chance(config, tree),
 		.pruning = config->algo == AB_ALPHABETA,
-		.fail_hard = config->fail_hard, .strict = config->strict,
+		.fail_hard = ab_config_returns_bound(config),
+		.clamp = ab_config_fail(config) == AB_FAIL_CLAMP,
+		.strict = config->strict,
 	};
 	if (tree->count == 0)
 		return 0;

@@ -480,7 +480,7 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		const struct ab_trace_extra *x = find_extra(trace, trace->step);
 		if (x)
 			ev->value = x->a;
-		else if (trace->config.algo == AB_ALPHABETA && trace->config.fail_hard)
+		else if (ab_config_returns_bound(&trace->config))
 			ev->value = is_max(trace, r->node) ? st->alpha : st->beta;
 		else
 			ev->value = st->value;

@@ -672,18 +672,8 @@ fail:
 	return false;
 }
 
-/* The parts of the convention `rules:` may state. */
-static const struct {
-	const char *word;
-	unsigned part;    /* AB_RULE_STRICT or AB_RULE_FAIL */
-	bool on;          /* strict, or fail-hard */
-} rule_words[] = {
-	{ "strict", AB_RULE_STRICT, true },
-	{ "non-strict", AB_RULE_STRICT, false },
-	{ "fail-hard", AB_RULE_FAIL, true },
-	{ "fail-soft", AB_RULE_FAIL, false },
-};
-
+/* rules: states the cut test and the fail convention, in the words of
+ * core/config.c's table ("strict", "fail-hard", "fail-hard=clamp"). */
 static bool parse_rules(struct parser *p, size_t i, size_t end)
 {
 	struct ab_answer_rules *r = &p->answer->rules;
@@ -692,31 +682,38 @@ static bool parse_rules(struct parser *p, size_t i, size_t end)
 		return FAIL(p, i, _("expected strict, non-strict, fail-hard or fail-soft after 'rules:'"));
 	for (; i < end; i = skip_separators(p, i, end)) {
 		size_t e = token_end(p, i, end, false);
-		size_t w = 0, nwords = sizeof rule_words / sizeof rule_words[0];
-		while (w < nwords && !(strlen(rule_words[w].word) == e - i &&
-				       strncmp(rule_words[w].word, p->text + i, e - i) == 0))
-			w++;
-		if (w == nwords) {
+		char word[32];
+		struct ab_config c = AB_CONFIG_DEFAULT;
+		unsigned part = 0;
+		const struct ab_config_word *entry = NULL;
+		if (e - i < sizeof word) {
+			memcpy(word, p->text + i, e - i);
+			word[e - i] = '\0';
+			entry = ab_config_find_word(word);
+		}
+		if (!entry || !(entry->part & (AB_PART_STRICT | AB_PART_FAIL)) ||
+		    ab_config_apply(word, &c, &part) != NULL) {
 			if (!token_clean(p, i, e))
 				return false;
 			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard or fail-soft"),
 				    QUOTE(p, i, e));
 		}
+		unsigned rule = part == AB_PART_STRICT ? AB_RULE_STRICT : AB_RULE_FAIL;
 		size_t first;
-		if (!seen_add(&p->seen, seen_key(SEEN_RULE, rule_words[w].part), i, &first)) {
-			bool before = rule_words[w].part == AB_RULE_STRICT ? r->strict : r->fail_hard;
-			if (before == rule_words[w].on)
+		if (!seen_add(&p->seen, seen_key(SEEN_RULE, rule), i, &first)) {
+			bool same = rule == AB_RULE_STRICT ? r->strict == c.strict : r->fail == c.fail;
+			if (same)
 				return FAIL(p, i, _("rule '%s' is given twice (first on line %u)"),
-					    rule_words[w].word, line_of(p, first));
+					    word, line_of(p, first));
 			return FAIL(p, i, _("rule '%s' contradicts the rule given on line %u"),
-				    rule_words[w].word, line_of(p, first));
+				    word, line_of(p, first));
 		}
-		if (rule_words[w].part == AB_RULE_STRICT) {
+		if (rule == AB_RULE_STRICT) {
 			r->has_strict = true;
-			r->strict = rule_words[w].on;
+			r->strict = c.strict;
 		} else {
 			r->has_fail = true;
-			r->fail_hard = rule_words[w].on;
+			r->fail = c.fail;
 		}
 		i = e;
 	}
@@ -1224,8 +1221,8 @@ unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
 	}
 	if (r->has_fail) {
 		if (!(fixed & AB_RULE_FAIL))
-			config->fail_hard = r->fail_hard;
-		else if (config->fail_hard != r->fail_hard)
+			config->fail = r->fail;
+		else if (config->fail != r->fail)
 			overruled |= AB_RULE_FAIL;
 	}
 	if (r->has_order) {
@@ -1267,9 +1264,9 @@ void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overr
 				    config->strict ? g->beta : g->ge, g->beta);
 		}
 		if (overruled & AB_RULE_FAIL) {
-			ab_str_add(&said, r->fail_hard ? " fail-hard" : " fail-soft");
+			ab_str_addf(&said, " %s", ab_fail_word(r->fail));
 			ab_str_add(&used, used.len ? ", " : "");
-			ab_str_add(&used, config->fail_hard ? "fail-hard" : "fail-soft");
+			ab_str_add(&used, ab_fail_word(config->fail));
 		}
 	}
 	if (overruled & AB_RULE_ORDER) {
@@ -1308,7 +1305,7 @@ void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out
 		if (r->has_strict)
 			ab_str_add(out, r->strict ? " strict" : " non-strict");
 		if (r->has_fail)
-			ab_str_add(out, r->fail_hard ? " fail-hard" : " fail-soft");
+			ab_str_addf(out, " %s", ab_fail_word(r->fail));
 	}
 	if (r->has_order) {
 		struct ab_config c = AB_CONFIG_DEFAULT;

@@ -105,7 +105,8 @@ struct ab_item {
 /* Which parts of the convention the answer states. */
 struct ab_answer_rules {
 	bool has_strict, strict;
-	bool has_fail, fail_hard;
+	bool has_fail;
+	enum ab_fail fail;
 	bool has_order;
 	enum ab_order order;
 	uint64_t seed;           /* for random:SEED */

@@ -57,7 +57,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 	f->node = ab_xcalloc(tree->count, sizeof *f->node);
 	f->best = AB_NONE;
 	struct ab_trace *t = f->trace;
-	bool hard = config->algo == AB_ALPHABETA && config->fail_hard;
+	bool hard = ab_config_returns_bound(config);
 	while (ab_trace_forward(t)) {
 		struct ab_event ev;
 		ab_trace_event(t, &ev);
@@ -896,7 +896,7 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 		ab_str_addf(&why, _("%s returns %s (step %zu), not %s."), who.s, exp.s, it->step, giv.s);
 		if (!ab_is_leaf(gd->tree, n) && ab_trace_cut_step(f->trace, n) && !gd->minimax) {
 			ab_str_addc(&why, ' ');
-			ab_str_add(&why, f->trace->config.fail_hard
+			ab_str_add(&why, ab_config_returns_bound(&f->trace->config)
 				   ? _("Under fail-hard a cut node returns the bound that cut it.")
 				   : _("Under fail-soft a cut node returns the best value it found before the cut."));
 		}
@@ -1391,12 +1391,12 @@ static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *
 		return true;
 	}
 	alt = *asked;
-	alt.fail_hard = !asked->fail_hard;
+	alt.fail = asked->fail == AB_FAIL_SOFT ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		ab_str_add(out, alt.fail_hard
+		ab_str_add(out, alt.fail != AB_FAIL_SOFT
 			? _("Your answer is right under fail-hard (a node returns a number inside its window: its own bound when its value lies outside); this assignment is fail-soft (a node returns its best value, even outside its window).")
 			: _("Your answer is right under fail-soft (a node returns its best value, even outside its window); this assignment is fail-hard (a node returns a number inside its window: its own bound when its value lies outside)."));
-		ab_str_add(clause, alt.fail_hard ? _("answered under fail-hard") : _("answered under fail-soft"));
+		ab_str_add(clause, alt.fail != AB_FAIL_SOFT ? _("answered under fail-hard") : _("answered under fail-soft"));
 		return true;
 	}
 	if (all_right_under(tree, asked, !values_returned, answer, g)) {

@@ -252,45 +252,7 @@ static bool parse_event_kind(const char *s, enum ab_event_kind *kind)
 /* One word of a search: line or of "under ...".  False when unknown. */
 static bool apply_search_word(const char *w, struct ab_config *c)
 {
-	if (strcmp(w, "minimax") == 0)
-		c->algo = AB_MINIMAX;
-	else if (strcmp(w, "alphabeta") == 0 || strcmp(w, "alpha-beta") == 0)
-		c->algo = AB_ALPHABETA;
-	else if (strcmp(w, "fail-soft") == 0)
-		c->fail_hard = false;
-	else if (strcmp(w, "fail-hard") == 0)
-		c->fail_hard = true;
-	else if (strcmp(w, "strict") == 0)
-		c->strict = true;
-	else if (strcmp(w, "non-strict") == 0)
-		c->strict = false;
-	else if (strncmp(w, "order=", 6) == 0)
-		return ab_parse_order(w + 6, c);
-	else if (strcmp(w, "root=max") == 0)
-		c->root = AB_ROOT_IS_MAX;
-	else if (strcmp(w, "root=min") == 0)
-		c->root = AB_ROOT_IS_MIN;
-	else if (strncmp(w, "chance-prune=", 13) == 0)
-		return ab_parse_chance_prune(w + 13, &c->chance_prune);
-	else if (strcmp(w, "depth=none") == 0)
-		c->depth = 0;
-	else if (strncmp(w, "depth=", 6) == 0) {
-		char *end;
-		unsigned long d = strtoul(w + 6, &end, 10);
-		if (w[6] < '1' || w[6] > '9' || *end || d > AB_MAX_DEPTH)
-			return false;
-		c->depth = (uint32_t)d;
-	} else if (strcmp(w, "iterative") == 0)
-		c->iterative = true;
-	else if (strcmp(w, "iterative=off") == 0)
-		c->iterative = false;
-	else if (strcmp(w, "view=negamax") == 0)
-		c->view = AB_VIEW_NEGAMAX;
-	else if (strcmp(w, "view=minimax") == 0)
-		c->view = AB_VIEW_MINIMAX;
-	else
-		return false;
-	return true;
+	return ab_config_apply(w, c, NULL) == NULL;
 }
 
 static bool apply_search_words(struct parser *p, const struct token *toks,

@@ -19,7 +19,7 @@ struct checker {
 
 static bool same_config(const struct ab_config *a, const struct ab_config *b)
 {
-	return a->algo == b->algo && a->fail_hard == b->fail_hard &&
+	return a->algo == b->algo && a->fail == b->fail &&
 	       a->strict == b->strict && a->order == b->order &&
 	       a->seed == b->seed && a->root == b->root &&
 	       a->chance_prune == b->chance_prune && a->depth == b->depth &&

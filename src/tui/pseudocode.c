@@ -191,8 +191,8 @@ enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config)
 	if (config->algo == AB_MINIMAX)
 		return nm ? AB_PSEUDO_NEGAMAX : AB_PSEUDO_MINIMAX;
 	if (nm)
-		return config->fail_hard ? AB_PSEUDO_NEGAMAX_HARD : AB_PSEUDO_NEGAMAX_SOFT;
-	return config->fail_hard ? AB_PSEUDO_FAIL_HARD : AB_PSEUDO_FAIL_SOFT;
+		return ab_config_returns_bound(config) ? AB_PSEUDO_NEGAMAX_HARD : AB_PSEUDO_NEGAMAX_SOFT;
+	return ab_config_returns_bound(config) ? AB_PSEUDO_FAIL_HARD : AB_PSEUDO_FAIL_SOFT;
 }
 
 const char *ab_pseudo_title(enum ab_pseudo_kind kind)

@@ -734,7 +734,7 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 	case AB_ACT_FAIL_HARD:
 		if (lesson_locked(rp))
 			return AB_REDRAW_FRAME;
-		rp->config.fail_hard = !rp->config.fail_hard;
+		rp->config.fail = rp->config.fail == AB_FAIL_SOFT ? AB_FAIL_HARD : AB_FAIL_SOFT;
 		return reconfigure(rp);
 	case AB_ACT_STRICT:
 		if (lesson_locked(rp))

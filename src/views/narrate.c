@@ -360,7 +360,7 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	/* Fail-hard hands back the node's own bound (α at MAX, β at MIN)
 	 * when its children's values fall outside the window: say what they
 	 * proved, and how little the number handed on tells the parent. */
-	bool hard = trace->config.algo == AB_ALPHABETA && trace->config.fail_hard;
+	bool hard = ab_config_returns_bound(&trace->config);
 	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
 		/* A MAX node hands back its α, a MIN node its β; a chance node
 		 * α when it fell below the window, β above it. */

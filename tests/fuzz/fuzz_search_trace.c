@@ -32,7 +32,7 @@ static struct ab_config config_from(uint8_t b, uint8_t seed)
 {
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.algo = (b & 1) ? AB_MINIMAX : AB_ALPHABETA;
-	c.fail_hard = (b >> 1) & 1;
+	c.fail = ((b >> 1) & 1) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = (b >> 2) & 1;
 	c.order = (enum ab_order)(((b >> 3) & 7) % 5);
 	c.root = (enum ab_root_choice)((b >> 6) % 3);

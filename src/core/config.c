@@ -1,0 +1,521 @@
+/* config.c - the search's configuration: its words, and what it says.
+ *
+ * One table below holds every word a command line, answer file or lesson
+ * may use to choose a search; each entry parses its value and sets one
+ * part of the config.  Describing a config (for headers and notes) is
+ * here too, so that the words and their descriptions cannot drift apart.
+ */
+#include "core/config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/i18n.h"
+
+/* ---- Questions ------------------------------------------------------------- */
+
+enum ab_player ab_config_root(const struct ab_config *config,
+			      const struct ab_tree *tree)
+{
+	if (tree->root_player == AB_CHANCE)
+		return AB_CHANCE; /* no other side to move first */
+	switch (config->root) {
+	case AB_ROOT_IS_MAX: return AB_MAX;
+	case AB_ROOT_IS_MIN: return AB_MIN;
+	case AB_ROOT_FROM_TREE: break;
+	}
+	return tree->root_player;
+}
+
+enum ab_chance_prune ab_config_chance(const struct ab_config *config,
+				      const struct ab_tree *tree)
+{
+	if (config->chance_prune != AB_CHANCE_AUTO)
+		return config->chance_prune;
+	return tree->has_bounds ? AB_CHANCE_NODE : AB_CHANCE_NONE;
+}
+
+uint32_t ab_config_last_depth(const struct ab_config *config,
+			      const struct ab_tree *tree)
+{
+	if (config->depth && config->depth < tree->height)
+		return config->depth;
+	return tree->height;
+}
+
+/* ---- Single values ---------------------------------------------------------- */
+
+static const char *const prune_names[] = { "auto", "none", "node", "star1" };
+
+bool ab_parse_chance_prune(const char *text, enum ab_chance_prune *out)
+{
+	for (int i = 1; i < 4; i++)
+		if (strcmp(text, prune_names[i]) == 0) {
+			*out = (enum ab_chance_prune)i;
+			return true;
+		}
+	return false;
+}
+
+const char *ab_chance_prune_name(enum ab_chance_prune prune)
+{
+	return prune_names[prune];
+}
+
+static const struct {
+	const char *name;
+	enum ab_order order;
+} order_names[] = {
+	{ "given", AB_ORDER_GIVEN },
+	{ "reverse", AB_ORDER_REVERSE },
+	{ "best", AB_ORDER_BEST },
+	{ "worst", AB_ORDER_WORST },
+	{ "random", AB_ORDER_RANDOM },
+};
+
+bool ab_parse_order(const char *text, struct ab_config *config)
+{
+	for (size_t i = 0; i < sizeof order_names / sizeof order_names[0]; i++) {
+		size_t n = strlen(order_names[i].name);
+		if (strncmp(text, order_names[i].name, n) != 0)
+			continue;
+		if (text[n] == '\0') {
+			config->order = order_names[i].order;
+			config->seed = 0;
+			return true;
+		}
+		if (order_names[i].order != AB_ORDER_RANDOM || text[n] != ':')
+			return false;
+		/* Every seed --seed takes: decimal digits, 0 to 2^64 - 1. */
+		const char *digits = text + n + 1;
+		uint64_t seed = 0;
+		if (!*digits)
+			return false;
+		for (const char *d = digits; *d; d++) {
+			unsigned digit = (unsigned)(*d - '0');
+			if (*d < '0' || *d > '9' || seed > (UINT64_MAX - digit) / 10)
+				return false;
+			seed = seed * 10 + digit;
+		}
+		config->order = AB_ORDER_RANDOM;
+		config->seed = seed;
+		return true;
+	}
+	return false;
+}
+
+void ab_order_describe(const struct ab_config *config, struct ab_str *out)
+{
+	for (size_t i = 0; i < sizeof order_names / sizeof order_names[0]; i++)
+		if (order_names[i].order == config->order)
+			ab_str_add(out, order_names[i].name);
+	if (config->order == AB_ORDER_RANDOM)
+		ab_str_addf(out, ":%llu", (unsigned long long)config->seed);
+}
+
+bool ab_parse_view(const char *text, enum ab_view *out)
+{
+	if (strcmp(text, "minimax") == 0)
+		*out = AB_VIEW_MINIMAX;
+	else if (strcmp(text, "negamax") == 0)
+		*out = AB_VIEW_NEGAMAX;
+	else
+		return false;
+	return true;
+}
+
+const char *ab_fail_word(enum ab_fail fail)
+{
+	switch (fail) {
+	case AB_FAIL_HARD: return "fail-hard";
+	case AB_FAIL_CLAMP: return "fail-hard=clamp";
+	case AB_FAIL_SOFT: break;
+	}
+	return "fail-soft";
+}
+
+static const char *const bug_ids[] = {
+#define AB_BUG_ID(name, id) id,
+	AB_BUGS(AB_BUG_ID)
+#undef AB_BUG_ID
+};
+
+/* DESIGN's table of named mistakes, in our words. */
+static const char *const bug_sentences[] = {
+	N_("the search as it should be"),
+	N_("MIN nodes raise α and MAX nodes lower β: the window moves the wrong way"),
+	N_("MIN nodes update α instead of β: β never falls, so nothing is pruned and the values stay right"),
+	N_("the cut test compares with the parent's bound only: no deep cutoffs"),
+	N_("the root searches every child with the full window: it never passes its α down"),
+	N_("α and β are shared by the whole search instead of passed by value: a child's updates leak to its siblings and ancestors"),
+	N_("every child is searched with (−∞, +∞): right values, no pruning at all"),
+	N_("the cut test runs before the bound takes the child's value: every cut comes one child late"),
+	N_("negamax passes (−α, −β) instead of (−β, −α)"),
+	N_("negamax scores leaves from MAX's side at every level, not the mover's"),
+	N_("the root's move is taken from a child's returned bound, so a cut child that only ties the root's value can be named best"),
+	N_("the program's infinity is smaller than some value in the tree"),
+};
+
+const char *ab_bug_id(enum ab_bug bug)
+{
+	return (unsigned)bug < AB_BUG_COUNT ? bug_ids[bug] : "?";
+}
+
+const char *ab_bug_sentence(enum ab_bug bug)
+{
+	return (unsigned)bug < AB_BUG_COUNT ? _(bug_sentences[bug]) : "?";
+}
+
+bool ab_parse_bug(const char *text, enum ab_bug *out)
+{
+	for (unsigned i = 0; i < AB_BUG_COUNT; i++)
+		if (strcmp(text, bug_ids[i]) == 0) {
+			*out = (enum ab_bug)i;
+			return true;
+		}
+	return false;
+}
+
+/* ---- The table of words ----------------------------------------------------- */
+
+/* Each setter reads value (NULL when the word came without one) and
+ * returns false when it is not one the word takes. */
+static bool set_algo(struct ab_config *c, const char *v)
+{
+	if (!v)
+		return false;
+	if (strcmp(v, "minimax") == 0)
+		c->algo = AB_MINIMAX;
+	else if (strcmp(v, "alphabeta") == 0 || strcmp(v, "alpha-beta") == 0)
+		c->algo = AB_ALPHABETA;
+	else
+		return false;
+	return true;
+}
+
+static bool set_minimax(struct ab_config *c, const char *v)
+{
+	c->algo = AB_MINIMAX;
+	return !v;
+}
+
+static bool set_alphabeta(struct ab_config *c, const char *v)
+{
+	c->algo = AB_ALPHABETA;
+	return !v;
+}
+
+static bool set_fail_soft(struct ab_config *c, const char *v)
+{
+	c->fail = AB_FAIL_SOFT;
+	return !v;
+}
+
+static bool set_fail_hard(struct ab_config *c, const char *v)
+{
+	if (v && strcmp(v, "clamp") != 0)
+		return false;
+	c->fail = v ? AB_FAIL_CLAMP : AB_FAIL_HARD;
+	return true;
+}
+
+static bool set_strict(struct ab_config *c, const char *v)
+{
+	c->strict = true;
+	return !v;
+}
+
+static bool set_non_strict(struct ab_config *c, const char *v)
+{
+	c->strict = false;
+	return !v;
+}
+
+static bool set_order(struct ab_config *c, const char *v)
+{
+	return v && ab_parse_order(v, c);
+}
+
+static bool set_root(struct ab_config *c, const char *v)
+{
+	if (v && strcmp(v, "max") == 0)
+		c->root = AB_ROOT_IS_MAX;
+	else if (v && strcmp(v, "min") == 0)
+		c->root = AB_ROOT_IS_MIN;
+	else
+		return false;
+	return true;
+}
+
+static bool set_chance_prune(struct ab_config *c, const char *v)
+{
+	return v && ab_parse_chance_prune(v, &c->chance_prune);
+}
+
+static bool set_depth(struct ab_config *c, const char *v)
+{
+	if (!v)
+		return false;
+	if (strcmp(v, "none") == 0) {
+		c->depth = 0;
+		return true;
+	}
+	if (*v < '1' || *v > '9')
+		return false;
+	char *end;
+	unsigned long d = strtoul(v, &end, 10);
+	if (*end || d > AB_MAX_DEPTH)
+		return false;
+	c->depth = (uint32_t)d;
+	return true;
+}
+
+static bool set_iterative(struct ab_config *c, const char *v)
+{
+	if (v && strcmp(v, "off") != 0)
+		return false;
+	c->iterative = !v;
+	return true;
+}
+
+static bool set_view(struct ab_config *c, const char *v)
+{
+	return v && ab_parse_view(v, &c->view);
+}
+
+static bool set_bug(struct ab_config *c, const char *v)
+{
+	/* The search runs no mistake yet: refused until it does. */
+	(void)c;
+	(void)v;
+	return false;
+}
+
+/* The setters, beside the public table (same order). */
+static bool (*const setters[])(struct ab_config *, const char *) = {
+	set_algo, set_minimax, set_alphabeta, set_alphabeta, set_fail_soft,
+	set_fail_hard, set_strict, set_non_strict, set_order, set_root,
+	set_chance_prune, set_depth, set_iterative, set_view, set_bug,
+};
+
+const struct ab_config_word ab_config_words[] = {
+	{ "algo", N_("minimax or alphabeta"), AB_PART_ALGO },
+	{ "minimax", NULL, AB_PART_ALGO },
+	{ "alphabeta", NULL, AB_PART_ALGO },
+	{ "alpha-beta", NULL, AB_PART_ALGO },
+	{ "fail-soft", NULL, AB_PART_FAIL },
+	{ "fail-hard", N_("nothing or clamp"), AB_PART_FAIL },
+	{ "strict", NULL, AB_PART_STRICT },
+	{ "non-strict", NULL, AB_PART_STRICT },
+	{ "order", N_("given, reverse, best, worst, random or random:SEED"), AB_PART_ORDER },
+	{ "root", N_("max or min"), AB_PART_ROOT },
+	{ "chance-prune", N_("none, node or star1"), AB_PART_CHANCE },
+	{ "depth", N_("a number of levels below the root, 1 to 10000"), AB_PART_DEPTH },
+	{ "iterative", N_("nothing or off"), AB_PART_ITERATIVE },
+	{ "view", N_("minimax or negamax"), AB_PART_VIEW },
+	{ "bug", N_("one of the named mistakes (abtrace --help lists them)"), AB_PART_BUG },
+	{ NULL, NULL, 0 },
+};
+
+_Static_assert(sizeof setters / sizeof setters[0] ==
+	       sizeof ab_config_words / sizeof ab_config_words[0] - 1,
+	       "one setter per word");
+
+static size_t find_word(const char *word, size_t len)
+{
+	for (size_t i = 0; ab_config_words[i].word; i++)
+		if (strlen(ab_config_words[i].word) == len &&
+		    strncmp(ab_config_words[i].word, word, len) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+const struct ab_config_word *ab_config_find_word(const char *word)
+{
+	const char *eq = strchr(word, '=');
+	size_t i = find_word(word, eq ? (size_t)(eq - word) : strlen(word));
+	return i == (size_t)-1 ? NULL : &ab_config_words[i];
+}
+
+const char *ab_config_set(const char *word, const char *value,
+			  struct ab_config *config, unsigned *parts)
+{
+	size_t i = find_word(word, strlen(word));
+	if (i == (size_t)-1)
+		return _("not a word of a search");
+	struct ab_config c = *config;
+	if (!setters[i](&c, value)) {
+		const char *takes = ab_config_words[i].value;
+		return takes ? _(takes) : _("no value");
+	}
+	*config = c;
+	if (parts)
+		*parts |= ab_config_words[i].part;
+	return NULL;
+}
+
+const char *ab_config_apply(const char *word, struct ab_config *config,
+			    unsigned *parts)
+{
+	const char *eq = strchr(word, '=');
+	if (!eq)
+		return ab_config_set(word, NULL, config, parts);
+	char name[32];
+	size_t n = (size_t)(eq - word);
+	if (n >= sizeof name)
+		return _("not a word of a search");
+	memcpy(name, word, n);
+	name[n] = '\0';
+	return ab_config_set(name, eq + 1, config, parts);
+}
+
+void ab_config_merge(struct ab_config *to, const struct ab_config *from,
+		     unsigned parts)
+{
+	if (parts & AB_PART_ALGO)
+		to->algo = from->algo;
+	if (parts & AB_PART_FAIL)
+		to->fail = from->fail;
+	if (parts & AB_PART_STRICT)
+		to->strict = from->strict;
+	if (parts & AB_PART_ORDER) {
+		to->order = from->order;
+		to->seed = from->seed;
+	}
+	if (parts & AB_PART_ROOT)
+		to->root = from->root;
+	if (parts & AB_PART_CHANCE)
+		to->chance_prune = from->chance_prune;
+	if (parts & AB_PART_DEPTH)
+		to->depth = from->depth;
+	if (parts & AB_PART_ITERATIVE)
+		to->iterative = from->iterative;
+	if (parts & AB_PART_VIEW)
+		to->view = from->view;
+	if (parts & AB_PART_BUG)
+		to->bug = from->bug;
+}
+
+unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
+{
+	unsigned d = 0;
+	d |= a->algo != b->algo ? AB_PART_ALGO : 0;
+	d |= a->fail != b->fail ? AB_PART_FAIL : 0;
+	d |= a->strict != b->strict ? AB_PART_STRICT : 0;
+	d |= a->order != b->order || a->seed != b->seed ? AB_PART_ORDER : 0;
+	d |= a->root != b->root ? AB_PART_ROOT : 0;
+	d |= a->chance_prune != b->chance_prune ? AB_PART_CHANCE : 0;
+	d |= a->depth != b->depth ? AB_PART_DEPTH : 0;
+	d |= a->iterative != b->iterative ? AB_PART_ITERATIVE : 0;
+	d |= a->view != b->view ? AB_PART_VIEW : 0;
+	d |= a->bug != b->bug ? AB_PART_BUG : 0;
+	return d;
+}
+
+void ab_config_words_of(const struct ab_config *c, unsigned parts,
+			struct ab_str *out)
+{
+	size_t start = out->len;
+#define SEP() (out->len > start ? ab_str_add(out, " ") : (void)0)
+	if (parts & AB_PART_ALGO) {
+		SEP();
+		ab_str_add(out, c->algo == AB_MINIMAX ? "minimax" : "alphabeta");
+	}
+	if (parts & AB_PART_FAIL) {
+		SEP();
+		ab_str_add(out, ab_fail_word(c->fail));
+	}
+	if (parts & AB_PART_STRICT) {
+		SEP();
+		ab_str_add(out, c->strict ? "strict" : "non-strict");
+	}
+	if (parts & AB_PART_ORDER) {
+		SEP();
+		ab_str_add(out, "order=");
+		ab_order_describe(c, out);
+	}
+	if (parts & AB_PART_ROOT) {
+		SEP();
+		ab_str_add(out, c->root == AB_ROOT_IS_MIN ? "root=min" : "root=max");
+	}
+	if (parts & AB_PART_CHANCE) {
+		SEP();
+		ab_str_addf(out, "chance-prune=%s", ab_chance_prune_name(c->chance_prune));
+	}
+	if (parts & AB_PART_DEPTH) {
+		SEP();
+		if (c->depth)
+			ab_str_addf(out, "depth=%u", c->depth);
+		else
+			ab_str_add(out, "depth=none");
+	}
+	if (parts & AB_PART_ITERATIVE) {
+		SEP();
+		ab_str_add(out, c->iterative ? "iterative" : "iterative=off");
+	}
+	if (parts & AB_PART_VIEW) {
+		SEP();
+		ab_str_add(out, c->view == AB_VIEW_NEGAMAX ? "view=negamax" : "view=minimax");
+	}
+	if (parts & AB_PART_BUG) {
+		SEP();
+		ab_str_addf(out, "bug=%s", ab_bug_id(c->bug));
+	}
+#undef SEP
+}
+
+/* ---- Descriptions -------------------------------------------------------------- */
+
+static void describe(const struct ab_config *config, bool ascii, bool chance,
+		     struct ab_str *out)
+{
+	if (config->algo == AB_MINIMAX) {
+		ab_str_add(out, chance ? _("expectimax") : _("minimax"));
+	} else {
+		switch (config->fail) {
+		case AB_FAIL_SOFT: ab_str_add(out, _("alpha-beta, fail-soft, cut on ")); break;
+		case AB_FAIL_HARD: ab_str_add(out, _("alpha-beta, fail-hard, cut on ")); break;
+		case AB_FAIL_CLAMP: ab_str_add(out, _("alpha-beta, fail-hard clamped to the window, cut on ")); break;
+		}
+		if (ascii)
+			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
+		else
+			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
+	}
+	/* The order as a course names it (in English, the option's word). */
+	switch (config->order) {
+	case AB_ORDER_GIVEN: ab_str_add(out, _(", order given")); break;
+	case AB_ORDER_REVERSE: ab_str_add(out, _(", order reverse")); break;
+	case AB_ORDER_BEST: ab_str_add(out, _(", order best")); break;
+	case AB_ORDER_WORST: ab_str_add(out, _(", order worst")); break;
+	case AB_ORDER_RANDOM:
+		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
+		break;
+	}
+	if (config->iterative && config->depth)
+		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);
+	else if (config->iterative)
+		ab_str_add(out, _(", iterative deepening"));
+	else if (config->depth)
+		ab_str_addf(out, _(", depth %u"), config->depth);
+	if (config->view == AB_VIEW_NEGAMAX)
+		ab_str_add(out, _(", negamax view"));
+	if (config->bug != AB_BUG_NONE)
+		ab_str_addf(out, _(", with the mistake %s"), ab_bug_id(config->bug));
+}
+
+void ab_config_describe(const struct ab_config *config, bool ascii,
+			struct ab_str *out)
+{
+	describe(config, ascii, false, out);
+}
+
+void ab_config_describe_for(const struct ab_config *config,
+			    const struct ab_tree *tree, bool ascii,
+			    struct ab_str *out)
+{
+	describe(config, ascii, tree->nchance != 0, out);
+	if (tree->nchance && config->algo == AB_ALPHABETA)
+		ab_str_addf(out, ", chance-prune %s",
+			    ab_chance_prune_name(ab_config_chance(config, tree)));
+}
