@@ -143,12 +143,24 @@ static void grow_stack(uint32_t **stack, uint32_t used, uint32_t *cap)
 	*stack = ab_xreallocarray(*stack, *cap, sizeof **stack);
 }
 
+/* The positions, once some node has one, to cap entries: a node not
+ * yet given one is its own. */
+static void grow_positions(struct ab_tree *t, uint32_t cap)
+{
+	if (!t->position)
+		return;
+	t->position = ab_xreallocarray(t->position, cap ? cap : 1, sizeof *t->position);
+	for (uint32_t n = t->cap; n < cap; n++)
+		t->position[n] = n;
+}
+
 /* The node array and kids[] (one entry per node) to cap entries. */
 static void resize_nodes(struct ab_tree *t, uint32_t cap)
 {
 	t->nodes = ab_xreallocarray(t->nodes, cap, sizeof *t->nodes);
 	t->kids = ab_xreallocarray(t->kids, cap, sizeof *t->kids);
 	grow_probs(t, cap);
+	grow_positions(t, cap);
 	t->cap = cap;
 }
 
@@ -275,6 +287,7 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree->label_at);
 	free(tree->label_slots);
 	free(tree->probs);
+	free(tree->position);
 	free(tree->open);
 	free(tree->pending);
 	free(tree->title);
@@ -440,6 +453,20 @@ void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob)
 	}
 	tree->probs[n] = prob;
 	tree->nodes[n].flags |= AB_HAS_PROB;
+}
+
+void ab_tree_set_position(struct ab_tree *tree, uint32_t n, uint32_t canonical)
+{
+	struct ab_tree *t = tree;
+	if (!t->position) {
+		uint32_t cap = t->cap > t->count ? t->cap : t->count;
+		t->position = ab_xmalloc((size_t)(cap ? cap : 1) * sizeof *t->position);
+		for (uint32_t i = 0; i < cap; i++)
+			t->position[i] = i;
+	}
+	bool was = t->position[n] != n, is = canonical != n;
+	t->position[n] = canonical;
+	t->ntransposed += (uint32_t)is - (uint32_t)was;
 }
 
 void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals)
@@ -890,6 +917,8 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	c->label_slots = dup_mem(t->label_slots, t->label_slots_len,
 				 sizeof *t->label_slots);
 	c->probs = dup_mem(t->probs, t->probs ? t->count : 0, sizeof *t->probs);
+	c->position = dup_mem(t->position, t->position ? t->count : 0,
+			      sizeof *t->position);
 	c->title = t->title ? ab_xstrdup(t->title) : NULL;
 	c->source = t->source ? ab_xstrdup(t->source) : NULL;
 	return c;

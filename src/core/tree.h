@@ -106,6 +106,13 @@ struct ab_tree {
 	bool has_bounds;         /* bounds: LO..HI (in 1/scale units) */
 	ab_value bound_lo, bound_hi;
 	struct ab_exact raw_lo, raw_hi; /* the bounds as written */
+	/* Transpositions: one position reached by several paths, each visit
+	 * a node of its own (its own path and subtree).  position[n] is the
+	 * node that stands for n's position, its canonical visit (the
+	 * labelled definition of a file's &NAME, a game's first visit in
+	 * preorder); NULL while every node is its own position. */
+	uint32_t *position;
+	uint32_t ntransposed;    /* nodes whose position is another node */
 	char *title;             /* from the header, or NULL */
 	char *source;            /* from the header, or NULL */
 	uint32_t cap;            /* nodes allocated (while building) */
@@ -201,6 +208,10 @@ void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
 void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind);
 /* Gives inner node n a static value (raw: see below). */
 void ab_tree_set_static(struct ab_tree *tree, uint32_t n, ab_value value);
+/* Makes node n a visit of canonical's position (canonical: any node of
+ * the finished or growing tree; n == canonical undoes it).  The subtrees
+ * of two visits must be the same: the builder does not check. */
+void ab_tree_set_position(struct ab_tree *tree, uint32_t n, uint32_t canonical);
 /* Gives chance child n the probability the file wrote. */
 void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob);
 
@@ -275,6 +286,13 @@ static inline enum ab_player ab_player_at(const struct ab_tree *t, uint32_t n,
 	    t->cycle_root != AB_CHANCE)
 		p = (enum ab_player)(p ^ 1u);
 	return p;
+}
+
+/* The node standing for n's position (n itself unless n is a
+ * transposition of another visit). */
+static inline uint32_t ab_position(const struct ab_tree *t, uint32_t n)
+{
+	return t->position ? t->position[n] : n;
 }
 
 /* "max", "min" or "chance". */
