@@ -192,6 +192,17 @@ static const struct bad bad_inputs[] = {
 	{ "[B=[1 2]]", 0, 1, 4, "expected a number after 'B='" },
 	/* the exact range */
 	{ "[123456789012345 0.000000001]", 0, 1, 1, "exact arithmetic out of range at node 1" },
+	/* transpositions: &NAME */
+	{ "[B[1 &] 2]", 0, 1, 7, "expected a label after '&'" },
+	{ "[B[&X 1] 2]", 0, 1, 4, "no node is labelled 'X' (&X names a labelled node)" },
+	{ "[B[&B 1] 2]", 0, 1, 4, "&B makes a cycle" },
+	{ "A[B[&A 1] 2]", 0, 1, 5, "&A makes a cycle" },
+	{ "A[B[D[1 2] E[F[3 &G] 5]] C[&E G[&F 7]]]", 0, 1, 18, "&G makes a cycle" },
+	{ "[B[&C 3] C[1 2]]", 0, 1, 4, "&C is at a max level, but 'C' is a min node" },
+	{ "[B[&C[1]] C[1]]", 0, 1, 6, "unexpected '[' after '&C'" },
+	{ "[B[&C=3] C[1]]", 0, 1, 6, "unexpected '=' after '&C'" },
+	{ "&C", 0, 1, 1, "the root cannot be a transposition" },
+	{ "[B[1 &C2] C[1 2]]", 0, 1, 6, "no node is labelled 'C2'" },
 };
 
 START_TEST(test_bad_input)
@@ -431,6 +442,8 @@ START_TEST(test_write_round_trip)
 		"title: T\nroot: min\nsource: S\nA[ B[3 12 8] C[2 4 6] D[14 5 2] ]",
 		"[1 x=-2 [3 [4 y[5]]]]",
 		"root[1 2]",
+		"A[B[D[1 2] E[F[3 4] 5]] C[&E G[&F 7]]]",
+		"players: max chance min\nA[<chance>[0.5: D[1 2], 0.5: D'[3 4]] <chance>[1/4: &D, 3/4: &D']]",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct ab_tree *a = parse_ok(texts[i]);
@@ -442,6 +455,60 @@ START_TEST(test_write_round_trip)
 		ab_tree_free(b);
 		ab_str_free(&out);
 	}
+}
+END_TEST
+
+/* &NAME: each reference a visit of its own, whose nodes know their
+ * position; nested references and references to leaves. */
+START_TEST(test_transpositions)
+{
+	struct ab_tree *t = parse_ok("A[B[D[1 L=2] E[F[3 4] 5]] C[&E G[&F 7] &L]]");
+	/* B D D1 D2 E F F1 F2 E2 | C C1(=E) C1.1(=F) .. C1.2(=E2) G G1(=F) .. G2 C3(=D1) */
+	ck_assert_uint_eq(t->count, 22);
+	ck_assert_uint_eq(t->ntransposed, 9);
+	uint32_t e = ab_tree_find(t, "E"), f = ab_tree_find(t, "F");
+	uint32_t c1 = ab_tree_find(t, "C1"), g1 = ab_tree_find(t, "G1");
+	ck_assert_uint_eq(ab_position(t, c1), e);
+	ck_assert_uint_eq(ab_position(t, ab_kid(t, c1, 0)), f);
+	ck_assert_uint_eq(ab_position(t, ab_kid(t, ab_kid(t, c1, 0), 1)),
+			  ab_kid(t, f, 1));
+	ck_assert_uint_eq(ab_position(t, g1), f);
+	ck_assert_uint_eq(ab_position(t, ab_tree_find(t, "C3")), ab_tree_find(t, "L"));
+	ck_assert_uint_eq(ab_position(t, e), e);
+	ck_assert_uint_eq(t->nodes[c1].depth, t->nodes[e].depth);
+	/* A copy keeps the players of what it copies, even where the cycle
+	 * would give another. */
+	ck_assert_int_eq(ab_player_at(t, g1, AB_MAX), AB_MIN);
+	/* No label is copied: each still names one node. */
+	ck_assert_ptr_null(ab_tree_label(t, c1));
+	ab_tree_free(t);
+	/* A chance child's probability is the reference's own. */
+	t = parse_ok("players: max chance min\n"
+		     "A[<chance>[0.5: D[1 2], 0.5: E[3 4]] <chance>[1/4: &D, 3/4: &E]]");
+	uint32_t copy = ab_kid(t, ab_kid(t, 0, 1), 0);
+	ck_assert_uint_eq(ab_position(t, copy), ab_tree_find(t, "D"));
+	ck_assert_int_eq(t->probs[copy].num, 1);
+	ck_assert_int_eq(t->probs[copy].den, 4);
+	ab_tree_free(t);
+	/* Writing back keeps the references. */
+	t = parse_ok("A[B[D[1 2] E[3 4]] C[&E &D]]");
+	struct ab_str out = AB_STR_INIT;
+	ab_tree_write(t, &out);
+	ck_assert_str_eq(out.s, "A[B[D[1 2] E[3 4]] C[&E &D]]\n");
+	ab_str_free(&out);
+	ab_tree_free(t);
+	/* A reference doubling at every level: 2^k copies, stopped at the
+	 * node limit with the reference named. */
+	struct ab_str big = AB_STR_INIT;
+	ab_str_add(&big, "players: max\nA[");
+	for (int k = 0; k < 30; k++)
+		ab_str_addf(&big, "X%d[&X%d &X%d] ", k + 1, k, k);
+	ab_str_add(&big, "X0[1 2]]");
+	struct ab_diag diag;
+	ck_assert_ptr_null(ab_parse_tree(big.s, big.len, &diag));
+	ck_assert_msg(strstr(diag.message, "too many nodes: with its transpositions laid out"),
+		      "%s", diag.message);
+	ab_str_free(&big);
 }
 END_TEST
 
@@ -587,6 +654,7 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, test_line_endings_bom_tabs);
 	tcase_add_test(tc, test_values_and_labels);
 	tcase_add_test(tc, test_write_round_trip);
+	tcase_add_test(tc, test_transpositions);
 	tcase_add_loop_test(tc, test_cut_short, 0, (int)(sizeof cut_short / sizeof cut_short[0]));
 	tcase_add_loop_test(tc, test_coursework_trees, 0,
 			    (int)(sizeof coursework / sizeof coursework[0]));

@@ -38,6 +38,7 @@
 
 #include "base/i18n.h"
 #include "base/utf8.h"
+#include "core/transpose.h"
 
 struct frame {
 	uint32_t node;  /* the list's node */
@@ -72,6 +73,11 @@ struct parser {
 	struct ab_exact lo, hi; /* bounds: LO..HI */
 	size_t tree_start; /* offset of the tree expression */
 	enum ab_player root_word; /* root: max|min */
+	struct ab_ref *refs;      /* each &NAME, in preorder */
+	size_t nrefs, refs_cap;
+	char *ref_names;          /* their names, NUL-separated */
+	size_t ref_names_len, ref_names_cap;
+	uint32_t *ref_name_at;    /* per reference: offset in ref_names */
 };
 
 /* An error at byte pos, its message translated; returns false. */
@@ -153,7 +159,7 @@ static inline bool starts_element(const struct parser *p, size_t i)
 		return false;
 	char c = p->text[i];
 	return c == '[' || c == '+' || c == '-' || c == '<' || c == '=' ||
-	       is_digit(c) || starts_label(p, i);
+	       c == '&' || is_digit(c) || starts_label(p, i);
 }
 
 static size_t skip_hspace(const struct parser *p, size_t i)
@@ -659,6 +665,7 @@ static bool parse_probability(struct parser *p, uint32_t depth, bool *has,
 	if (p->pos >= p->len || !starts_element(p, p->pos) ||
 	    (t[p->pos] != '[' && !is_digit(t[p->pos]) && t[p->pos] != '-' &&
 	     t[p->pos] != '+' && t[p->pos] != '<' && t[p->pos] != '=' &&
+	     t[p->pos] != '&' &&
 	     !starts_label(p, p->pos)))
 		return fail(p, p->pos, "expected a child after the "
 			    "probability");
@@ -721,6 +728,56 @@ static bool close_chance(struct parser *p, const struct frame *f)
 	return true;
 }
 
+/* &NAME at p->pos, a child of parent: a placeholder leaf, resolved to a
+ * copy of NAME's subtree once the whole file is read (expand_references). */
+static bool parse_reference(struct parser *p, uint32_t parent, bool has_prob,
+			    struct ab_exact prob, size_t prob_at, bool *leaf)
+{
+	const char *t = p->text;
+	size_t at = p->pos, name = at + 1, end = scan_label(p, name);
+	if (end == name)
+		return fail(p, name, "expected a label after '&': &NAME stands "
+			    "for the node labelled NAME");
+	if (end - name > AB_MAX_LABEL)
+		return fail(p, name, "label too long: at most %d bytes",
+			    AB_MAX_LABEL);
+	size_t after = skip_hspace(p, end);
+	if (after < p->len && (t[after] == '[' || t[after] == '=' || t[after] == '<'))
+		return fail(p, after, "unexpected '%c' after '&%.*s': a "
+			    "transposition stands for that node, subtree and "
+			    "all", t[after], (int)(end - name), t + name);
+	uint32_t node;
+	if (parent == AB_NONE)
+		return fail(p, at, "the root cannot be a transposition: "
+			    "&%.*s needs a parent", (int)(end - name), t + name);
+	if (!add_node(p, parent, at, 0, 0, 0, &node))
+		return false;
+	if (has_prob) {
+		ab_tree_set_prob(p->tree, node, (struct ab_prob){ prob.num, prob.den });
+		if (!add_probability(p, prob_at, prob))
+			return false;
+	}
+	if (p->nrefs == p->refs_cap) {
+		p->refs_cap = p->refs_cap ? p->refs_cap * 2 : 16;
+		p->refs = ab_xreallocarray(p->refs, p->refs_cap, sizeof *p->refs);
+		p->ref_name_at = ab_xreallocarray(p->ref_name_at, p->refs_cap,
+						  sizeof *p->ref_name_at);
+	}
+	size_t need = p->ref_names_len + (end - name) + 1;
+	if (need > p->ref_names_cap) {
+		p->ref_names_cap = need * 2;
+		p->ref_names = ab_xrealloc(p->ref_names, p->ref_names_cap);
+	}
+	p->ref_name_at[p->nrefs] = (uint32_t)p->ref_names_len;
+	memcpy(p->ref_names + p->ref_names_len, t + name, end - name);
+	p->ref_names_len += end - name;
+	p->ref_names[p->ref_names_len++] = '\0';
+	p->refs[p->nrefs++] = (struct ab_ref){ node, AB_NONE, at };
+	p->pos = end;
+	*leaf = true;
+	return true;
+}
+
 /* Reads one element (a leaf or the head of a list) at p->pos, whose parent
  * is parent and whose depth is depth: an optional probability, label,
  * <kind> and =static value before a '[', or a leaf's value.  A list's
@@ -735,6 +792,8 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	if (!parse_probability(p, depth, &has_prob, &prob))
 		return false;
 	size_t at = p->pos, i = at;
+	if (t[at] == '&')
+		return parse_reference(p, parent, has_prob, prob, prob_at, leaf);
 	size_t label = at, labellen = 0;
 	int kind = -1;
 	bool has_static = false;
@@ -1085,6 +1144,54 @@ static bool parse_expression(struct parser *p)
 	}
 }
 
+/* Each &NAME replaced by a copy of NAME's subtree (core/transpose.c); an
+ * error points at the reference. */
+static bool expand_references(struct parser *p)
+{
+	if (!p->nrefs)
+		return true;
+	for (size_t i = 0; i < p->nrefs; i++) {
+		const char *name = p->ref_names + p->ref_name_at[i];
+		uint32_t n = ab_tree_find(p->tree, name);
+		const char *label = n == AB_NONE ? NULL : ab_tree_label(p->tree, n);
+		p->refs[i].target = label && strcmp(label, name) == 0 ? n : AB_NONE;
+	}
+	struct ab_transpose_error err;
+	struct ab_tree *t = ab_transpose_expand(p->tree, p->refs, p->nrefs, &err);
+	if (t) {
+		ab_tree_free(p->tree);
+		p->tree = t;
+		return true;
+	}
+	const char *name = p->ref_names + p->ref_name_at[err.ref];
+	size_t at = p->refs[err.ref].at;
+	switch (err.kind) {
+	case AB_TRANSPOSE_DANGLING:
+		return fail(p, at, "no node is labelled '%s' (&%s names a "
+			    "labelled node)", name, name);
+	case AB_TRANSPOSE_CYCLE:
+		return fail(p, at, "&%s makes a cycle: the node labelled '%s' "
+			    "contains this reference, directly or through "
+			    "another", name, name);
+	case AB_TRANSPOSE_PLAYER:
+		return fail(p, at, "&%s is at a %s level, but '%s' is a %s "
+			    "node: a transposition is the same position, with "
+			    "the same player to move", name,
+			    ab_player_word(err.want), name, ab_player_word(err.have));
+	case AB_TRANSPOSE_TOO_MANY:
+		return fail(p, at, "too many nodes: with its transpositions "
+			    "laid out, a tree has at most %u",
+			    (unsigned)AB_MAX_NODES);
+	case AB_TRANSPOSE_TOO_DEEP:
+		return fail(p, at, "nesting too deep: with its transpositions "
+			    "laid out, at most %d levels below the root",
+			    AB_MAX_DEPTH);
+	case AB_TRANSPOSE_OK:
+		break;
+	}
+	return true;
+}
+
 /* Chooses the exact scale (ab_tree_settle); an error names the node. */
 static bool settle(struct parser *p)
 {
@@ -1137,11 +1244,17 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 		  parse_expression(&p);
 	free(p.stack);
 	free(p.labels);
+	if (ok) {
+		ab_tree_finish(p.tree);
+		ok = expand_references(&p);
+	}
+	free(p.refs);
+	free(p.ref_names);
+	free(p.ref_name_at);
 	if (!ok) {
 		ab_tree_free(p.tree);
 		return NULL;
 	}
-	ab_tree_finish(p.tree);
 	if (!settle(&p)) {
 		ab_tree_free(p.tree);
 		return NULL;

@@ -970,6 +970,16 @@ static bool write_node(const struct ab_tree *t, uint32_t n, struct ab_str *out)
 		ab_exact_format((struct ab_exact){ t->probs[n].num, t->probs[n].den }, out);
 		ab_str_add(out, ": ");
 	}
+	/* The first node of a copied subtree goes back to its &NAME. */
+	uint32_t pos = ab_position(t, n);
+	if (pos != n && (node->parent == AB_NONE ||
+			 ab_position(t, node->parent) == node->parent)) {
+		const char *name = ab_tree_label(t, pos);
+		if (name) {
+			ab_str_addf(out, "&%s", name);
+			return false;
+		}
+	}
 	const char *label = ab_tree_label(t, n);
 	if (label)
 		ab_str_add(out, label);

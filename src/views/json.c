@@ -84,7 +84,8 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 	    ev->kind != AB_EV_RESULT) {
 		struct ab_str name = AB_STR_INIT;
 		field_node(tree, "path", ev->node, out);
-		ab_tree_name(tree, ev->node, &name);
+		/* Each visit has its own path; node names the position. */
+		ab_tree_name(tree, ab_position(tree, ev->node), &name);
 		ab_str_add(out, ",\"node\":");
 		ab_json_string(ab_str_cstr(&name), out);
 		ab_str_free(&name);

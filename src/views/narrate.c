@@ -74,6 +74,14 @@ void ab_narrate_name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
 		ab_str_add(out, _("root"));
 	else
 		ab_tree_name(tree, n, out);
+	uint32_t pos = ab_position(tree, n);
+	if (pos != n) {
+		/* A transposition: the visit's own name, and its position's. */
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(tree, pos, &name);
+		ab_str_addf(out, _(" (%s again)"), ab_str_cstr(&name));
+		ab_str_free(&name);
+	}
 }
 
 static const char *name_of(struct words *w, const struct ab_tree *tree, uint32_t n)
