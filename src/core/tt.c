@@ -1,0 +1,92 @@
+/* tt.c - the transposition table's slots, probes and stores (tt.h). */
+#include "core/tt.h"
+
+#include <stdlib.h>
+
+#include "base/str.h"
+#include "core/tree.h"
+
+void ab_tt_init(struct ab_tt *tt, uint32_t n)
+{
+	*tt = (struct ab_tt){ .nslots = n ? n : 1 };
+	tt->slots = ab_xmalloc((size_t)tt->nslots * sizeof *tt->slots);
+	ab_tt_clear(tt);
+}
+
+void ab_tt_free(struct ab_tt *tt)
+{
+	free(tt->slots);
+	tt->slots = NULL;
+	tt->nslots = 0;
+}
+
+void ab_tt_clear(struct ab_tt *tt)
+{
+	for (uint32_t i = 0; i < tt->nslots; i++)
+		tt->slots[i] = (struct ab_tt_entry){ .position = AB_NONE,
+						     .best = AB_NONE };
+	tt->probes = tt->hits = tt->stores = tt->replaced = 0;
+}
+
+const struct ab_tt_entry *ab_tt_probe(struct ab_tt *tt, uint32_t position)
+{
+	const struct ab_tt_entry *e = &tt->slots[ab_tt_slot(tt, position)];
+	tt->probes++;
+	if (e->position != position)
+		return NULL;
+	tt->hits++;
+	return e;
+}
+
+enum ab_tt_flag ab_tt_flag_for(ab_value value, ab_value alpha, ab_value beta)
+{
+	if (value <= alpha)
+		return AB_TT_UPPER;
+	if (value >= beta)
+		return AB_TT_LOWER;
+	return AB_TT_EXACT;
+}
+
+void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
+		 struct ab_tt_entry *old)
+{
+	struct ab_tt_entry *slot = &tt->slots[ab_tt_slot(tt, entry->position)];
+	if (old)
+		*old = *slot;
+	if (slot->position != AB_NONE)
+		tt->replaced++;
+	*slot = *entry;
+	tt->stores++;
+}
+
+enum ab_tt_use ab_tt_use(const struct ab_tt_entry *entry, uint32_t depth,
+			 bool any_depth, ab_value *alpha, ab_value *beta)
+{
+	if (!any_depth && entry->depth < depth)
+		return AB_TT_UNUSED;
+	switch (entry->flag) {
+	case AB_TT_EXACT:
+		return AB_TT_VALUE;
+	case AB_TT_LOWER:
+		if (entry->value <= *alpha)
+			return AB_TT_UNUSED;
+		*alpha = entry->value;
+		return AB_TT_RAISE;
+	case AB_TT_UPPER:
+		if (entry->value >= *beta)
+			return AB_TT_UNUSED;
+		*beta = entry->value;
+		return AB_TT_LOWER_BETA;
+	}
+	return AB_TT_UNUSED;
+}
+
+const char *ab_tt_flag_word(enum ab_tt_flag flag)
+{
+	switch (flag) {
+	case AB_TT_LOWER: return "lower";
+	case AB_TT_UPPER: return "upper";
+	case AB_TT_EXACT: break;
+	}
+	return "exact";
+}
