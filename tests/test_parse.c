@@ -203,6 +203,11 @@ static const struct bad bad_inputs[] = {
 	{ "[B[&C=3] C[1]]", 0, 1, 6, "unexpected '=' after '&C'" },
 	{ "&C", 0, 1, 1, "the root cannot be a transposition" },
 	{ "[B[1 &C2] C[1 2]]", 0, 1, 6, "no node is labelled 'C2'" },
+	/* won and lost positions: +inf and -inf leaves */
+	{ "bounds: 0..9\n[1 inf]", 0, 2, 4, "value +inf is outside the declared bounds" },
+	{ "players: max chance\n[1 [inf 2]]", 0, 2, 5, "an infinite value in a tree with chance nodes" },
+	{ "[B=inf[1 2] 3]", 0, 1, 4, "a static value is finite" },
+	{ "[+infinity 3]", 0, 1, 3, "expected a digit after '+'" },
 };
 
 START_TEST(test_bad_input)
@@ -443,6 +448,7 @@ START_TEST(test_write_round_trip)
 		"[1 x=-2 [3 [4 y[5]]]]",
 		"root[1 2]",
 		"A[B[D[1 2] E[F[3 4] 5]] C[&E G[&F 7]]]",
+		"[B[1 +inf] C=-inf inf]",
 		"players: max chance min\nA[<chance>[0.5: D[1 2], 0.5: D'[3 4]] <chance>[1/4: &D, 3/4: &D']]",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
@@ -455,6 +461,23 @@ START_TEST(test_write_round_trip)
 		ab_tree_free(b);
 		ab_str_free(&out);
 	}
+}
+END_TEST
+
+/* +inf and -inf leaves: won and lost positions, kept infinite whatever
+ * the tree's unit. */
+START_TEST(test_infinite_leaves)
+{
+	struct ab_tree *t = parse_ok("[B[1.5 +inf] C=-inf inf]");
+	ck_assert_int_eq(t->nodes[ab_tree_find(t, "B2")].value, AB_POS_INF);
+	ck_assert_int_eq(t->nodes[ab_tree_find(t, "C")].value, AB_NEG_INF);
+	ck_assert_int_eq(t->nodes[ab_tree_find(t, "3")].value, AB_POS_INF);
+	ck_assert_int_eq(t->nodes[ab_tree_find(t, "B1")].value, 15); /* scale 10 */
+	ab_tree_free(t);
+	/* "inf" that goes on is a label. */
+	t = parse_ok("[info[1 2] 3]");
+	ck_assert_uint_ne(ab_tree_find(t, "info"), AB_NONE);
+	ab_tree_free(t);
 }
 END_TEST
 
@@ -655,6 +678,7 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, test_values_and_labels);
 	tcase_add_test(tc, test_write_round_trip);
 	tcase_add_test(tc, test_transpositions);
+	tcase_add_test(tc, test_infinite_leaves);
 	tcase_add_loop_test(tc, test_cut_short, 0, (int)(sizeof cut_short / sizeof cut_short[0]));
 	tcase_add_loop_test(tc, test_coursework_trees, 0,
 			    (int)(sizeof coursework / sizeof coursework[0]));

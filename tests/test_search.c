@@ -173,9 +173,62 @@ static const struct convention_case {
 	{ "[[3,5],[3,1]]", NULL, false, true, false, AB_ROOT_FROM_TREE, 3, "1", 4, 3, "" },
 	/* The contract's MIN root under fail-hard: the root returns its beta. */
 	{ "[[1,2],[3,4]]", NULL, true, false, false, AB_ROOT_IS_MIN, 2, "1", 3, 3, "2>:2.2" },
+	/* Lost positions: a first child that only ties -inf is the best. */
+	{ "[-inf,-inf]", NULL, false, false, false, AB_ROOT_FROM_TREE, AB_NEG_INF, "1", 2, 1, "" },
+	{ "[[-inf,3],-inf]", NULL, true, false, false, AB_ROOT_FROM_TREE, AB_NEG_INF, "1", 2, 2, "1>:1.2" },
+	{ "[[2,+inf],[1,5]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 2, "1", 3, 3, "2>:2.2" },
 	/* A deep cutoff: E (path 2.1.1) is cut by the root's alpha. */
 	{ "[[5,6],[[[3,9],[8,1]],7]]", NULL, false, false, false, AB_ROOT_FROM_TREE, 5, "1", 5, 6, "2.1.1>D:2.1.1.2;2>:2.2" },
 };
+
+/* What each node returns under fail-soft, fail-hard and fail-hard=clamp:
+ * "path=value;..." for every return event. */
+static const struct {
+	const char *tree;
+	enum ab_fail fail;
+	bool strict;
+	const char *returns;
+} return_cases[] = {
+	/* The lecture tree: C cuts with beta = 2 <= alpha = 3. */
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", AB_FAIL_SOFT, false, "1=3;2=2;3=2;=3" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", AB_FAIL_HARD, false, "1=3;2=2;3=2;=3" },
+	{ "[[3,12,8],[2,4,6],[14,5,2]]", AB_FAIL_CLAMP, false, "1=3;2=3;3=3;=3" },
+	/* A MAX node cut far above beta: fail-hard keeps its alpha, clamp
+	 * gives beta. */
+	{ "[[5,[9,1]],4]", AB_FAIL_SOFT, false, "1.2=9;1=5;=5" },
+	{ "[[5,[9,1]],4]", AB_FAIL_HARD, false, "1.2=9;1=5;=5" },
+	{ "[[5,[9,1]],4]", AB_FAIL_CLAMP, false, "1.2=5;1=5;=5" },
+	/* Below alpha at MIN: soft 1, hard and clamp alpha... */
+	{ "[5,[1,9]]", AB_FAIL_SOFT, false, "2=1;=5" },
+	{ "[5,[1,9]]", AB_FAIL_HARD, false, "2=1;=5" },
+	{ "[5,[1,9]]", AB_FAIL_CLAMP, false, "2=5;=5" },
+	{ "[5,[1,9]]", AB_FAIL_CLAMP, true, "2=5;=5" },
+};
+
+START_TEST(returns_by_convention)
+{
+	struct ab_tree *tree = parse(return_cases[_i].tree);
+	struct ab_config c = { .fail = return_cases[_i].fail,
+			       .strict = return_cases[_i].strict };
+	struct keeper k = run_search(tree, &c);
+	struct ab_str got = AB_STR_INIT;
+	for (size_t i = 0; i < k.count; i++) {
+		const struct ab_event *ev = &k.events[i].ev;
+		if (ev->kind != AB_EV_RETURN)
+			continue;
+		if (got.len)
+			ab_str_addc(&got, ';');
+		ab_tree_path(tree, ev->node, &got);
+		ab_str_addf(&got, "=%lld", (long long)ev->value);
+	}
+	ck_assert_msg(strcmp(ab_str_cstr(&got), return_cases[_i].returns) == 0,
+		      "case %d: %s, expected %s", _i, ab_str_cstr(&got),
+		      return_cases[_i].returns);
+	ab_str_free(&got);
+	keeper_free(&k);
+	ab_tree_free(tree);
+}
+END_TEST
 
 static void describe_cuts(const struct ab_tree *tree, const struct keeper *k,
 			  struct ab_str *out)
@@ -445,6 +498,8 @@ static Suite *search_suite(void)
 	Suite *s = suite_create("search");
 	TCase *tc = tcase_create("lecture");
 	tcase_add_loop_test(tc, lecture_event_sequence, 0, 3);
+	tcase_add_loop_test(tc, returns_by_convention, 0,
+			    (int)(sizeof return_cases / sizeof return_cases[0]));
 	tcase_add_loop_test(tc, conventions, 0,
 			    (int)(sizeof convention_cases / sizeof convention_cases[0]));
 	tcase_add_test(tc, seed003_interval_of_c);

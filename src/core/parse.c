@@ -78,6 +78,8 @@ struct parser {
 	char *ref_names;          /* their names, NUL-separated */
 	size_t ref_names_len, ref_names_cap;
 	uint32_t *ref_name_at;    /* per reference: offset in ref_names */
+	size_t first_infinite;    /* offset of the first +inf/-inf leaf, or
+				     SIZE_MAX */
 };
 
 /* An error at byte pos, its message translated; returns false. */
@@ -592,6 +594,25 @@ static bool header_number(struct parser *p, size_t i, size_t ve,
 	return read_number(p, i, ve, false, x, end);
 }
 
+/* Whether "inf", "+inf" or "-inf" (a won or lost position, as engines
+ * score them) is at i, not followed by more of a label; *end after it
+ * and *v the infinity. */
+static bool infinity_at(const struct parser *p, size_t i, size_t *end,
+			ab_value *v)
+{
+	const char *t = p->text;
+	bool minus = i < p->len && t[i] == '-';
+	size_t j = i + (i < p->len && (t[i] == '-' || t[i] == '+'));
+	if (p->len - j < 3 || memcmp(t + j, "inf", 3) != 0)
+		return false;
+	if (j + 3 < p->len && (is_ascii_letter(t[j + 3]) || is_digit(t[j + 3]) ||
+			       (unsigned char)t[j + 3] >= 0x80 || t[j + 3] == '\''))
+		return false;
+	*end = j + 3;
+	*v = minus ? AB_NEG_INF : AB_POS_INF;
+	return true;
+}
+
 /* x as a raw value: an integer count of 10^-decimals. */
 static ab_value raw_value(struct ab_exact x, unsigned decimals)
 {
@@ -636,6 +657,10 @@ static bool parse_probability(struct parser *p, uint32_t depth, bool *has,
 	*has = false;
 	if (!(is_digit(t[i]) || t[i] == '+' || t[i] == '-'))
 		return true;
+	size_t inf_end;
+	ab_value inf;
+	if (infinity_at(p, i, &inf_end, &inf))
+		return true; /* a value, never a probability */
 	/* In the X/Y/Z form a '/' between the root's children separates. */
 	bool fraction = !(p->slash && depth == 1);
 	struct ab_exact x;
@@ -728,6 +753,29 @@ static bool close_chance(struct parser *p, const struct frame *f)
 	return true;
 }
 
+/* A leaf whose value is +inf or -inf, ending at end. */
+static bool add_infinite_leaf(struct parser *p, uint32_t parent, size_t at,
+			      size_t label, size_t labellen, ab_value v,
+			      size_t end, bool has_prob, struct ab_exact prob,
+			      size_t prob_at, bool *leaf)
+{
+	if (p->tree->has_bounds)
+		return fail(p, at, "value %s is outside the declared bounds: "
+			    "a tree with bounds: has finite values",
+			    v > 0 ? "+inf" : "-inf");
+	if (has_prob)
+		return fail(p, at, "an infinite value under a chance node has "
+			    "no expectation: write a finite value");
+	uint32_t node;
+	if (!add_node(p, parent, at, label, labellen, v, &node))
+		return false;
+	if (p->first_infinite == SIZE_MAX)
+		p->first_infinite = at;
+	p->pos = end;
+	*leaf = true;
+	return true;
+}
+
 /* &NAME at p->pos, a child of parent: a placeholder leaf, resolved to a
  * copy of NAME's subtree once the whole file is read (expand_references). */
 static bool parse_reference(struct parser *p, uint32_t parent, bool has_prob,
@@ -800,6 +848,11 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	struct ab_exact static_value = { 0, 1 };
 	size_t static_at = 0;
 	char c = t[i];
+	size_t inf_end;
+	ab_value inf;
+	if (infinity_at(p, i, &inf_end, &inf))
+		return add_infinite_leaf(p, parent, at, at, 0, inf, inf_end,
+					 has_prob, prob, prob_at, leaf);
 	if (c != '[' && c != '<' && c != '=' && !is_digit(c) && c != '-' &&
 	    c != '+') {
 		i = scan_label(p, i);
@@ -828,6 +881,15 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	}
 	if (i < p->len && t[i] == '=' && (labellen || kind >= 0 || i == at)) {
 		i = skip_hspace(p, i + 1);
+		if (labellen && kind < 0 && infinity_at(p, i, &inf_end, &inf)) {
+			size_t after = skip_hspace(p, inf_end);
+			if (after < p->len && t[after] == '[')
+				return fail(p, i, "a static value is finite: "
+					    "+inf and -inf are for leaves");
+			return add_infinite_leaf(p, parent, at, label, labellen,
+						 inf, inf_end, has_prob, prob,
+						 prob_at, leaf);
+		}
 		if (i >= p->len ||
 		    !(is_digit(t[i]) || t[i] == '+' || t[i] == '-')) {
 			if (labellen)
@@ -897,6 +959,9 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	}
 	if (labellen)
 		i = skip_hspace(p, i + (t[i] == '=')); /* B1=3 */
+	if (infinity_at(p, i, &inf_end, &inf))
+		return add_infinite_leaf(p, parent, at, label, labellen, inf,
+					 inf_end, has_prob, prob, prob_at, leaf);
 	struct ab_exact x;
 	size_t end = i;
 	if (!read_number(p, i, p->len, false, &x, &end))
@@ -1230,6 +1295,7 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 	}
 	struct parser p = { 0 };
 	p.plain = true;
+	p.first_infinite = SIZE_MAX;
 	p.text = text;
 	p.len = len;
 	p.diag = diag;
@@ -1248,6 +1314,10 @@ struct ab_tree *ab_parse_tree(const char *text, size_t len,
 		ab_tree_finish(p.tree);
 		ok = expand_references(&p);
 	}
+	if (ok && p.first_infinite != SIZE_MAX && p.tree->nchance)
+		ok = fail(&p, p.first_infinite, "an infinite value in a tree "
+			  "with chance nodes: an expectation over it has no "
+			  "finite value; write a finite one");
 	free(p.refs);
 	free(p.ref_names);
 	free(p.ref_name_at);

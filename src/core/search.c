@@ -292,7 +292,10 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 	uint32_t by = max ? f->beta_from : f->alpha_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
-		.beta = f->beta, .by = by, .deep = by != t->nodes[n].parent,
+		.beta = f->beta, .by = by,
+		/* by is none when the bound is the search's own infinity, which
+		 * a lost or won position (-inf, +inf) can meet. */
+		.deep = by != AB_NONE && by != t->nodes[n].parent,
 		.pruned = s->pruned, .npruned = count,
 	};
 	return s->sink->emit(s->sink->ctx, &ev);
@@ -429,6 +432,10 @@ static inline int take_result(struct search *s, struct frame *f,
 	}
 	ab_value value = f->value;
 	bool better = max ? r > value : r < value;
+	/* A first child that only ties the starting value (a lost position,
+	 * -inf, at MAX) is still the best so far. */
+	if (!better && f->best == AB_NONE)
+		f->best = child;
 	if (s->pruning || wants(s, AB_EV_UPDATE))
 		return take_bound(s, f, child, r, max, better);
 	uint32_t best = f->best;

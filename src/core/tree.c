@@ -577,6 +577,8 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		node->flags &= ~AB_DECIMALS_MASK;
 		if (node->nkids && !(node->flags & AB_HAS_STATIC))
 			continue;
+		if (node->value == AB_POS_INF || node->value == AB_NEG_INF)
+			continue; /* a won or lost position: no unit to scale */
 		ab_wide v = (ab_wide)node->value * (scale / ab_pow10(d));
 		if (v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) {
 			*bad = n;
