@@ -208,6 +208,9 @@ static const struct bad bad_inputs[] = {
 	{ "players: max chance\n[1 [inf 2]]", 0, 2, 5, "an infinite value in a tree with chance nodes" },
 	{ "[B=inf[1 2] 3]", 0, 1, 4, "a static value is finite" },
 	{ "[+infinity 3]", 0, 1, 3, "expected a digit after '+'" },
+	/* the root's player said twice, differently */
+	{ "root: min\n<max>[1 2]", 0, 2, 1, "<max> on the root contradicts 'root: min' on line 1" },
+	{ "root: max\nA<chance>[1 2]", 0, 2, 2, "<chance> on the root contradicts 'root: max'" },
 };
 
 START_TEST(test_bad_input)

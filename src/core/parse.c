@@ -80,6 +80,8 @@ struct parser {
 	uint32_t *ref_name_at;    /* per reference: offset in ref_names */
 	size_t first_infinite;    /* offset of the first +inf/-inf leaf, or
 				     SIZE_MAX */
+	bool root_given;          /* a root: header, at root_at */
+	size_t root_at;
 };
 
 /* An error at byte pos, its message translated; returns false. */
@@ -365,6 +367,10 @@ static bool check_root_players(struct parser *p, size_t root_at, bool root,
 			       bool players)
 {
 	struct ab_tree *t = p->tree;
+	if (root) {
+		p->root_given = true;
+		p->root_at = root_at;
+	}
 	enum ab_player r = p->root_word;
 	if (players) {
 		if (root && t->players[0] != r)
@@ -874,6 +880,13 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 		kind = ab_player_of_word(t + w, e - w);
 		if (kind < 0 || e >= p->len || t[e] != '>')
 			return fail(p, i, "expected <max>, <min> or <chance>");
+		if (parent == AB_NONE && p->root_given && kind != (int)p->root_word) {
+			unsigned line, col;
+			ab_diag_locate(t, p->len, p->root_at, &line, &col);
+			return fail(p, i, "<%s> on the root contradicts 'root: %s' "
+				    "on line %u", ab_player_word((enum ab_player)kind),
+				    ab_player_word(p->root_word), line);
+		}
 		i = skip_hspace(p, e + 1);
 		if (i >= p->len || (t[i] != '[' && t[i] != '='))
 			return fail(p, i, "expected '[' after <%s>: only an inner "
