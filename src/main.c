@@ -575,6 +575,12 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 		ab_str_free(&name);
 		return false;
 	}
+	if (ab_config_prunes(c) && ab_config_chance(c, tree) == AB_CHANCE_STAR1 &&
+	    tree->has_bounds && !tree->star1_exact) {
+		*status = usage_error(cli, _("Star1's windows on this tree need a finer unit than %lld parts (the product of its probabilities' numerators): search it with --chance-prune node"),
+				      (long long)AB_VALUE_LIMIT);
+		return false;
+	}
 	if (c->view == AB_VIEW_NEGAMAX && ab_tree_has_chance(tree)) {
 		*status = usage_error(cli, _("--view negamax needs a tree without chance nodes: negamax has no sign for an expectation"));
 		return false;

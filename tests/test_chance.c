@@ -233,6 +233,35 @@ START_TEST(two_min_agents)
 }
 END_TEST
 
+/* Probabilities written to 9 decimals: their numerators' lcm is beyond
+ * the exact range, but only Star1's windows divide by them, so the tree
+ * takes the unit its expectations need and is searched exactly; only
+ * Star1 is refused on it (with bounds; without, Star1 never prunes). */
+START_TEST(nine_decimal_probabilities)
+{
+	struct ab_tree *t = tree_of("players: max chance min\nbounds: 0..10\n"
+				    "[[0.333333333: [3 4], 0.333333333: [6 1], "
+				    "0.333333334: [9 5]] [2 4]]\n");
+	ck_assert(!t->star1_exact);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct seen s;
+	/* min(3,4)·p + min(6,1)·p + min(9,5)·(p + 10^-9), p = 0.333333333 */
+	for (int prune = AB_CHANCE_NONE; prune <= AB_CHANCE_NODE; prune++) {
+		c.chance_prune = (enum ab_chance_prune)prune;
+		run(t, &c, &s);
+		ck_assert_int_eq(s.done.value, value_of(t, "3.000000002"));
+	}
+	c.chance_prune = AB_CHANCE_STAR1;
+	struct ab_sink sink = { see, &s, AB_EVENT_ALL };
+	ck_assert_int_eq(ab_search(t, &c, &sink), AB_SEARCH_STAR1_INEXACT);
+	ab_tree_free(t);
+	/* Trees whose windows fit keep the finer unit (Star1 runs). */
+	t = tree_of(worked);
+	ck_assert(t->star1_exact);
+	ab_tree_free(t);
+}
+END_TEST
+
 /* Ties are exact: 0.1 + 0.2 is 0.3 here, so a strict and a non-strict
  * search disagree exactly where they should. */
 START_TEST(exact_ties)
@@ -542,6 +571,7 @@ static Suite *chance_suite(void)
 	tcase_add_test(tc, worked_example);
 	tcase_add_test(tc, two_min_agents);
 	tcase_add_test(tc, exact_ties);
+	tcase_add_test(tc, nine_decimal_probabilities);
 	tcase_add_test(tc, trace_keeps_chance_events);
 	tcase_add_test(tc, stepping_back_restores_chance_state);
 	tcase_add_loop_test(tc, random_coursework_trees, 0, 60);

@@ -692,6 +692,9 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		return 0;
 	if (ab_search_missing_static(tree, config) != AB_NONE)
 		return AB_SEARCH_NO_STATIC;
+	if (s.pruning && s.chance == AB_CHANCE_STAR1 && tree->has_bounds &&
+	    !tree->star1_exact)
+		return AB_SEARCH_STAR1_INEXACT;
 	/* The base order: the tree's own (not copied: a big tree's kids[] is
 	 * large), or the one --order asks for. */
 	uint32_t *own = NULL;

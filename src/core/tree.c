@@ -271,6 +271,7 @@ struct ab_tree *ab_tree_new(void)
 	t->alternating = true;
 	t->scale = 1;
 	t->prob_scale = 1;
+	t->star1_exact = true;
 	t->leaf_depth_min = UINT32_MAX;
 	t->kids_min = UINT32_MAX;
 	return t;
@@ -502,6 +503,31 @@ static bool mul_within(int64_t *acc, int64_t by, uint32_t times)
 }
 
 
+/* Whether every value and the bounds, raw, fit in units of 1/scale;
+ * *bad gets the value that does not (AB_NONE: the bounds). */
+static bool values_fit(const struct ab_tree *t, int64_t scale, uint32_t *bad)
+{
+	ab_value lo, hi;
+	if (t->has_bounds && (!ab_exact_to_value(t->raw_lo, scale, &lo) ||
+			      !ab_exact_to_value(t->raw_hi, scale, &hi))) {
+		*bad = AB_NONE;
+		return false;
+	}
+	for (uint32_t n = 0; n < t->count; n++) {
+		const struct ab_node *node = &t->nodes[n];
+		unsigned d = (node->flags & AB_DECIMALS_MASK) >> AB_DECIMALS_SHIFT;
+		if ((node->nkids && !(node->flags & AB_HAS_STATIC)) ||
+		    node->value == AB_POS_INF || node->value == AB_NEG_INF)
+			continue;
+		ab_wide v = (ab_wide)node->value * (scale / ab_pow10(d));
+		if (v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) {
+			*bad = n;
+			return false;
+		}
+	}
+	return true;
+}
+
 bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		    enum ab_settle_error *why)
 {
@@ -509,6 +535,7 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 	*bad = AB_NONE;
 	*why = AB_SETTLE_SCALE_RANGE;
 	int64_t scale = ab_pow10(t->decimals);
+	t->star1_exact = true;
 	if (t->nchance) {
 		/* Probabilities in units of 1/B, the lcm of their denominators.
 		 * An expectation at a chance node c divides by the denominators
@@ -518,7 +545,10 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		 * on the path, the windows as much again times the product of
 		 * A_c: 10^k × that makes every one a whole number of units.
 		 * (The search rounds a window outwards, never inwards, should
-		 * one not be.) */
+		 * one not be.)  When the windows' unit is out of range but the
+		 * expectations' is not, the tree takes the coarser one: every
+		 * value is still exact, and only Star1 is refused on it
+		 * (star1_exact). */
 		int64_t b = 1;
 		for (uint32_t n = 1; n < t->count; n++) {
 			if (!t->probs[n].den)
@@ -532,7 +562,7 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 		int64_t *den_path = ab_xcalloc(t->count, sizeof *den_path);
 		int64_t *num_path = ab_xcalloc(t->count, sizeof *num_path);
 		int64_t dens = 1, nums = 1;
-		bool ok = true;
+		bool ok = true, nums_ok = true;
 		for (uint32_t n = 0; ok && n < t->count; n++) {
 			const struct ab_node *node = &t->nodes[n];
 			int64_t d = n ? den_path[node->parent] : 1;
@@ -541,50 +571,51 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 				int64_t bc = 1, ac = 1;
 				for (uint32_t i = 0; ok && i < node->nkids; i++) {
 					uint32_t kid = ab_kid(t, n, i);
-					ok = ab_lcm_within(bc, t->probs[kid].den, AB_VALUE_LIMIT, &bc) &&
-					     ab_lcm_within(ac, t->probs[kid].num, AB_VALUE_LIMIT, &ac);
+					ok = ab_lcm_within(bc, t->probs[kid].den, AB_VALUE_LIMIT, &bc);
+					if (nums_ok && !ab_lcm_within(ac, t->probs[kid].num, AB_VALUE_LIMIT, &ac))
+						nums_ok = false;
 				}
-				ok = ok && mul_within(&d, bc, 1) && mul_within(&u, ac, 1);
+				ok = ok && mul_within(&d, bc, 1);
+				if (nums_ok && !mul_within(&u, ac, 1))
+					nums_ok = false;
 			}
 			den_path[n] = d;
 			num_path[n] = u;
-			ok = ok && ab_lcm_within(dens, d, AB_VALUE_LIMIT, &dens) &&
-			     ab_lcm_within(nums, u, AB_VALUE_LIMIT, &nums);
+			ok = ok && ab_lcm_within(dens, d, AB_VALUE_LIMIT, &dens);
+			if (nums_ok && !ab_lcm_within(nums, u, AB_VALUE_LIMIT, &nums))
+				nums_ok = false;
 			if (!ok)
 				*bad = n;
 		}
 		free(den_path);
 		free(num_path);
-		if (!ok || !mul_within(&scale, dens, 1) || !mul_within(&scale, nums, 1)) {
+		if (!ok || !mul_within(&scale, dens, 1)) {
 			if (*bad == AB_NONE)
 				*bad = 0;
 			return false;
 		}
+		int64_t fine = scale;
+		uint32_t ignored;
+		if (nums_ok && mul_within(&fine, nums, 1) && values_fit(t, fine, &ignored))
+			scale = fine;
+		else
+			t->star1_exact = false;
 	}
 	*why = AB_SETTLE_VALUE_RANGE;
+	if (!values_fit(t, scale, bad))
+		return false;
 	if (t->has_bounds) {
-		if (!ab_exact_to_value(t->raw_lo, scale, &t->bound_lo) ||
-		    !ab_exact_to_value(t->raw_hi, scale, &t->bound_hi))
-			return false;
-	}
-	if (scale == 1) {
-		t->scale = 1;
-		return true;
+		ab_exact_to_value(t->raw_lo, scale, &t->bound_lo);
+		ab_exact_to_value(t->raw_hi, scale, &t->bound_hi);
 	}
 	for (uint32_t n = 0; n < t->count; n++) {
 		struct ab_node *node = &t->nodes[n];
 		unsigned d = (node->flags & AB_DECIMALS_MASK) >> AB_DECIMALS_SHIFT;
 		node->flags &= ~AB_DECIMALS_MASK;
-		if (node->nkids && !(node->flags & AB_HAS_STATIC))
-			continue;
-		if (node->value == AB_POS_INF || node->value == AB_NEG_INF)
+		if ((node->nkids && !(node->flags & AB_HAS_STATIC)) ||
+		    node->value == AB_POS_INF || node->value == AB_NEG_INF)
 			continue; /* a won or lost position: no unit to scale */
-		ab_wide v = (ab_wide)node->value * (scale / ab_pow10(d));
-		if (v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) {
-			*bad = n;
-			return false;
-		}
-		node->value = (ab_value)v;
+		node->value = (ab_value)((ab_wide)node->value * (scale / ab_pow10(d)));
 	}
 	t->scale = scale;
 	t->decimals = 0;

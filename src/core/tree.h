@@ -91,6 +91,9 @@ struct ab_tree {
 	struct ab_prob *probs;   /* per node: its probability as a chance
 				    node's child; NULL without chance nodes */
 	int64_t prob_scale;      /* the lcm of the probabilities' denominators */
+	bool star1_exact;        /* the unit also makes every Star1 window
+				    exact (ab_tree_settle: false when that
+				    would leave the exact range) */
 	uint32_t nchance;        /* chance nodes */
 	uint32_t nkinds;         /* nodes with a kind of their own */
 	bool alternating;        /* MAX and MIN take turns, no node with a
