@@ -575,6 +575,11 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 		ab_str_free(&name);
 		return false;
 	}
+	if (c->root != AB_ROOT_FROM_TREE && tree->root_player == AB_CHANCE) {
+		*status = usage_error(cli, _("--root %s: this tree's root is a chance node, where no player moves"),
+				      c->root == AB_ROOT_IS_MIN ? "min" : "max");
+		return false;
+	}
 	if (ab_config_prunes(c) && ab_config_chance(c, tree) == AB_CHANCE_STAR1 &&
 	    tree->has_bounds && !tree->star1_exact) {
 		*status = usage_error(cli, _("Star1's windows on this tree need a finer unit than %lld parts (the product of its probabilities' numerators): search it with --chance-prune node"),

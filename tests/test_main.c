@@ -55,6 +55,14 @@ static const struct cli_case {
 	/* A mistyped command is named as one. */
 	{ ARGS("stat", "lecture"), NULL, 2, NULL, "unknown command 'stat' (did you mean 'stats'?)" },
 	{ ARGS("trce"), NULL, 2, NULL, "did you mean 'trace'?" },
+	/* --root on a chance root names what it cannot do. */
+	{ ARGS("trace", "--root", "min", "-e", "players: chance max\n[0.5: [1 2], 0.5: [3 4]]"), NULL, 2, NULL,
+	  "this tree's root is a chance node" },
+	/* --fail-hard=clamp: every return inside the window it was given. */
+	{ ARGS("trace", "--fail-hard=clamp", "--json", "lecture"), NULL, 0,
+	  "\"event\":\"return\",\"path\":\"2\",\"node\":\"C\",\"value\":3", NULL },
+	{ ARGS("trace", "--fail-hard=soft", "lecture"), NULL, 2, NULL, "--fail-hard takes nothing or clamp, not 'soft'" },
+	{ ARGS("trace", "--fail-soft", "--fail-hard=clamp", "lecture"), NULL, 2, NULL, "choose one of --fail-soft and --fail-hard" },
 	/* Usage errors: exit 2 with a message. */
 	{ ARGS("trace", "--order", "sideways", "lecture"), NULL, 2, NULL, "--order takes" },
 	{ ARGS("trace", "--algo", "greedy"), NULL, 2, NULL, "--algo takes" },

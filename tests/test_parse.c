@@ -208,6 +208,10 @@ static const struct bad bad_inputs[] = {
 	{ "players: max chance\n[1 [inf 2]]", 0, 2, 5, "an infinite value in a tree with chance nodes" },
 	{ "[B=inf[1 2] 3]", 0, 1, 4, "a static value is finite" },
 	{ "[+infinity 3]", 0, 1, 3, "expected a digit after '+'" },
+	/* the X/Y/Z form's root as a chance node: its probabilities add up */
+	{ "players: chance max\n0.5: [1 2] / 0.25: [3 4]", 0, 2, 1, "sum to 0.75, not 1" },
+	{ "players: chance max\n0.5: [1 2] / [3 4]", 0, 2, 1, "1 of 2 have one" },
+	{ "0.5: [1 2] / 0.5: [3 4]", 0, 1, 1, "a probability is only for a chance node's children" },
 	/* the root's player said twice, differently */
 	{ "root: min\n<max>[1 2]", 0, 2, 1, "<max> on the root contradicts 'root: min' on line 1" },
 	{ "root: max\nA<chance>[1 2]", 0, 2, 2, "<chance> on the root contradicts 'root: max'" },
@@ -476,6 +480,12 @@ START_TEST(test_infinite_leaves)
 	ck_assert_int_eq(t->nodes[ab_tree_find(t, "C")].value, AB_NEG_INF);
 	ck_assert_int_eq(t->nodes[ab_tree_find(t, "3")].value, AB_POS_INF);
 	ck_assert_int_eq(t->nodes[ab_tree_find(t, "B1")].value, 15); /* scale 10 */
+	ab_tree_free(t);
+	/* The X/Y/Z form takes the root's probabilities as players: gives it
+	 * (decimals: a '/' there separates). */
+	t = parse_ok("players: chance max\n0.25: [1 2] / 0.75: [3 4]");
+	ck_assert_int_eq(t->probs[ab_kid(t, 0, 1)].num, 3);
+	ck_assert_int_eq(t->probs[ab_kid(t, 0, 1)].den, 4);
 	ab_tree_free(t);
 	/* "inf" that goes on is a label. */
 	t = parse_ok("[info[1 2] 3]");

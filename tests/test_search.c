@@ -367,12 +367,13 @@ static void check_random_tree(int _i)
 		tree->root_player = rp;
 		ab_tree_minimax_values(tree, rp, truth);
 		for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
-			struct keeper runs[2][2];
-			for (int hard = 0; hard < 2; hard++) {
+			/* fail-soft, fail-hard, fail-hard=clamp */
+			struct keeper runs[3][2];
+			for (int hard = 0; hard < 3; hard++) {
 				for (int strict = 0; strict < 2; strict++) {
 					struct ab_config c = AB_CONFIG_DEFAULT;
 					ck_assert(ab_parse_order(orders[o], &c));
-					c.fail = (hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
+					c.fail = (enum ab_fail)hard;
 					c.strict = strict;
 					runs[hard][strict] = run_search(tree, &c);
 					struct keeper *k = &runs[hard][strict];
@@ -397,8 +398,9 @@ static void check_random_tree(int _i)
 			 * that its value lies beyond beta, so the parent's test
 			 * alpha > beta misses a cut that fail-soft makes.  There the
 			 * fail-soft leaves are a subsequence of the fail-hard ones. */
-			for (int strict = 0; strict < 2; strict++) {
-				struct keeper *s = &runs[0][strict], *h = &runs[1][strict];
+			for (int both = 0; both < 4; both++) {
+				int strict = both % 2;
+				struct keeper *s = &runs[0][strict], *h = &runs[1 + both / 2][strict];
 				size_t i = 0, j = 0;
 				for (;;) {
 					while (i < s->count && s->events[i].ev.kind != AB_EV_LEAF)
@@ -420,7 +422,7 @@ static void check_random_tree(int _i)
 					j++;
 				}
 			}
-			for (int hard = 0; hard < 2; hard++)
+			for (int hard = 0; hard < 3; hard++)
 				for (int strict = 0; strict < 2; strict++)
 					keeper_free(&runs[hard][strict]);
 		}

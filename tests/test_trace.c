@@ -59,7 +59,7 @@ static void check_stepping(int _i)
 					-4, 4, false };
 	struct ab_tree *tree = randtree(&rng, &shape);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail = (_i % 2) ? AB_FAIL_HARD : AB_FAIL_SOFT;
+	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
 	c.strict = (_i / 2) % 2;
 	c.algo = _i % 7 == 0 ? AB_MINIMAX : AB_ALPHABETA;
 	c.order = (enum ab_order)(_i % 5);
@@ -123,7 +123,7 @@ static void check_decoding(int _i)
 	struct randtree_shape shape = { 1, 4, 5, false, -3, 3, false };
 	struct ab_tree *tree = randtree(&rng, &shape);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail = (_i % 2) ? AB_FAIL_HARD : AB_FAIL_SOFT;
+	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
 	c.order = (enum ab_order)(_i % 5);
 	struct sent s = { 0 };
 	struct ab_sink sink = { keep, &s, AB_EVENT_ALL };

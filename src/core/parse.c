@@ -80,6 +80,8 @@ struct parser {
 	uint32_t *ref_name_at;    /* per reference: offset in ref_names */
 	size_t first_infinite;    /* offset of the first +inf/-inf leaf, or
 				     SIZE_MAX */
+	struct frame slash_root;  /* the X/Y/Z form's added root, as a list
+				     (its chance probabilities) */
 	bool root_given;          /* a root: header, at root_at */
 	size_t root_at;
 };
@@ -652,6 +654,15 @@ static enum ab_player level_kind(const struct parser *p, uint32_t depth)
 	return p->tree->players[depth % p->tree->nplayers];
 }
 
+/* The list whose children are being read: the top of the stack, or in
+ * the X/Y/Z form at the top level the added root's. */
+static struct frame *open_list(struct parser *p)
+{
+	if (p->sp)
+		return &p->stack[p->sp - 1];
+	return p->slash ? &p->slash_root : NULL;
+}
+
 /* The probability before a child, "0.7:" or "1/3:", at i: true with
  * *has set when there is one (p->pos then after its ':'), true with *has
  * clear when the number at i is not one. */
@@ -680,7 +691,7 @@ static bool parse_probability(struct parser *p, uint32_t depth, bool *has,
 				    "a decimal");
 		return true;
 	}
-	const struct frame *parent = p->sp ? &p->stack[p->sp - 1] : NULL;
+	const struct frame *parent = open_list(p);
 	if (!parent || !parent->chance)
 		return fail(p, i, "a probability is only for a chance node's "
 			    "children: write the parent as <chance>[...] or "
@@ -715,7 +726,7 @@ static bool parse_probability(struct parser *p, uint32_t depth, bool *has,
 /* Folds a child's probability into its chance parent's sum. */
 static bool add_probability(struct parser *p, size_t at, struct ab_exact x)
 {
-	struct frame *f = &p->stack[p->sp - 1];
+	struct frame *f = open_list(p);
 	int64_t den;
 	if (!ab_lcm_within(f->prob_den, x.den, AB_VALUE_LIMIT, &den))
 		return fail(p, at, "probabilities too fine: their denominators "
@@ -1114,6 +1125,10 @@ static bool parse_expression(struct parser *p)
 	p->slash = has_top_slash(t, p->pos, p->len);
 	if (p->slash && !add_node(p, AB_NONE, p->pos, 0, 0, 0, NULL))
 		return false;
+	if (p->slash)
+		p->slash_root = (struct frame){
+			.node = 0, .depth = 0, .open = p->pos,
+			.chance = level_kind(p, 0) == AB_CHANCE, .prob_den = 1 };
 	for (;;) {
 		if (p->sp)
 			fast_lane(p, &state);
@@ -1163,7 +1178,8 @@ static bool parse_expression(struct parser *p)
 			case TOP_AFTER: {
 				size_t key_end;
 				if (eof)
-					return true;
+					return !p->slash || !p->slash_root.chance ||
+					       close_chance(p, &p->slash_root);
 				if (t[i] == '/' && p->slash) {
 					p->pos++;
 					state = TOP_NEXT;

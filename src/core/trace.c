@@ -480,6 +480,10 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		const struct ab_trace_extra *x = find_extra(trace, trace->step);
 		if (x)
 			ev->value = x->a;
+		else if (ab_config_fail(&trace->config) == AB_FAIL_CLAMP)
+			ev->value = is_max(trace, r->node)
+				? (st->alpha < st->beta ? st->alpha : st->beta)
+				: (st->beta > st->alpha ? st->beta : st->alpha);
 		else if (ab_config_returns_bound(&trace->config))
 			ev->value = is_max(trace, r->node) ? st->alpha : st->beta;
 		else
