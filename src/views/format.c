@@ -91,7 +91,29 @@ void ab_format_json_value(ab_value v, int64_t scale, struct ab_str *out)
 	} else if (v == AB_NEG_INF) {
 		ab_str_add(out, "\"-inf\"");
 	} else if (ab_value_is_decimal(v, scale)) {
+		/* A reader that parses JSON numbers as doubles keeps 15
+		 * significant digits: a longer decimal is a string, so no
+		 * reader rounds it. */
+		size_t start = out->len;
 		ab_value_format(v, scale, "", "", out);
+		unsigned significant = 0;
+		bool leading = true;
+		for (size_t i = start; i < out->len; i++) {
+			char c = out->s[i];
+			if (c < '0' || c > '9' || (leading && c == '0'))
+				continue;
+			leading = false;
+			significant++;
+		}
+		if (significant > 15) {
+			struct ab_str text = AB_STR_INIT;
+			ab_str_add(&text, out->s + start);
+			ab_str_truncate(out, start);
+			ab_str_addc(out, '"');
+			ab_str_add(out, text.s);
+			ab_str_addc(out, '"');
+			ab_str_free(&text);
+		}
 	} else {
 		ab_str_addc(out, '"');
 		ab_value_format(v, scale, "", "", out);

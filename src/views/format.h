@@ -52,8 +52,10 @@ void ab_format_chance_cut(ab_value lo, ab_value hi, ab_value alpha,
  * align_right. */
 void ab_format_pad(const char *text, int width, bool align_right,
 		   struct ab_str *out);
-/* JSON: exact decimals as numbers (9.3), other fractions as strings
- * ("10/3"), and the strings "-inf" and "+inf". */
+/* JSON: exact decimals as numbers (9.3), other fractions and decimals of
+ * more than 15 significant digits (which a reader of doubles would round)
+ * as strings ("10/3", "123456789012.3456"), and the strings "-inf" and
+ * "+inf". */
 void ab_format_json_value(ab_value v, int64_t scale, struct ab_str *out);
 
 #endif
