@@ -172,9 +172,10 @@ struct cli {
 	int nargs;
 	struct ab_random_spec random; /* abtrace random */
 	bool seed_given;
-	unsigned fixed;          /* AB_RULE_* parts the command line states */
-	unsigned given;          /* AB_PART_* parts of config it states */
+	unsigned given;          /* AB_PART_* parts of config it states (check:
+				    they win over an answer's own rules) */
 	bool values_returned;    /* --values returned */
+	bool values_given;       /* --values */
 	const char *key;         /* --key KEY */
 	int report;              /* check: enum report */
 	bool check;              /* lesson --check */
@@ -316,14 +317,6 @@ static bool search_option(struct cli *cli, const char *name, const char *value,
 		return false;
 	}
 	cli->given |= parts;
-	if (parts & AB_PART_FAIL)
-		cli->fixed |= AB_RULE_FAIL;
-	if (parts & AB_PART_STRICT)
-		cli->fixed |= AB_RULE_STRICT;
-	if (parts & AB_PART_ORDER)
-		cli->fixed |= AB_RULE_ORDER;
-	if (parts & AB_PART_ROOT)
-		cli->fixed |= AB_RULE_ROOT;
 	if (parts & AB_PART_ALGO)
 		cli->algo_given = true;
 	return true;
@@ -410,7 +403,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 				*status = usage_error(cli, _("--values takes returned or proved, not '%s'"), optarg);
 				return false;
 			}
-			cli->fixed |= AB_RULE_VALUES;
+			cli->values_given = true;
 			break;
 		case OPT_KEY:
 			cli->key = optarg;
@@ -1068,8 +1061,9 @@ static int cmd_check(struct cli *cli)
 		return usage_error(cli, _("standard input is used twice: '-' may stand for the "
 					  "tree or for one answer file, not both"));
 	struct ab_class cls = {
-		.config = cli->config, .fixed = cli->fixed,
-		.values_returned = cli->values_returned, .iteration = cli->iteration,
+		.config = cli->config, .fixed = cli->given,
+		.values_returned = cli->values_returned, .values_fixed = cli->values_given,
+		.iteration = cli->iteration,
 		.report = (enum ab_class_report)cli->report, .ascii = cli->ascii,
 		.program = program,
 	};

@@ -126,6 +126,7 @@ static const struct folder_case {
 	const char *tree, *folder, *key;
 	struct ab_config config;
 	unsigned fixed;                /* the parts the grader states */
+	bool values_fixed;             /* and values: proved */
 	size_t count, mistaken;        /* files, and those with mistakes */
 	double key_points;             /* the key's total */
 	const char *file, *points;     /* one answer's points */
@@ -134,13 +135,13 @@ static const struct folder_case {
 } folder_cases[] = {
 	/* lecture.key: value 2, best 1, pruned 3, C 2. */
 	{ "lecture", "class/lecture", "keys/lecture.key", { .order = AB_ORDER_GIVEN },
-	  AB_RULE_ORDER | AB_RULE_STRICT | AB_RULE_FAIL, 17, 10, 8,
+	  AB_PART_ORDER | AB_PART_STRICT | AB_PART_FAIL, false, 17, 10, 8,
 	  "05-missed-cut.ans", "6.5", 2, "09-declares-reverse.ans" },
 	/* seed003.key: value 2, best 2, visited 4, C returns 2. */
-	{ "seed003", "class/seed003", "keys/seed003.key", { 0 }, 0, 11, 7, 10,
+	{ "seed003", "class/seed003", "keys/seed003.key", { 0 }, 0, false, 11, 7, 10,
 	  "09-typo.ans", "9.11", 0, NULL },
 	/* deep-cutoff.key: value 1, best 1, pruned 4, E 2, C 1. */
-	{ "deep-cutoff", "class/deep-cutoff", "keys/deep-cutoff.key", { 0 }, AB_RULE_FAIL | AB_RULE_VALUES,
+	{ "deep-cutoff", "class/deep-cutoff", "keys/deep-cutoff.key", { 0 }, AB_PART_FAIL, true,
 	  9, 6, 9, "02-parent-only.ans", "5", 1, "08-declares-hard.ans" },
 };
 
@@ -151,6 +152,7 @@ START_TEST(folder)
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	cls.config = t->config;
 	cls.fixed = t->fixed;
+	cls.values_fixed = t->values_fixed;
 	add(&cls, t->folder);
 	ck_assert_uint_eq(cls.count, t->count);
 	for (size_t i = 1; i < cls.count; i++)
@@ -205,7 +207,7 @@ static struct ab_class lecture_class(enum ab_class_report report, const struct a
 				     const char *answers)
 {
 	struct ab_class cls = grader(report);
-	cls.fixed = AB_RULE_ORDER;
+	cls.fixed = AB_PART_ORDER;
 	add(&cls, answers);
 	load_key(&cls, tree, "keys/lecture.key");
 	ab_class_grade(&cls, tree);
@@ -460,7 +462,7 @@ START_TEST(key_rules)
 	for (int grader_states = 0; grader_states < 2; grader_states++) {
 		struct ab_class cls = grader(AB_CLASS_TEXT);
 		if (grader_states)
-			cls.fixed = AB_RULE_STRICT; /* --non-strict */
+			cls.fixed = AB_PART_STRICT; /* --non-strict */
 		ck_assert(ab_class_add(&cls, answer.s));
 		ck_assert(ab_class_load_key(&cls, tree, key.s));
 		ck_assert(cls.config.strict == !grader_states);

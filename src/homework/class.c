@@ -98,14 +98,14 @@ bool ab_class_load_key(struct ab_class *cls, const struct ab_tree *tree,
 	}
 	/* The key is the grader's: its rules count as the command line's
 	 * where the command line is silent. */
-	ab_answer_apply_rules(cls->key, cls->fixed, &cls->config, &cls->values_returned);
-	const struct ab_answer_rules *r = &cls->key->rules;
-	cls->fixed |= (r->has_strict ? AB_RULE_STRICT : 0) | (r->has_fail ? AB_RULE_FAIL : 0) |
-		      (r->has_order ? AB_RULE_ORDER : 0) | (r->has_root ? AB_RULE_ROOT : 0) |
-		      (r->has_values ? AB_RULE_VALUES : 0);
+	const struct ab_answer *key = cls->key;
+	ab_answer_apply_rules(key, cls->fixed, &cls->config);
+	ab_answer_apply_values(key, cls->values_fixed, &cls->values_returned);
+	cls->fixed |= key->parts;
+	cls->values_fixed |= key->has_values;
 	/* So is its iteration, where --iteration is not given. */
-	if (!cls->iteration && r->has_iteration)
-		cls->iteration = r->iteration;
+	if (!cls->iteration && key->has_iteration)
+		cls->iteration = key->iteration;
 	for (size_t i = 0; i < cls->key->count; i++)
 		cls->key_points += cls->key->items[i].points;
 	return true;
@@ -169,16 +169,16 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 	 * where the command line (and the key) are silent. */
 	struct ab_config config = cls->config;
 	bool values = cls->values_returned;
-	unsigned overruled = ab_answer_apply_rules(answer, cls->fixed, &config, &values);
+	unsigned overruled = ab_answer_apply_rules(answer, cls->fixed, &config);
+	bool values_overruled = ab_answer_apply_values(answer, cls->values_fixed, &values);
 	/* An iteration of --iterative: the command line's (or the key's),
 	 * else the file's, unless the command line asks for a plain search
 	 * to a depth.  Iteration K is the last of an iterative search to
 	 * depth K. */
 	bool depth_fixed = cls->config.depth && !cls->config.iterative;
 	uint32_t iteration = cls->iteration ? cls->iteration
-			     : answer->rules.has_iteration && !depth_fixed ? answer->rules.iteration : 0;
-	bool iteration_overruled = answer->rules.has_iteration &&
-				   iteration != answer->rules.iteration;
+			     : answer->has_iteration && !depth_fixed ? answer->iteration : 0;
+	bool iteration_overruled = answer->has_iteration && iteration != answer->iteration;
 	if (iteration && !iteration_config(cls, tree, iteration, a, &config)) {
 		ab_answer_free(answer);
 		return;
@@ -197,16 +197,17 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 	if (note.len)
 		a->grade.declared = ab_xstrdup(note.s);
 	ab_str_clear(&note);
-	ab_answer_describe_overruled(answer, overruled, &config, values, g, &note);
+	ab_answer_describe_overruled(answer, overruled, values_overruled, &config, values, g,
+				     &note);
 	if (iteration_overruled) {
 		if (note.len)
 			ab_str_add(&note, "; ");
 		if (iteration)
 			ab_str_addf(&note, _("declares iteration: %u; graded against iteration %u"),
-				    answer->rules.iteration, iteration);
+				    answer->iteration, iteration);
 		else
 			ab_str_addf(&note, _("declares iteration: %u; graded as a search to depth %u"),
-				    answer->rules.iteration, config.depth);
+				    answer->iteration, config.depth);
 	}
 	if (note.len) {
 		a->grade.overruled = ab_xstrdup(note.s);

@@ -54,10 +54,11 @@ struct ab_class_answer {
 struct ab_class {
 	/* The grader's side, set by the caller: */
 	struct ab_config config;     /* the conventions */
-	unsigned fixed;              /* AB_RULE_* parts the grader states: an
-					answer's own rules apply only where
-					these are silent */
+	unsigned fixed;              /* the AB_PART_* of config the grader
+					states: an answer's own rules apply
+					only where these are silent */
 	bool values_returned;        /* a bare number is what a node returns */
+	bool values_fixed;           /* the grader states values_returned */
 	uint32_t iteration;          /* grade iteration K of --iterative, or 0 */
 	enum ab_class_report report; /* the report it will be written as */
 	bool ascii;                  /* --ascii */
