@@ -77,6 +77,14 @@ static char *line_with(const char *text, const char *what)
 	return strndup(start, strcspn(start, "\n"));
 }
 
+/* Asserts that the line of text that holds what also holds want. */
+static void assert_line(const char *text, const char *what, const char *want)
+{
+	char *line = line_with(text, what);
+	ck_assert_msg(strstr(line, want), "line '%s' lacks '%s'", line, want);
+	free(line);
+}
+
 static size_t count_of(const char *text, const char *what)
 {
 	size_t n = 0;
@@ -202,32 +210,48 @@ END_TEST
 
 /* ---- Every report kind ----------------------------------------------------- */
 
-/* The lecture folder graded with its key, the course's order fixed. */
-static struct ab_class lecture_class(enum ab_class_report report, const struct ab_tree *tree,
-				     const char *answers)
+/* The lecture tree's answers (a folder or one file) graded with its key,
+ * the course's order fixed, and written as report. */
+struct graded {
+	struct ab_tree *tree;
+	struct ab_class cls;
+	struct ab_str out;       /* the report */
+};
+
+static struct graded *graded_lecture(enum ab_class_report report, const char *answers)
 {
-	struct ab_class cls = grader(report);
-	cls.fixed = AB_PART_ORDER;
-	add(&cls, answers);
-	load_key(&cls, tree, "keys/lecture.key");
-	ab_class_grade(&cls, tree);
-	return cls;
+	struct graded *gd = calloc(1, sizeof *gd);
+	gd->tree = load("lecture");
+	gd->cls = grader(report);
+	gd->cls.fixed = AB_PART_ORDER;
+	add(&gd->cls, answers);
+	load_key(&gd->cls, gd->tree, "keys/lecture.key");
+	ab_class_grade(&gd->cls, gd->tree);
+	ab_class_report(&gd->cls, gd->tree, &gd->out);
+	return gd;
+}
+
+static void graded_free(struct graded *gd)
+{
+	ab_str_free(&gd->out);
+	ab_class_free(&gd->cls);
+	ab_tree_free(gd->tree);
+	free(gd);
 }
 
 START_TEST(report_text_table)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_TEXT, tree, "class/lecture");
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
-	ck_assert_uint_eq(count_of(out.s, "\n"), cls.count + 1);
-	ck_assert_msg(strncmp(out.s, "FILE ", 5) == 0 && strstr(out.s, "  POINTS       FIRST MISTAKE\n"),
-		      "%s", out.s);
+	struct graded *gd = graded_lecture(AB_CLASS_TEXT, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	ck_assert_uint_eq(count_of(out->s, "\n"), cls->count + 1);
+	ck_assert_msg(strncmp(out->s, "FILE ", 5) == 0 && strstr(out->s, "  POINTS       FIRST MISTAKE\n"),
+		      "%s", out->s);
 	/* Each row: the file, padded to the longest, then its points. */
-	size_t column = strstr(out.s, "POINTS") - out.s;
-	for (size_t i = 0; i < cls.count; i++) {
-		const struct ab_class_answer *a = &cls.answers[i];
-		char *row = line_with(out.s, a->file);
+	size_t column = strstr(out->s, "POINTS") - out->s;
+	for (size_t i = 0; i < cls->count; i++) {
+		const struct ab_class_answer *a = &cls->answers[i];
+		char *row = line_with(out->s, a->file);
 		struct ab_str score = AB_STR_INIT;
 		ab_grade_format_points(a->grade.points, &score);
 		ab_str_add(&score, "/8 ");
@@ -241,110 +265,81 @@ START_TEST(report_text_table)
 		ab_str_free(&score);
 		free(row);
 	}
-	char *row = line_with(out.s, "05-missed-cut.ans");
-	ck_assert_msg(strstr(row, "cut at C: At step 15 the cut test fires at C: beta <= alpha (2 <= 3)"), "%s", row);
-	free(row);
-	row = line_with(out.s, "09-declares-reverse.ans");
-	ck_assert_msg(strstr(row, "[declares order: reverse; graded under order given]"), "%s", row);
-	free(row);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	assert_line(out->s, "05-missed-cut.ans", "cut at C: At step 15 the cut test fires at C: beta <= alpha (2 <= 3)");
+	assert_line(out->s, "09-declares-reverse.ans", "[declares order: reverse; graded under order given]");
+	graded_free(gd);
 }
 END_TEST
 
 /* One file: the conventions it was graded under, then its items. */
 START_TEST(report_text_one)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_TEXT, tree, "class/lecture/09-declares-reverse.ans");
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
+	struct graded *gd = graded_lecture(AB_CLASS_TEXT, "class/lecture/09-declares-reverse.ans");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
 	struct ab_str want = AB_STR_INIT;
 	ab_str_addf(&want, "# %s: alpha-beta, fail-soft, cut on alpha >= beta, order given; root MAX\n"
-		    "# declares order: reverse; graded under order given\n", cls.answers[0].file);
-	ck_assert_msg(strncmp(out.s, want.s, want.len) == 0, "%s", out.s);
-	ck_assert_msg(strstr(out.s, "\nScore: 3/8 points (38%); 2 of 4 questions right.\n"), "%s", out.s);
+		    "# declares order: reverse; graded under order given\n", cls->answers[0].file);
+	ck_assert_msg(strncmp(out->s, want.s, want.len) == 0, "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\nScore: 3/8 points (38%); 2 of 4 questions right.\n"), "%s", out->s);
 	ab_str_free(&want);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	graded_free(gd);
 }
 END_TEST
 
 START_TEST(report_csv)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_CSV, tree, "class/lecture");
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
-	ck_assert(strncmp(out.s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0);
-	ck_assert_uint_eq(count_of(out.s, "\r\n"), cls.count + 1);
-	char *row = line_with(out.s, "05-missed-cut.ans");
-	ck_assert_msg(strstr(row, "05-missed-cut.ans,6.5,8,81,\"cut at C: At step 15"), "%s", row);
-	free(row);
+	struct graded *gd = graded_lecture(AB_CLASS_CSV, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	ck_assert(strncmp(out->s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0);
+	ck_assert_uint_eq(count_of(out->s, "\r\n"), cls->count + 1);
+	assert_line(out->s, "05-missed-cut.ans", "05-missed-cut.ans,6.5,8,81,\"cut at C: At step 15");
 	/* A first mistake with a comma is quoted. */
-	row = line_with(out.s, "04-minimax.ans");
-	ck_assert_msg(strstr(row, ".ans,3,8,38,\"cut at C: Your answer matches plain minimax, with"), "%s", row);
-	free(row);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	assert_line(out->s, "04-minimax.ans", ".ans,3,8,38,\"cut at C: Your answer matches plain minimax, with");
+	graded_free(gd);
 }
 END_TEST
 
 /* JSON Lines, UTF-8 whatever the locale unless --ascii. */
 START_TEST(report_json)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_JSON, tree, "class/lecture");
-	cls.ascii = false;
-	ck_assert_ptr_eq(ab_class_glyphs(&cls), &ab_glyphs_utf8);
-	cls.ascii = true;
-	ck_assert_ptr_eq(ab_class_glyphs(&cls), &ab_glyphs_ascii);
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
-	ck_assert_uint_eq(count_of(out.s, "\n"), cls.count);
-	ck_assert_uint_eq(count_of(out.s, "{\"file\":\""), cls.count);
-	for (const char *p = out.s; *p; p = strchr(p, '\n') + 1)
+	struct graded *gd = graded_lecture(AB_CLASS_JSON, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	gd->cls.ascii = false;
+	ck_assert_ptr_eq(ab_class_glyphs(cls), &ab_glyphs_utf8);
+	gd->cls.ascii = true;
+	ck_assert_ptr_eq(ab_class_glyphs(cls), &ab_glyphs_ascii);
+	ck_assert_uint_eq(count_of(out->s, "\n"), cls->count);
+	ck_assert_uint_eq(count_of(out->s, "{\"file\":\""), cls->count);
+	for (const char *p = out->s; *p; p = strchr(p, '\n') + 1)
 		ck_assert(*p == '{' && strchr(p, '\n')[-1] == '}');
-	char *line = line_with(out.s, "09-declares-reverse.ans");
-	ck_assert_msg(strstr(line, "\"declared\":\"order: reverse\",\"overruled\":\"declares order: reverse; graded under order given\",\"score\":0.375,\"points\":3,\"out_of\":8,"), "%s", line);
-	free(line);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	assert_line(out->s, "09-declares-reverse.ans", "\"declared\":\"order: reverse\",\"overruled\":\"declares order: reverse; graded under order given\",\"score\":0.375,\"points\":3,\"out_of\":8,");
+	graded_free(gd);
 }
 END_TEST
 
 START_TEST(report_gradescope)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_GRADESCOPE, tree, "class/lecture/05-missed-cut.ans");
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
-	ck_assert_msg(strncmp(out.s, "{\"score\":6.5,\"output\":\"3 of 4 questions right.\\n\",\"tests\":[", 59) == 0, "%s", out.s);
-	ck_assert_uint_eq(count_of(out.s, "\"max_score\":"), 4);
-	ck_assert_uint_eq(count_of(out.s, "\"status\":\"failed\""), 1);
-	ck_assert(out.s[out.len - 1] == '\n' && count_of(out.s, "\n") == 1);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	struct graded *gd = graded_lecture(AB_CLASS_GRADESCOPE, "class/lecture/05-missed-cut.ans");
+	const struct ab_str *out = &gd->out;
+	ck_assert_msg(strncmp(out->s, "{\"score\":6.5,\"output\":\"3 of 4 questions right.\\n\",\"tests\":[", 59) == 0, "%s", out->s);
+	ck_assert_uint_eq(count_of(out->s, "\"max_score\":"), 4);
+	ck_assert_uint_eq(count_of(out->s, "\"status\":\"failed\""), 1);
+	ck_assert(out->s[out->len - 1] == '\n' && count_of(out->s, "\n") == 1);
+	graded_free(gd);
 }
 END_TEST
 
 START_TEST(report_summary)
 {
-	struct ab_tree *tree = load("lecture");
-	struct ab_class cls = lecture_class(AB_CLASS_SUMMARY, tree, "class/lecture");
-	struct ab_str out = AB_STR_INIT;
-	ab_class_report(&cls, tree, &out);
-	ck_assert_msg(strncmp(out.s, "17 answers graded.\n\nWrong, per item:\n", 37) == 0, "%s", out.s);
-	ck_assert_msg(strstr(out.s, "\n  value   1 of 17\n"), "%s", out.s);
-	ck_assert_msg(strstr(out.s, "\n  4 of 17 missed the cut at C: beta = 2 <= alpha = 3.\n"), "%s", out.s);
-	ab_str_free(&out);
-	ab_class_free(&cls);
-	ab_tree_free(tree);
+	struct graded *gd = graded_lecture(AB_CLASS_SUMMARY, "class/lecture");
+	const struct ab_str *out = &gd->out;
+	ck_assert_msg(strncmp(out->s, "17 answers graded.\n\nWrong, per item:\n", 37) == 0, "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\n  value   1 of 17\n"), "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\n  4 of 17 missed the cut at C: beta = 2 <= alpha = 3.\n"), "%s", out->s);
+	graded_free(gd);
 }
 END_TEST
 
@@ -375,9 +370,7 @@ START_TEST(unusable)
 		ck_assert_msg(strstr(cls.log.s, "/no/such/answer.ans: error: cannot open"), "%s", cls.log.s);
 		struct ab_str out = AB_STR_INIT;
 		ab_class_report(&cls, tree, &out);
-		char *row = line_with(out.s, "bad-syntax.ans,");
-		ck_assert_msg(strstr(row, keyed ? ".ans,0,8,0," : ".ans,,,,"), "%s", row);
-		free(row);
+		assert_line(out.s, "bad-syntax.ans,", keyed ? ".ans,0,8,0," : ".ans,,,,");
 		ab_str_free(&out);
 		cls.report = AB_CLASS_JSON;
 		ab_class_report(&cls, tree, &out);
