@@ -13,17 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "homework/answer.h"
 #include "config.h"
 #include "base/atomic.h"
 #include "base/diag.h"
 #include "views/export.h"
 #include "views/format.h"
-#include "homework/grade.h"
+#include "homework/class.h"
 #include "base/i18n.h"
 #include "views/json.h"
 #include "lessons/lesson.h"
@@ -174,17 +172,19 @@ struct cli {
 	int nargs;
 	struct ab_random_spec random; /* abtrace random */
 	bool seed_given;
-	unsigned fixed;          /* AB_RULE_* parts the command line states */
-	unsigned given;          /* AB_PART_* parts of config it states */
+	unsigned given;          /* AB_PART_* parts of config it states (check:
+				    they win over an answer's own rules) */
 	bool values_returned;    /* --values returned */
+	bool values_given;       /* --values */
 	const char *key;         /* --key KEY */
 	int report;              /* check: enum report */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
 };
 
-/* How check reports. */
-enum report { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_GRADESCOPE, REPORT_SUMMARY };
+/* How check reports: homework/class.h's report kinds. */
+enum report { REPORT_TEXT = AB_CLASS_TEXT, REPORT_JSON = AB_CLASS_JSON, REPORT_CSV = AB_CLASS_CSV,
+	      REPORT_GRADESCOPE = AB_CLASS_GRADESCOPE, REPORT_SUMMARY = AB_CLASS_SUMMARY };
 
 static const char *program = "abtrace";
 
@@ -317,14 +317,6 @@ static bool search_option(struct cli *cli, const char *name, const char *value,
 		return false;
 	}
 	cli->given |= parts;
-	if (parts & AB_PART_FAIL)
-		cli->fixed |= AB_RULE_FAIL;
-	if (parts & AB_PART_STRICT)
-		cli->fixed |= AB_RULE_STRICT;
-	if (parts & AB_PART_ORDER)
-		cli->fixed |= AB_RULE_ORDER;
-	if (parts & AB_PART_ROOT)
-		cli->fixed |= AB_RULE_ROOT;
 	if (parts & AB_PART_ALGO)
 		cli->algo_given = true;
 	return true;
@@ -411,7 +403,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 				*status = usage_error(cli, _("--values takes returned or proved, not '%s'"), optarg);
 				return false;
 			}
-			cli->fixed |= AB_RULE_VALUES;
+			cli->values_given = true;
 			break;
 		case OPT_KEY:
 			cli->key = optarg;
@@ -1055,233 +1047,9 @@ static int cmd_replay(struct cli *cli)
 	return status;
 }
 
-/* One answer file graded: its report, or why it could not be read. */
-struct checked {
-	char *file;
-	struct ab_grade grade;
-	bool usable;
-	struct ab_str error;  /* the first line of the error, for the table */
-};
-
-/* The grader's side of a check: the conventions, the key. */
-struct grading {
-	struct ab_config config;
-	unsigned fixed;          /* the parts the command line or key state */
-	bool values_returned;
-	struct ab_answer *key;   /* or NULL */
-	double key_points;       /* the key's total */
-	uint32_t iteration;      /* --iteration K, or 0 */
-};
-
-/* Reads, parses and grades one answer file; prints its errors and notes
- * on stderr. */
-static void check_one(const struct grading *gr, const struct ab_tree *tree,
-		      const struct ab_glyphs *g, struct checked *c)
-{
-	struct ab_diag diag;
-	size_t len;
-	c->usable = false;
-	char *text = ab_read_file(c->file, AB_MAX_ANSWER_BYTES, &len, &diag);
-	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
-	free(text);
-	const char *name = strcmp(c->file, "-") == 0 ? AB_STDIN_NAME : c->file;
-	if (!answer) {
-		struct ab_str report = AB_STR_INIT;
-		ab_diag_format(&diag, name, &report);
-		fputs(ab_str_cstr(&report), stderr);
-		const char *nl = strchr(ab_str_cstr(&report), '\n');
-		ab_str_addn(&c->error, ab_str_cstr(&report),
-			    nl ? (size_t)(nl - report.s) : report.len);
-		ab_str_free(&report);
-		return;
-	}
-	/* The person grading decides: the answer's own rules apply only
-	 * where the command line (and the key) are silent. */
-	struct ab_config config = gr->config;
-	bool values = gr->values_returned;
-	unsigned overruled = ab_answer_apply_rules(answer, gr->fixed, &config, &values);
-	/* An iteration of --iterative: the command line's (or the key's),
-	 * else the file's, unless the command line asks for a plain search
-	 * to a depth.  Iteration K is the last of an iterative search to
-	 * depth K. */
-	bool depth_fixed = gr->config.depth && !gr->config.iterative;
-	uint32_t iteration = gr->iteration ? gr->iteration
-			     : answer->rules.has_iteration && !depth_fixed ? answer->rules.iteration : 0;
-	bool iteration_overruled = answer->rules.has_iteration &&
-				   iteration != answer->rules.iteration;
-	if (iteration) {
-		struct ab_config all = config;
-		all.iterative = true;
-		uint32_t last = ab_config_last_depth(&all, tree);
-		if (iteration > last) {
-			ab_str_addf(&c->error, _("there is no iteration %u: the iterative search of this tree has %u"),
-				    iteration, last);
-			fprintf(stderr, "%s: %s: %s\n", program, c->file, ab_str_cstr(&c->error));
-			ab_answer_free(answer);
-			return;
-		}
-		config.iterative = true;
-		config.depth = iteration;
-		uint32_t bad = ab_search_missing_static(tree, &config);
-		if (bad != AB_NONE) {
-			struct ab_str node_name = AB_STR_INIT;
-			ab_tree_name(tree, bad, &node_name);
-			ab_str_addf(&c->error, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
-				    ab_str_cstr(&node_name), tree->nodes[bad].depth,
-				    ab_tree_label(tree, bad) ? ab_str_cstr(&node_name) : "");
-			fprintf(stderr, "%s: %s\n", program, ab_str_cstr(&c->error));
-			ab_str_free(&node_name);
-			ab_answer_free(answer);
-			return;
-		}
-	}
-	struct ab_grade_options opt = { values, gr->key };
-	if (!ab_grade_answer_with(tree, &config, &opt, answer, g, &c->grade)) {
-		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
-			program, (unsigned)AB_MAX_EVENTS);
-		ab_str_add(&c->error, _("the search is too long"));
-		ab_answer_free(answer);
-		return;
-	}
-	c->usable = true;
-	struct ab_str note = AB_STR_INIT;
-	ab_answer_describe_rules(answer, &note);
-	if (note.len)
-		c->grade.declared = ab_xstrdup(note.s);
-	ab_str_clear(&note);
-	ab_answer_describe_overruled(answer, overruled, &config, values, g, &note);
-	if (iteration_overruled) {
-		if (note.len)
-			ab_str_add(&note, "; ");
-		if (iteration)
-			ab_str_addf(&note, _("declares iteration: %u; graded against iteration %u"),
-				    answer->rules.iteration, iteration);
-		else
-			ab_str_addf(&note, _("declares iteration: %u; graded as a search to depth %u"),
-				    answer->rules.iteration, config.depth);
-	}
-	if (note.len) {
-		c->grade.overruled = ab_xstrdup(note.s);
-		fprintf(stderr, _("%s: note: %s %s.\n"), program, name, note.s);
-	}
-	ab_str_free(&note);
-	ab_answer_free(answer);
-}
-
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Appends the answer files an ANSWER argument stands for: itself, or for a
- * directory the regular files in it, sorted, hidden ones skipped.  False
- * (message printed) when a directory cannot be read or holds none. */
-static bool add_answer_files(const char *arg, char ***files, size_t *count, size_t *cap)
-{
-	struct stat st;
-	size_t before = *count;
-	if (strcmp(arg, "-") == 0 || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		if (*count == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			*files = ab_xreallocarray(*files, *cap, sizeof **files);
-		}
-		(*files)[(*count)++] = ab_xstrdup(arg);
-		return true;
-	}
-	DIR *dir = opendir(arg);
-	if (!dir) {
-		fprintf(stderr, _("%s: cannot read the directory '%s': %s\n"), program, arg,
-			strerror(errno));
-		return false;
-	}
-	size_t n = strlen(arg);
-	bool slash = n > 0 && arg[n - 1] == '/';
-	for (struct dirent *e; (e = readdir(dir));) {
-		if (e->d_name[0] == '.')
-			continue;
-		struct ab_str path = AB_STR_INIT;
-		ab_str_addf(&path, "%s%s%s", arg, slash ? "" : "/", e->d_name);
-		if (stat(path.s, &st) != 0 || !S_ISREG(st.st_mode)) {
-			ab_str_free(&path);
-			continue;
-		}
-		if (*count == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			*files = ab_xreallocarray(*files, *cap, sizeof **files);
-		}
-		(*files)[(*count)++] = path.s;
-	}
-	closedir(dir);
-	if (*count == before) {
-		fprintf(stderr, _("%s: the directory '%s' holds no answer files\n"), program, arg);
-		return false;
-	}
-	qsort(*files + before, *count - before, sizeof **files, compare_names);
-	return true;
-}
-
-/* Reads the --key file into gr; false (message printed) when unusable. */
-static bool load_key(const struct cli *cli, const struct ab_tree *tree, struct grading *gr)
-{
-	struct ab_diag diag;
-	size_t len;
-	char *text = ab_read_file(cli->key, AB_MAX_ANSWER_BYTES, &len, &diag);
-	gr->key = text ? ab_answer_parse_key(tree, text, len, &diag) : NULL;
-	free(text);
-	if (!gr->key) {
-		print_diag(&diag, strcmp(cli->key, "-") == 0 ? AB_STDIN_NAME : cli->key);
-		return false;
-	}
-	/* The key is the grader's: its rules count as the command line's
-	 * where the command line is silent. */
-	ab_answer_apply_rules(gr->key, gr->fixed, &gr->config, &gr->values_returned);
-	const struct ab_answer_rules *r = &gr->key->rules;
-	gr->fixed |= (r->has_strict ? AB_RULE_STRICT : 0) | (r->has_fail ? AB_RULE_FAIL : 0) |
-		     (r->has_order ? AB_RULE_ORDER : 0) | (r->has_root ? AB_RULE_ROOT : 0) |
-		     (r->has_values ? AB_RULE_VALUES : 0);
-	/* So is its iteration, where --iteration is not given. */
-	if (!gr->iteration && r->has_iteration)
-		gr->iteration = r->iteration;
-	for (size_t i = 0; i < gr->key->count; i++)
-		gr->key_points += gr->key->items[i].points;
-	return true;
-}
-
-/* The several-file table's row for one answer. */
-static void table_row(const struct checked *c, size_t width, struct ab_str *out)
-{
-	ab_format_pad(c->file, (int)width, false, out);
-	ab_str_add(out, "  ");
-	if (!c->usable) {
-		ab_format_pad(_("unusable"), 12, false, out);
-		ab_str_addf(out, " %s\n", ab_str_cstr(&c->error));
-		return;
-	}
-	const struct ab_grade *gr = &c->grade;
-	struct ab_str score = AB_STR_INIT;
-	if (gr->keyed) {
-		ab_grade_format_points(gr->points, &score);
-		ab_str_addc(&score, '/');
-		ab_grade_format_points(gr->out_of, &score);
-	} else {
-		ab_str_addf(&score, "%zu/%zu", gr->right, gr->total);
-	}
-	ab_format_pad(score.s, 12, false, out);
-	ab_str_addc(out, ' ');
-	ab_str_free(&score);
-	size_t before = out->len;
-	const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
-	/* The diagnosis, when there is one, says more than one item. */
-	if (bad)
-		ab_str_addf(out, "%s: %s", bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
-	if (gr->overruled)
-		ab_str_addf(out, "%s[%s]", out->len > before ? " " : "", gr->overruled);
-	if (out->len == before)
-		ab_str_addc(out, '-');
-	ab_str_addc(out, '\n');
-}
-
-/* abtrace check [OPTIONS] TREE ANSWER... (or -e EXPR ANSWER...) */
+/* abtrace check [OPTIONS] TREE ANSWER... (or -e EXPR ANSWER...): the
+ * grading and its reports are homework/class.c's; here the usage errors,
+ * the messages it collected, and the exit status. */
 static int cmd_check(struct cli *cli)
 {
 	int status = EXIT_OK;
@@ -1303,139 +1071,41 @@ static int cmd_check(struct cli *cli)
 	if (dashes > 1)
 		return usage_error(cli, _("standard input is used twice: '-' may stand for the "
 					  "tree or for one answer file, not both"));
-	char **files = NULL;
-	size_t count = 0, cap = 0;
+	struct ab_class cls = {
+		.config = cli->config, .fixed = cli->given,
+		.values_returned = cli->values_returned, .values_fixed = cli->values_given,
+		.iteration = cli->iteration,
+		.report = (enum ab_class_report)cli->report, .ascii = cli->ascii,
+		.program = program,
+	};
 	bool listed = true;
 	for (int i = first; i < cli->nargs && listed; i++)
-		listed = add_answer_files(cli->args[i], &files, &count, &cap);
-	if (listed && cli->report == REPORT_GRADESCOPE && count != 1)
-		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), count);
+		listed = ab_class_add(&cls, cli->args[i]);
+	fputs(ab_str_cstr(&cls.log), stderr);
+	ab_str_clear(&cls.log);
+	if (listed && cls.report == AB_CLASS_GRADESCOPE && cls.count != 1)
+		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), cls.count);
 	struct ab_tree *tree = listed && status == EXIT_OK ? load_tree(&one, &status) : NULL;
-	struct grading gr = { cli->config, cli->fixed, cli->values_returned, NULL, 0,
-			      cli->iteration };
-	if (tree && cli->key && !load_key(cli, tree, &gr)) {
+	if (tree && cli->key && !ab_class_load_key(&cls, tree, cli->key)) {
 		ab_tree_free(tree);
 		tree = NULL;
 		status = EXIT_USAGE;
 	}
 	if (!tree) {
-		for (size_t i = 0; i < count; i++)
-			free(files[i]);
-		free(files);
+		fputs(ab_str_cstr(&cls.log), stderr);
+		ab_class_free(&cls);
 		return listed ? status : EXIT_USAGE;
 	}
-	/* JSON is UTF-8 whatever the locale; --ascii still asks for ASCII. */
-	bool utf8_file = cli->report == REPORT_JSON || cli->report == REPORT_CSV ||
-			 cli->report == REPORT_GRADESCOPE;
-	const struct ab_glyphs *g = utf8_file ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
-					      : ab_glyphs_for_locale(cli->ascii);
-	struct checked *all = ab_xcalloc(count, sizeof *all);
-	const struct ab_grade **graded = ab_xcalloc(count, sizeof *graded);
-	size_t ngraded = 0;
-	bool unusable = false, mistakes = false;
-	for (size_t i = 0; i < count; i++) {
-		all[i].file = files[i];
-		check_one(&gr, tree, g, &all[i]);
-		unusable |= !all[i].usable;
-		if (all[i].usable) {
-			graded[ngraded++] = &all[i].grade;
-			for (size_t k = 0; k < all[i].grade.count; k++)
-				mistakes |= !all[i].grade.items[k].right &&
-					    (all[i].grade.items[k].scored || all[i].grade.items[k].detail);
-		}
-	}
-	free(files);
-	size_t width = ab_utf8_text_width(_("FILE"));
-	for (size_t i = 0; i < count; i++)
-		if (ab_utf8_text_width(all[i].file) > width)
-			width = ab_utf8_text_width(all[i].file);
+	ab_class_grade(&cls, tree);
+	fputs(ab_str_cstr(&cls.log), stderr);
 	struct ab_str out = AB_STR_INIT;
-	if (cli->report == REPORT_CSV)
-		ab_str_add(&out, "file,points,out_of,percent,first_mistake\r\n");
-	if (cli->report == REPORT_SUMMARY)
-		ab_grade_summary(graded, ngraded, count - ngraded, &out);
-	for (size_t i = 0; i < count && cli->report != REPORT_SUMMARY; i++) {
-		struct checked *c = &all[i];
-		switch (cli->report) {
-		case REPORT_JSON:
-			/* One object per answer file, one per line (JSON Lines). */
-			if (!c->usable) {
-				ab_str_add(&out, "{\"file\":");
-				ab_json_string(c->file, &out);
-				ab_str_add(&out, ",\"error\":");
-				ab_json_string(ab_str_cstr(&c->error), &out);
-				ab_str_add(&out, "}\n");
-				break;
-			}
-			ab_grade_json(&c->grade, c->file, &out);
-			ab_str_addc(&out, '\n');
-			break;
-		case REPORT_CSV:
-			if (!c->usable) {
-				ab_grade_csv_field(c->file, &out);
-				if (gr.key) {
-					ab_str_add(&out, ",0,");
-					ab_grade_format_points(gr.key_points, &out);
-					ab_str_add(&out, ",0,");
-				} else {
-					ab_str_add(&out, ",,,,");
-				}
-				ab_grade_csv_field(ab_str_cstr(&c->error), &out);
-				ab_str_add(&out, "\r\n");
-				break;
-			}
-			ab_grade_csv_row(&c->grade, c->file, &out);
-			break;
-		case REPORT_GRADESCOPE:
-			if (!c->usable) {
-				ab_str_add(&out, "{\"score\":0,\"output\":");
-				ab_json_string(ab_str_cstr(&c->error), &out);
-				ab_str_add(&out, ",\"tests\":[]}\n");
-				break;
-			}
-			ab_grade_gradescope(&c->grade, &out);
-			ab_str_addc(&out, '\n');
-			break;
-		default:
-			if (count == 1) {
-				if (!c->usable)
-					break;
-				ab_str_addf(&out, "# %s: ", c->file);
-				ab_config_describe_for(&c->grade.config, tree, g->ascii, &out);
-				if (c->grade.values_returned)
-					ab_str_add(&out, _("; values are what nodes return"));
-				ab_str_addf(&out, _("; root %s\n"),
-					    ab_player_name(ab_config_root(&c->grade.config, tree)));
-				if (c->grade.overruled)
-					ab_str_addf(&out, "# %s\n", c->grade.overruled);
-				ab_grade_text(&c->grade, g, &out);
-				break;
-			}
-			/* Columns by display width: Chinese headers and file
-			 * names take two columns a character. */
-			if (i == 0) {
-				ab_format_pad(_("FILE"), (int)width, false, &out);
-				ab_str_add(&out, "  ");
-				ab_format_pad(gr.key ? _("POINTS") : _("SCORE"), 12, false, &out);
-				ab_str_addf(&out, " %s\n", _("FIRST MISTAKE"));
-			}
-			table_row(c, width, &out);
-			break;
-		}
-	}
+	ab_class_report(&cls, tree, &out);
 	write_out(&out, &status);
 	ab_str_free(&out);
-	for (size_t i = 0; i < count; i++) {
-		ab_grade_free(&all[i].grade);
-		ab_str_free(&all[i].error);
-		free(all[i].file);
-	}
-	free(all);
-	free(graded);
-	ab_answer_free(gr.key);
-	ab_tree_free(tree);
 	if (status == EXIT_OK)
-		status = unusable ? EXIT_USAGE : mistakes ? EXIT_MISTAKES : EXIT_OK;
+		status = cls.unusable ? EXIT_USAGE : cls.mistaken ? EXIT_MISTAKES : EXIT_OK;
+	ab_class_free(&cls);
+	ab_tree_free(tree);
 	return finish_output(status);
 }
 

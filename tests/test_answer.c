@@ -149,23 +149,29 @@ START_TEST(rules)
 {
 	struct ab_tree *t = lecture_tree();
 	struct ab_answer *a = parse_ok(t, "rules: strict fail-hard\norder: reverse\nroot: min\nvalue: 3\n");
-	ck_assert(a->rules.has_strict && a->rules.strict);
-	ck_assert(a->rules.has_fail && a->rules.fail == AB_FAIL_HARD);
-	ck_assert(a->rules.has_order && a->rules.order == AB_ORDER_REVERSE);
-	ck_assert(a->rules.has_root && a->rules.root == AB_MIN);
+	/* The parts it declares, as the command line's words set them. */
+	ck_assert_uint_eq(a->parts, AB_PART_STRICT | AB_PART_FAIL | AB_PART_ORDER | AB_PART_ROOT);
+	struct ab_config said = AB_CONFIG_DEFAULT;
+	unsigned parts = 0;
+	ck_assert_ptr_null(ab_config_apply("strict", &said, &parts));
+	ck_assert_ptr_null(ab_config_apply("fail-hard", &said, &parts));
+	ck_assert_ptr_null(ab_config_apply("order=reverse", &said, &parts));
+	ck_assert_ptr_null(ab_config_apply("root=min", &said, &parts));
+	ck_assert_uint_eq(parts, a->parts);
+	ck_assert_uint_eq(ab_config_differ(&said, &a->config), 0);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	bool values = false;
-	unsigned overruled = ab_answer_apply_rules(a, 0, &c, &values);
+	unsigned overruled = ab_answer_apply_rules(a, 0, &c);
 	ck_assert(c.strict && c.fail == AB_FAIL_HARD && c.order == AB_ORDER_REVERSE && c.root == AB_ROOT_IS_MIN);
 	ck_assert_uint_eq(overruled, 0);
 	/* The grader's parts win, and are reported where they differ. */
 	struct ab_config fixed = AB_CONFIG_DEFAULT;
-	overruled = ab_answer_apply_rules(a, AB_RULE_STRICT | AB_RULE_ORDER, &fixed, &values);
+	overruled = ab_answer_apply_rules(a, AB_PART_STRICT | AB_PART_ORDER, &fixed);
 	ck_assert(!fixed.strict && fixed.fail == AB_FAIL_HARD && fixed.order == AB_ORDER_GIVEN &&
 		  fixed.root == AB_ROOT_IS_MIN);
-	ck_assert_uint_eq(overruled, AB_RULE_STRICT | AB_RULE_ORDER);
+	ck_assert_uint_eq(overruled, AB_PART_STRICT | AB_PART_ORDER);
 	struct ab_str note = AB_STR_INIT;
-	ab_answer_describe_overruled(a, overruled, &fixed, values, &ab_glyphs_ascii, &note);
+	ab_answer_describe_overruled(a, overruled, false, &fixed, values, &ab_glyphs_ascii, &note);
 	ck_assert_str_eq(ab_str_cstr(&note), "declares rules: strict; order: reverse; graded under alpha >= beta, order given");
 	ab_str_free(&note);
 	struct ab_str text = AB_STR_INIT;
@@ -174,8 +180,9 @@ START_TEST(rules)
 	ab_str_free(&text);
 	ab_answer_free(a);
 	a = parse_ok(t, "rules: fail-soft\nrules: non-strict\norder: random:42\nvalue: 3\n");
-	ck_assert(a->rules.has_strict && !a->rules.strict && a->rules.fail == AB_FAIL_SOFT);
-	ck_assert(a->rules.order == AB_ORDER_RANDOM && a->rules.seed == 42);
+	ck_assert_uint_eq(a->parts, AB_PART_STRICT | AB_PART_FAIL | AB_PART_ORDER);
+	ck_assert(!a->config.strict && a->config.fail == AB_FAIL_SOFT);
+	ck_assert(a->config.order == AB_ORDER_RANDOM && a->config.seed == 42);
 	ab_answer_free(a);
 	ab_tree_free(t);
 }
@@ -322,7 +329,7 @@ START_TEST(key_items)
 			ck_assert_uint_eq(k->items[i].node, find(t, want[i].node));
 	}
 	ck_assert(k->items[5].has_alpha && k->items[5].has_beta);
-	ck_assert(k->rules.has_strict && k->rules.strict);
+	ck_assert((k->parts & AB_PART_STRICT) && k->config.strict);
 	ab_answer_free(k);
 	ab_tree_free(t);
 }
@@ -384,23 +391,24 @@ START_TEST(returns_and_values)
 {
 	struct ab_tree *t = lecture_tree();
 	struct ab_answer *a = parse_ok(t, "values: returned\nD: returns 2\nC: 2\nB: = 3\n");
-	ck_assert(a->rules.has_values && a->rules.values_returned);
+	ck_assert(a->has_values && a->values_returned);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_RETURNS);
 	ck_assert_int_eq(a->items[0].value, 2);
 	ck_assert(a->items[1].plain);
 	ck_assert(!a->items[2].plain);
 	bool values = false;
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	ck_assert_uint_eq(ab_answer_apply_rules(a, 0, &c, &values), 0);
+	ck_assert_uint_eq(ab_answer_apply_rules(a, 0, &c), 0);
+	ck_assert(!ab_answer_apply_values(a, false, &values));
 	ck_assert(values);
 	values = false;
-	ck_assert_uint_eq(ab_answer_apply_rules(a, AB_RULE_VALUES, &c, &values), AB_RULE_VALUES);
+	ck_assert(ab_answer_apply_values(a, true, &values));
 	ck_assert(!values);
 	struct ab_str text = AB_STR_INIT;
 	ab_answer_describe_rules(a, &text);
 	ck_assert_str_eq(ab_str_cstr(&text), "values: returned");
 	ab_str_clear(&text);
-	ab_answer_describe_overruled(a, AB_RULE_VALUES, &c, values, &ab_glyphs_utf8, &text);
+	ab_answer_describe_overruled(a, 0, true, &c, values, &ab_glyphs_utf8, &text);
 	ck_assert_str_eq(ab_str_cstr(&text), "declares values: returned; graded under values proved");
 	ab_str_free(&text);
 	ab_answer_free(a);
@@ -569,7 +577,7 @@ START_TEST(token_soup)
 		if (a) {
 			parsed++;
 			struct ab_config c = AB_CONFIG_DEFAULT;
-			ab_answer_apply_rules(a, 0, &c, NULL);
+			ab_answer_apply_rules(a, 0, &c);
 			struct ab_grade g;
 			if (ab_grade_answer(t, &c, a, &ab_glyphs_utf8, &g))
 				ab_grade_free(&g);

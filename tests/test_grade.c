@@ -190,7 +190,7 @@ START_TEST(graded)
 	struct ab_tree *t = load(c->tree);
 	struct ab_answer *a = answer_of(t, c->answer);
 	struct ab_config config = config_of(c->flags);
-	ab_answer_apply_rules(a, 0, &config, NULL);
+	ab_answer_apply_rules(a, 0, &config);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	struct ab_str report = AB_STR_INIT;
@@ -294,7 +294,7 @@ START_TEST(example_answers)
 	struct ab_answer *a = ab_answer_parse(t, text, len, &diag);
 	ck_assert_msg(a != NULL, "%s:%u:%u: %s", e->file, diag.line, diag.column, diag.message);
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	ab_answer_apply_rules(a, 0, &config, NULL);
+	ab_answer_apply_rules(a, 0, &config);
 	struct ab_grade g;
 	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
 	ck_assert_msg(g.right == e->right && g.count == e->total, "%s: %zu/%zu", e->file,

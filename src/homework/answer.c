@@ -676,7 +676,7 @@ fail:
  * core/config.c's table ("strict", "fail-hard", "fail-hard=clamp"). */
 static bool parse_rules(struct parser *p, size_t i, size_t end)
 {
-	struct ab_answer_rules *r = &p->answer->rules;
+	struct ab_answer *a = p->answer;
 	i = skip_separators(p, i, end);
 	if (i == end)
 		return FAIL(p, i, _("expected strict, non-strict, fail-hard or fail-soft after 'rules:'"));
@@ -698,23 +698,16 @@ static bool parse_rules(struct parser *p, size_t i, size_t end)
 			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard or fail-soft"),
 				    QUOTE(p, i, e));
 		}
-		unsigned rule = part == AB_PART_STRICT ? AB_RULE_STRICT : AB_RULE_FAIL;
 		size_t first;
-		if (!seen_add(&p->seen, seen_key(SEEN_RULE, rule), i, &first)) {
-			bool same = rule == AB_RULE_STRICT ? r->strict == c.strict : r->fail == c.fail;
-			if (same)
+		if (!seen_add(&p->seen, seen_key(SEEN_RULE, part), i, &first)) {
+			if (!(ab_config_differ(&a->config, &c) & part))
 				return FAIL(p, i, _("rule '%s' is given twice (first on line %u)"),
 					    word, line_of(p, first));
 			return FAIL(p, i, _("rule '%s' contradicts the rule given on line %u"),
 				    word, line_of(p, first));
 		}
-		if (rule == AB_RULE_STRICT) {
-			r->has_strict = true;
-			r->strict = c.strict;
-		} else {
-			r->has_fail = true;
-			r->fail = c.fail;
-		}
+		ab_config_merge(&a->config, &c, part);
+		a->parts |= part;
 		i = e;
 	}
 	return true;
@@ -735,23 +728,25 @@ static bool one_word(struct parser *p, const char *key, size_t *i, size_t end,
 	return token_clean(p, *i, *e);
 }
 
+/* order: and root: set their part of the answer's config through the
+ * table's word of the same name. */
 static bool parse_order(struct parser *p, size_t i, size_t end)
 {
 	size_t e;
 	if (!one_word(p, "order", &i, end, &e))
 		return false;
 	char buf[64];
-	struct ab_config c = AB_CONFIG_DEFAULT;
 	size_t n = e - i;
-	if (n >= sizeof buf || (memcpy(buf, p->text + i, n), buf[n] = '\0', !ab_parse_order(buf, &c)))
+	if (n < sizeof buf) {
+		memcpy(buf, p->text + i, n);
+		buf[n] = '\0';
+	}
+	if (n < sizeof buf && strcmp(buf, "random") == 0)
+		return FAIL(p, i, _("order: random needs its seed (random:SEED), or the answer cannot be checked"));
+	if (n >= sizeof buf ||
+	    ab_config_set("order", buf, &p->answer->config, &p->answer->parts) != NULL)
 		return FAIL(p, i, _("order: takes given, reverse, best, worst or random:SEED, not '%.*s'"),
 			    QUOTE(p, i, e));
-	if (strcmp(buf, "random") == 0)
-		return FAIL(p, i, _("order: random needs its seed (random:SEED), or the answer cannot be checked"));
-	struct ab_answer_rules *r = &p->answer->rules;
-	r->has_order = true;
-	r->order = c.order;
-	r->seed = c.seed;
 	return true;
 }
 
@@ -760,14 +755,15 @@ static bool parse_root(struct parser *p, size_t i, size_t end)
 	size_t e;
 	if (!one_word(p, "root", &i, end, &e))
 		return false;
-	struct ab_answer_rules *r = &p->answer->rules;
-	if (e - i == 3 && strncmp(p->text + i, "max", 3) == 0)
-		r->root = AB_MAX;
-	else if (e - i == 3 && strncmp(p->text + i, "min", 3) == 0)
-		r->root = AB_MIN;
-	else
+	char buf[8];
+	size_t n = e - i;
+	if (n < sizeof buf) {
+		memcpy(buf, p->text + i, n);
+		buf[n] = '\0';
+	}
+	if (n >= sizeof buf ||
+	    ab_config_set("root", buf, &p->answer->config, &p->answer->parts) != NULL)
 		return FAIL(p, i, _("root: takes max or min, not '%.*s'"), QUOTE(p, i, e));
-	r->has_root = true;
 	return true;
 }
 
@@ -776,14 +772,14 @@ static bool parse_values(struct parser *p, size_t i, size_t end)
 	size_t e;
 	if (!one_word(p, "values", &i, end, &e))
 		return false;
-	struct ab_answer_rules *r = &p->answer->rules;
+	struct ab_answer *a = p->answer;
 	if (e - i == 8 && strncmp(p->text + i, "returned", 8) == 0)
-		r->values_returned = true;
+		a->values_returned = true;
 	else if (e - i == 6 && strncmp(p->text + i, "proved", 6) == 0)
-		r->values_returned = false;
+		a->values_returned = false;
 	else
 		return FAIL(p, i, _("values: takes returned or proved, not '%.*s'"), QUOTE(p, i, e));
-	r->has_values = true;
+	a->has_values = true;
 	return true;
 }
 
@@ -802,8 +798,8 @@ static bool parse_iteration(struct parser *p, size_t i, size_t end)
 	if (!ok || k < 1 || k > AB_MAX_DEPTH)
 		return FAIL(p, i, _("iteration: takes an iteration's depth, 1 or more, not '%.*s'"),
 			    QUOTE(p, i, e));
-	p->answer->rules.has_iteration = true;
-	p->answer->rules.iteration = k;
+	p->answer->has_iteration = true;
+	p->answer->iteration = k;
 	return true;
 }
 
@@ -1208,84 +1204,83 @@ struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *te
 
 /* ---- The answer's rules ------------------------------------------------- */
 
-unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
-			       struct ab_config *config, bool *values_returned)
+/* The lines that declare a convention and the parts each states, in the
+ * order a note names them: one entry a line. */
+static const struct declaration {
+	const char *key;
+	unsigned parts[2];       /* in the order the line writes them; 0 ends */
+} declarations[] = {
+	{ "rules", { AB_PART_STRICT, AB_PART_FAIL } },
+	{ "order", { AB_PART_ORDER } },
+	{ "root", { AB_PART_ROOT } },
+};
+
+/* Appends the lines for the parts of config in parts as an answer writes
+ * them, "; " between lines: "rules: strict fail-hard; order: reverse". */
+static void add_declared(const struct ab_config *config, unsigned parts, struct ab_str *out)
 {
-	const struct ab_answer_rules *r = &answer->rules;
-	unsigned overruled = 0;
-	if (r->has_strict) {
-		if (!(fixed & AB_RULE_STRICT))
-			config->strict = r->strict;
-		else if (config->strict != r->strict)
-			overruled |= AB_RULE_STRICT;
-	}
-	if (r->has_fail) {
-		if (!(fixed & AB_RULE_FAIL))
-			config->fail = r->fail;
-		else if (config->fail != r->fail)
-			overruled |= AB_RULE_FAIL;
-	}
-	if (r->has_order) {
-		if (!(fixed & AB_RULE_ORDER)) {
-			config->order = r->order;
-			config->seed = r->seed;
-		} else if (config->order != r->order ||
-			   (r->order == AB_ORDER_RANDOM && config->seed != r->seed)) {
-			overruled |= AB_RULE_ORDER;
+	for (size_t d = 0; d < sizeof declarations / sizeof declarations[0]; d++) {
+		const struct declaration *dc = &declarations[d];
+		if (!(parts & (dc->parts[0] | dc->parts[1])))
+			continue;
+		ab_str_addf(out, "%s%s:", out->len ? "; " : "", dc->key);
+		for (size_t k = 0; k < 2 && dc->parts[k]; k++) {
+			if (!(parts & dc->parts[k]))
+				continue;
+			/* The table's word, less "KEY=" on a line of its own. */
+			struct ab_str word = AB_STR_INIT;
+			ab_config_words_of(config, dc->parts[k], &word);
+			size_t n = strlen(dc->key);
+			const char *w = ab_str_cstr(&word);
+			if (strncmp(w, dc->key, n) == 0 && w[n] == '=')
+				w += n + 1;
+			ab_str_addf(out, " %s", w);
+			ab_str_free(&word);
 		}
 	}
-	if (r->has_root) {
-		enum ab_root_choice root = r->root == AB_MIN ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
-		if (!(fixed & AB_RULE_ROOT))
-			config->root = root;
-		else if (config->root != AB_ROOT_FROM_TREE && config->root != root)
-			overruled |= AB_RULE_ROOT;
-	}
-	if (r->has_values && values_returned) {
-		if (!(fixed & AB_RULE_VALUES))
-			*values_returned = r->values_returned;
-		else if (*values_returned != r->values_returned)
-			overruled |= AB_RULE_VALUES;
-	}
-	return overruled;
+}
+
+unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
+			       struct ab_config *config)
+{
+	ab_config_merge(config, &answer->config, answer->parts & ~fixed);
+	return answer->parts & fixed & ab_config_differ(config, &answer->config);
+}
+
+bool ab_answer_apply_values(const struct ab_answer *answer, bool values_fixed,
+			    bool *values_returned)
+{
+	if (!answer->has_values)
+		return false;
+	if (!values_fixed)
+		*values_returned = answer->values_returned;
+	return *values_returned != answer->values_returned;
 }
 
 void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overruled,
-				  const struct ab_config *config, bool values_returned,
-				  const struct ab_glyphs *g, struct ab_str *out)
+				  bool values_overruled, const struct ab_config *config,
+				  bool values_returned, const struct ab_glyphs *g,
+				  struct ab_str *out)
 {
-	const struct ab_answer_rules *r = &answer->rules;
 	struct ab_str said = AB_STR_INIT, used = AB_STR_INIT;
-	if (overruled & (AB_RULE_STRICT | AB_RULE_FAIL)) {
-		ab_str_add(&said, "rules:");
-		if (overruled & AB_RULE_STRICT) {
-			ab_str_add(&said, r->strict ? " strict" : " non-strict");
-			ab_str_addf(&used, config->strict ? "%s > %s" : "%s %s %s", g->alpha,
-				    config->strict ? g->beta : g->ge, g->beta);
-		}
-		if (overruled & AB_RULE_FAIL) {
-			ab_str_addf(&said, " %s", ab_fail_word(r->fail));
-			ab_str_add(&used, used.len ? ", " : "");
-			ab_str_add(&used, ab_fail_word(config->fail));
-		}
+	add_declared(&answer->config, overruled, &said);
+	if (overruled & AB_PART_STRICT)
+		ab_str_addf(&used, config->strict ? "%s > %s" : "%s %s %s", g->alpha,
+			    config->strict ? g->beta : g->ge, g->beta);
+	if (overruled & AB_PART_FAIL) {
+		ab_str_add(&used, used.len ? ", " : "");
+		ab_str_add(&used, ab_fail_word(config->fail));
 	}
-	if (overruled & AB_RULE_ORDER) {
-		struct ab_config c = *config;
-		c.order = r->order;
-		c.seed = r->seed;
-		ab_str_add(&said, said.len ? "; order: " : "order: ");
-		ab_order_describe(&c, &said);
+	if (overruled & AB_PART_ORDER) {
 		ab_str_add(&used, used.len ? ", order " : "order ");
 		ab_order_describe(config, &used);
 	}
-	if (overruled & AB_RULE_ROOT) {
-		ab_str_addf(&said, "%sroot: %s", said.len ? "; " : "", r->root == AB_MIN ? "min" : "max");
+	if (overruled & AB_PART_ROOT)
 		ab_str_addf(&used, "%sroot %s", used.len ? ", " : "",
 			    config->root == AB_ROOT_IS_MIN ? "MIN" : "MAX");
-	}
-	if (overruled & AB_RULE_VALUES) {
+	if (values_overruled) {
 		ab_str_addf(&said, "%svalues: %s", said.len ? "; " : "",
-			    r->values_returned ? "returned" : "proved");
+			    answer->values_returned ? "returned" : "proved");
 		ab_str_addf(&used, "%svalues %s", used.len ? ", " : "",
 			    values_returned ? "returned" : "proved");
 	}
@@ -1298,31 +1293,15 @@ void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overr
 
 void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out)
 {
-	const struct ab_answer_rules *r = &answer->rules;
-	size_t start = out->len;
-	if (r->has_strict || r->has_fail) {
-		ab_str_add(out, "rules:");
-		if (r->has_strict)
-			ab_str_add(out, r->strict ? " strict" : " non-strict");
-		if (r->has_fail)
-			ab_str_addf(out, " %s", ab_fail_word(r->fail));
-	}
-	if (r->has_order) {
-		struct ab_config c = AB_CONFIG_DEFAULT;
-		c.order = r->order;
-		c.seed = r->seed;
-		ab_str_add(out, out->len > start ? "; order: " : "order: ");
-		ab_order_describe(&c, out);
-	}
-	if (r->has_root)
-		ab_str_addf(out, "%sroot: %s", out->len > start ? "; " : "",
-			    r->root == AB_MIN ? "min" : "max");
-	if (r->has_values)
-		ab_str_addf(out, "%svalues: %s", out->len > start ? "; " : "",
-			    r->values_returned ? "returned" : "proved");
-	if (r->has_iteration)
-		ab_str_addf(out, "%siteration: %u", out->len > start ? "; " : "",
-			    r->iteration);
+	struct ab_str said = AB_STR_INIT;
+	add_declared(&answer->config, answer->parts, &said);
+	if (answer->has_values)
+		ab_str_addf(&said, "%svalues: %s", said.len ? "; " : "",
+			    answer->values_returned ? "returned" : "proved");
+	if (answer->has_iteration)
+		ab_str_addf(&said, "%siteration: %u", said.len ? "; " : "", answer->iteration);
+	ab_str_add(out, ab_str_cstr(&said));
+	ab_str_free(&said);
 }
 
 /* ---- Building ------------------------------------------------------------- */

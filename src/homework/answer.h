@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "base/diag.h"
+#include "core/config.h"
 #include "views/format.h"
 #include "core/search.h"
 #include "core/tree.h"
@@ -102,25 +103,19 @@ struct ab_item {
 	uint32_t nunknown;
 };
 
-/* Which parts of the convention the answer states. */
-struct ab_answer_rules {
-	bool has_strict, strict;
-	bool has_fail;
-	enum ab_fail fail;
-	bool has_order;
-	enum ab_order order;
-	uint64_t seed;           /* for random:SEED */
-	bool has_root;
-	enum ab_player root;
-	bool has_values, values_returned;
-	bool has_iteration;      /* iteration: K (--iterative's K-th search) */
-	uint32_t iteration;
-};
-
 struct ab_answer {
 	struct ab_item *items;
 	size_t count, cap;
-	struct ab_answer_rules rules;
+	/* The conventions it declares (rules:, order:, root:), in the words
+	 * of core/config.c's table: the parts of config named in parts
+	 * (AB_PART_*), as the command line states them. */
+	struct ab_config config;
+	unsigned parts;
+	/* How its numbers read and which search it is about, which are not
+	 * the search's configuration: */
+	bool has_values, values_returned; /* values: returned or proved */
+	bool has_iteration;      /* iteration: K (--iterative's K-th search) */
+	uint32_t iteration;
 };
 
 /* Parses len bytes of text about tree.  Returns the answer, or NULL with
@@ -132,23 +127,26 @@ struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *te
 				      size_t len, struct ab_diag *diag);
 void ab_answer_free(struct ab_answer *answer);
 
-/* The parts of a convention. */
-enum { AB_RULE_STRICT = 1, AB_RULE_FAIL = 2, AB_RULE_ORDER = 4, AB_RULE_ROOT = 8,
-       AB_RULE_VALUES = 16 };
-/* Applies the rules the answer states to config and *values_returned,
- * except the parts in fixed (those the person grading stated: the command
- * line, the key): those win.  Returns the parts the answer states and
- * fixed overrules with another setting, for a note. */
+/* Applies the conventions the answer declares to config, except the parts
+ * in fixed (AB_PART_*: those the person grading stated, on the command
+ * line or in the key): those win.  Returns the parts the answer declares
+ * and fixed overrules with another setting, for a note. */
 unsigned ab_answer_apply_rules(const struct ab_answer *answer, unsigned fixed,
-			       struct ab_config *config, bool *values_returned);
-/* Appends the rules the answer states as the file spells them, e.g.
- * "rules: strict; order: reverse" ("" when none). */
+			       struct ab_config *config);
+/* The same for values:, unless values_fixed; true when values_fixed
+ * overrules it with the other reading. */
+bool ab_answer_apply_values(const struct ab_answer *answer, bool values_fixed,
+			    bool *values_returned);
+/* Appends the conventions the answer declares as the file spells them,
+ * e.g. "rules: strict; order: reverse; values: returned" ("" when none). */
 void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out);
-/* Appends the note for the parts in overruled (as ab_answer_apply_rules
- * returned them): "declares rules: strict; graded under α ≥ β". */
+/* Appends the note for the parts in overruled and, when values_overruled,
+ * values: (as the two functions above returned them): "declares rules:
+ * strict; graded under α ≥ β". */
 void ab_answer_describe_overruled(const struct ab_answer *answer, unsigned overruled,
-				  const struct ab_config *config, bool values_returned,
-				  const struct ab_glyphs *g, struct ab_str *out);
+				  bool values_overruled, const struct ab_config *config,
+				  bool values_returned, const struct ab_glyphs *g,
+				  struct ab_str *out);
 
 /* ---- Building an answer without a file (practice mode) ----------------- */
 

@@ -8,43 +8,22 @@
  * window.  Nothing here searches the tree for the product: the one search
  * is the trace's.
  *
- * The exception is clearly fenced below: a model of a student's mistake
- * (raising a bound from a child that is still being searched).  It is run
- * only to recognise that slip in a wrong answer, never to mark one.
+ * What explains a wrong answer (another convention, a classic slip) is in
+ * grade_diagnose.c; the reports (text, JSON, CSV, Gradescope, a class's
+ * summary) are in grade_report.c.
  */
 #include "homework/grade.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/i18n.h"
-#include "views/json.h"
+#include "homework/grade_private.h"
 #include "views/narrate.h"
 #include "core/trace.h"
-#include "base/utf8.h"
 
 /* ---- Facts from one pass through the trace ------------------------------ */
-
-struct node_facts {
-	uint32_t ret_step;          /* a leaf's look, an inner node's return */
-	uint32_t cut_by;            /* the ancestor whose bound fired its cut */
-	ab_value seen_alpha, seen_beta; /* the parent's window when reached */
-	ab_value cut_alpha, cut_beta;   /* the numbers of its cut test */
-	ab_value returned;          /* what it returns (a leaf: its value) */
-	bool by_static;             /* an inner node evaluated at the depth
-				       limit, never entered */
-};
-
-struct facts {
-	const struct ab_tree *tree;
-	struct ab_trace *trace;       /* left at its last step */
-	struct node_facts *node;
-	size_t value_step;            /* the root's choice last changed */
-	ab_value root_value;
-	uint32_t best;
-};
 
 static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		   struct facts *f)
@@ -102,39 +81,10 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 	return true;
 }
 
-static void facts_free(struct facts *f)
+void ab_grade_facts_free(struct facts *f)
 {
 	ab_trace_free(f->trace);
 	free(f->node);
-}
-
-static bool visited(const struct facts *f, uint32_t n)
-{
-	return f->trace->state[n].status != AB_UNVISITED;
-}
-
-/* The node whose cutoff prunes n: its nearest reached ancestor. */
-static uint32_t cutter(const struct facts *f, uint32_t n)
-{
-	uint32_t p = f->tree->nodes[n].parent;
-	while (p != AB_NONE && !visited(f, p))
-		p = f->tree->nodes[p].parent;
-	return p;
-}
-
-/* Whether n lies below a node the search evaluated by its static value at
- * the depth limit: not searched at this depth, so neither looked at nor
- * pruned.  (Every other node never reached lies below a cutoff.) */
-static bool below_horizon(const struct facts *f, uint32_t n)
-{
-	return !visited(f, n) && cutter(f, n) != AB_NONE &&
-	       !ab_trace_pruned(f->trace, n);
-}
-
-/* Whether the search prunes n: never reached, below a cutoff. */
-static bool pruned(const struct facts *f, uint32_t n)
-{
-	return !visited(f, n) && !below_horizon(f, n);
 }
 
 /* The step that decides about a node the search never reaches: the
@@ -165,7 +115,6 @@ static bool is_max(const struct facts *f, uint32_t n)
 {
 	return ab_player_at(f->tree, n, f->trace->root_player) == AB_MAX;
 }
-
 /* ---- Words ---------------------------------------------------------------- */
 
 static char *take(struct ab_str *s)
@@ -912,9 +861,7 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 	ab_str_free(&who);
 }
 
-/* Which leaves the answer's list says are pruned (0/1 per node), or NULL
- * when it has no list. */
-static uint8_t *claimed_pruned(const struct ab_tree *tree, const struct ab_answer *answer)
+uint8_t *ab_grade_claimed_pruned(const struct ab_tree *tree, const struct ab_answer *answer)
 {
 	for (size_t i = 0; i < answer->count; i++) {
 		const struct ab_item *item = &answer->items[i];
@@ -1198,11 +1145,10 @@ static void grade_keyed(struct grader *gd, const struct ab_answer *key,
 	free(used);
 }
 
-/* Grades without diagnosis.  False when the trace is too long. */
-static bool grade_plain(const struct ab_tree *tree, const struct ab_config *config,
-			const struct ab_grade_options *opt,
-			const struct ab_answer *answer, const struct ab_glyphs *g,
-			struct ab_grade *out, struct facts *f)
+bool ab_grade_plain(const struct ab_tree *tree, const struct ab_config *config,
+		    const struct ab_grade_options *opt,
+		    const struct ab_answer *answer, const struct ab_glyphs *g,
+		    struct ab_grade *out, struct facts *f)
 {
 	memset(out, 0, sizeof *out);
 	out->config = *config;
@@ -1216,7 +1162,7 @@ static bool grade_plain(const struct ab_tree *tree, const struct ab_config *conf
 		return false;
 	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX,
 			     opt->values_returned, out };
-	uint8_t *claimed = claimed_pruned(tree, answer);
+	uint8_t *claimed = ab_grade_claimed_pruned(tree, answer);
 	if (opt->key) {
 		grade_keyed(&gd, opt->key, answer, claimed);
 	} else {
@@ -1243,360 +1189,6 @@ static bool grade_plain(const struct ab_tree *tree, const struct ab_config *conf
 	return true;
 }
 
-/* ---- Diagnosis: another convention ----------------------------------------- */
-
-/* Whether every item the answer writes is right under config and values. */
-static bool all_right_under(const struct ab_tree *tree, const struct ab_config *config,
-			    bool values_returned, const struct ab_answer *answer,
-			    const struct ab_glyphs *g)
-{
-	struct ab_grade alt;
-	struct facts f;
-	struct ab_grade_options opt = { values_returned, NULL };
-	bool ok = grade_plain(tree, config, &opt, answer, g, &alt, &f) && alt.right == alt.count;
-	facts_free(&f);
-	ab_grade_free(&alt);
-	return ok;
-}
-
-/* Whether the answer says nothing is pruned where alpha-beta prunes. */
-static bool prunes_nothing(const struct ab_tree *tree, const struct ab_answer *answer,
-			   const struct facts *f)
-{
-	uint8_t *claimed = claimed_pruned(tree, answer);
-	if (!claimed)
-		return false;
-	bool none = true, cuts = false;
-	for (uint32_t n = 0; n < tree->count; n++) {
-		if (!ab_is_leaf(tree, n))
-			continue;
-		none &= !claimed[n];
-		cuts |= pruned(f, n);
-	}
-	free(claimed);
-	return none && cuts;
-}
-
-static bool diagnose_other(const struct ab_tree *tree, const struct ab_config *asked,
-			   bool values_returned, const struct ab_answer *answer,
-			   const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause);
-static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *asked,
-			    bool values_returned, const struct ab_answer *answer,
-			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause);
-
-/* Tries plain minimax first (the likeliest reason for a wrong answer),
- * then each single change of convention; appends the sentence (and the
- * summary clause to *clause) for the first that explains the answer. */
-static bool diagnose_convention(const struct ab_tree *tree, const struct ab_config *asked,
-				bool values_returned, const struct ab_answer *answer,
-				const struct facts *f, const struct ab_glyphs *g,
-				struct ab_str *out, struct ab_str *clause)
-{
-	/* Conventions differ in their cuts: without a pruned: or visited: list
-	 * and something more, "right under another convention" is too weak a
-	 * hint to give. */
-	bool has_list = false;
-	for (size_t i = 0; i < answer->count; i++)
-		has_list |= answer->items[i].kind == AB_ITEM_PRUNED ||
-			    answer->items[i].kind == AB_ITEM_VISITED;
-	if (asked->algo != AB_ALPHABETA || !has_list)
-		return false;
-	struct ab_config alt = *asked;
-	alt.algo = AB_MINIMAX;
-	bool minimax = prunes_nothing(tree, answer, f) ||
-		       (answer->count >= 2 && all_right_under(tree, &alt, values_returned, answer, g));
-	if (minimax) {
-		struct ab_str skipped = AB_STR_INIT;
-		uint32_t *cut = ab_xreallocarray(NULL, tree->count, sizeof *cut), ncut = 0;
-		for (uint32_t n = 1; n < tree->count; n++)
-			if (pruned(f, n) && visited(f, tree->nodes[n].parent))
-				cut[ncut++] = n;
-		ab_narrate_names(tree, cut, ncut, 8, &skipped);
-		free(cut);
-		if (tree->nchance) {
-			ab_str_addf(out, _("Your answer matches plain expectimax, with no pruning at all; alpha-beta never looks at %s here."),
-				    ab_str_cstr(&skipped));
-			ab_str_add(clause, _("answered as plain expectimax does, with no pruning at all"));
-		} else {
-			ab_str_addf(out, _("Your answer matches plain minimax, with no pruning at all; alpha-beta never looks at %s here."),
-				    ab_str_cstr(&skipped));
-			ab_str_add(clause, _("answered as plain minimax does, with no pruning at all"));
-		}
-		ab_str_free(&skipped);
-	}
-	if (answer->count < 2)
-		return minimax;
-	/* A convention that also explains it follows, as a sentence of its own. */
-	size_t more = out->len;
-	if (minimax) {
-		ab_str_addc(out, ' ');
-		more = out->len;
-	}
-	if (!diagnose_other(tree, asked, values_returned, answer, g, out, minimax ? NULL : clause)) {
-		if (minimax)
-			ab_str_truncate(out, more - 1); /* the space */
-		return minimax;
-	}
-	return true;
-}
-
-/* The single changes of convention, in turn; clause may be NULL. */
-static bool diagnose_other(const struct ab_tree *tree, const struct ab_config *asked,
-			   bool values_returned, const struct ab_answer *answer,
-			   const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
-{
-	struct ab_str ignored = AB_STR_INIT;
-	bool found = diagnose_change(tree, asked, values_returned, answer, g, out,
-				     clause ? clause : &ignored);
-	ab_str_free(&ignored);
-	return found;
-}
-
-static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *asked,
-			    bool values_returned, const struct ab_answer *answer,
-			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
-{
-	struct ab_config alt = *asked;
-	enum ab_chance_prune prune = ab_config_chance(asked, tree);
-	if (tree->nchance && tree->has_bounds) {
-		/* Chance nodes pruned another way: none, node or Star1. */
-		static const enum ab_chance_prune others[] = { AB_CHANCE_NONE, AB_CHANCE_NODE,
-							       AB_CHANCE_STAR1 };
-		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-			if (others[i] == prune)
-				continue;
-			alt.chance_prune = others[i];
-			if (!all_right_under(tree, &alt, values_returned, answer, g))
-				continue;
-			ab_str_addf(out, _("Your answer is right with --chance-prune %s; this assignment prunes chance nodes with --chance-prune %s."),
-				    ab_chance_prune_name(others[i]), ab_chance_prune_name(prune));
-			ab_str_add(clause, others[i] == AB_CHANCE_NONE
-				   ? _("did not prune below chance nodes")
-				   : _("pruned chance nodes another way"));
-			return true;
-		}
-		alt = *asked;
-	}
-	alt.strict = !asked->strict;
-	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		if (alt.strict) {
-			ab_str_addf(out, _("Your answer is right if ties are not pruned (cut only on %s > %s); this assignment prunes on %s %s %s."),
-				    g->alpha, g->beta, g->alpha, g->ge, g->beta);
-			ab_str_add(clause, _("did not prune on a tie"));
-		} else {
-			ab_str_addf(out, _("Your answer is right if ties are pruned (cut on %s %s %s); this assignment cuts only on %s > %s."),
-				    g->alpha, g->ge, g->beta, g->alpha, g->beta);
-			ab_str_add(clause, _("pruned on a tie"));
-		}
-		return true;
-	}
-	alt = *asked;
-	alt.fail = asked->fail == AB_FAIL_SOFT ? AB_FAIL_HARD : AB_FAIL_SOFT;
-	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		ab_str_add(out, alt.fail != AB_FAIL_SOFT
-			? _("Your answer is right under fail-hard (a node returns a number inside its window: its own bound when its value lies outside); this assignment is fail-soft (a node returns its best value, even outside its window).")
-			: _("Your answer is right under fail-soft (a node returns its best value, even outside its window); this assignment is fail-hard (a node returns a number inside its window: its own bound when its value lies outside)."));
-		ab_str_add(clause, alt.fail != AB_FAIL_SOFT ? _("answered under fail-hard") : _("answered under fail-soft"));
-		return true;
-	}
-	if (all_right_under(tree, asked, !values_returned, answer, g)) {
-		ab_str_add(out, values_returned
-			? _("Your answer is right if a node's number is what the search proves about its value (values: proved); this assignment reads it as what the node returns.")
-			: _("Your answer is right if a node's number is what the node returns (values: returned, as many textbooks write it); this assignment reads it as what the search proves."));
-		ab_str_add(clause, values_returned ? _("wrote proved values where returned numbers are asked")
-						   : _("wrote returned numbers where proved values are asked"));
-		return true;
-	}
-	alt = *asked;
-	alt.order = asked->order == AB_ORDER_GIVEN ? AB_ORDER_REVERSE : AB_ORDER_GIVEN;
-	alt.seed = 0;
-	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		struct ab_str order = AB_STR_INIT;
-		ab_order_describe(asked, &order);
-		if (alt.order == AB_ORDER_REVERSE)
-			ab_str_add(out, _("Your answer is right if the children are searched last to first (order: reverse); this assignment searches them in the order given."));
-		else
-			ab_str_addf(out, _("Your answer is right if the children are searched in the order given; this assignment uses order %s."),
-				    ab_str_cstr(&order));
-		ab_str_add(clause, _("searched the children in another order"));
-		ab_str_free(&order);
-		return true;
-	}
-	alt = *asked;
-	enum ab_player root = ab_config_root(asked, tree);
-	alt.root = root == AB_MAX ? AB_ROOT_IS_MIN : AB_ROOT_IS_MAX;
-	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		ab_str_add(out, root == AB_MAX
-			? _("Your answer is right if MIN moves at the root; here MAX moves at the root.")
-			: _("Your answer is right if MAX moves at the root; here MIN moves at the root."));
-		ab_str_add(clause, _("put the other player at the root"));
-		return true;
-	}
-	return false;
-}
-
-/* ---- A model of a mistake, not a search for the product -------------------
- *
- * The classic slip: while a child is still being searched, its running
- * value is already used as the parent's bound (MAX's α raised from a MIN
- * child's best so far, or MIN's β lowered from a MAX child's), and that
- * premature bound flows back into the child's window, so a leaf is cut too
- * early.  slip_model plays alpha-beta with that wrong rule (everywhere, or
- * only while the root's first child is searched) and reports which leaves
- * it would look at and where the rule first bit.  Its only use is to
- * compare with a wrong answer's cuts.
- */
-
-struct slip_frame {
-	uint32_t node, next;
-	ab_value alpha, beta, value;
-	uint32_t last;  /* the child that set value */
-	bool cut;
-};
-
-struct slip {
-	bool found;
-	uint32_t ancestor, child, from; /* the bound raised at ancestor from child,
-					   whose value came from from */
-	ab_value value;
-};
-
-static uint8_t *slip_model(const struct ab_tree *tree, const struct ab_config *config,
-			   bool first_child_only, struct slip *first)
-{
-	enum ab_player root = ab_config_root(config, tree);
-	uint32_t *order = ab_xcalloc(tree->count, sizeof *order);
-	ab_search_order(tree, config, order);
-	uint8_t *looked = ab_xcalloc(tree->count, 1);
-	struct slip_frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
-	memset(first, 0, sizeof *first);
-	size_t top = 0;
-	stack[0] = (struct slip_frame){ 0, 0, AB_NEG_INF, AB_POS_INF,
-					root == AB_MAX ? AB_NEG_INF : AB_POS_INF, AB_NONE, false };
-	uint32_t first_child = order[tree->nodes[0].first_kid];
-	for (;;) {
-		struct slip_frame *f = &stack[top];
-		const struct ab_node *node = &tree->nodes[f->node];
-		bool max = ab_player_at(tree, f->node, root) == AB_MAX;
-		uint32_t child = AB_NONE;
-		ab_value r = 0;
-		if (!f->cut && f->next < node->nkids) {
-			uint32_t kid = order[node->first_kid + f->next++];
-			if (!ab_is_leaf(tree, kid)) {
-				bool kmax = !max;
-				stack[++top] = (struct slip_frame){ kid, 0, f->alpha, f->beta,
-					kmax ? AB_NEG_INF : AB_POS_INF, AB_NONE, false };
-				continue;
-			}
-			looked[kid] = 1;
-			child = kid;
-			r = tree->nodes[kid].value;
-		} else {
-			if (top == 0)
-				break;
-			child = f->node;
-			r = f->value;
-			f = &stack[--top];
-			node = &tree->nodes[f->node];
-			max = !max;
-		}
-		/* The correct part: the running value and the node's own bound. */
-		if (max ? r > f->value : r < f->value) {
-			f->value = r;
-			f->last = child;
-		}
-		if (max && f->value > f->alpha)
-			f->alpha = f->value;
-		if (!max && f->value < f->beta)
-			f->beta = f->value;
-		/* The slip: the unfinished node's running value goes up to its
-		 * parent's bound at once, and back down into its own window. */
-		if (top > 0 && (!first_child_only || (top == 1 && f->node == first_child))) {
-			struct slip_frame *up = &stack[top - 1];
-			bool raised = false;
-			if (max && f->value < up->beta) {   /* up is MIN */
-				up->beta = f->value;
-				raised = true;
-			} else if (!max && f->value > up->alpha) { /* up is MAX */
-				up->alpha = f->value;
-				raised = true;
-			}
-			if (raised && !first->found) {
-				*first = (struct slip){ true, up->node, f->node, f->last, f->value };
-			}
-			if (f->alpha < up->alpha)
-				f->alpha = up->alpha;
-			if (f->beta > up->beta)
-				f->beta = up->beta;
-		}
-		bool cut = config->strict ? f->alpha > f->beta : f->alpha >= f->beta;
-		if (f->next < node->nkids && cut)
-			f->cut = true;
-	}
-	free(stack);
-	free(order);
-	return looked;
-}
-
-/* Whether the answer's cuts are exactly those of the slip; if so, appends
- * the explanation. */
-static bool diagnose_slip(const struct ab_tree *tree, const struct ab_config *asked,
-			  const struct ab_answer *answer, const struct facts *f,
-			  const struct ab_glyphs *g, struct ab_str *out)
-{
-	if (asked->algo != AB_ALPHABETA || ab_is_leaf(tree, 0))
-		return false;
-	uint8_t *claimed = claimed_pruned(tree, answer);
-	if (!claimed)
-		return false;
-	bool found = false;
-	for (int scope = 0; scope < 2 && !found; scope++) {
-		struct slip first;
-		uint8_t *looked = slip_model(tree, asked, scope == 0, &first);
-		bool same = first.found, differs = false;
-		for (uint32_t n = 0; n < tree->count && same; n++) {
-			if (!ab_is_leaf(tree, n))
-				continue;
-			same = !claimed[n] == !!looked[n];
-			if (!looked[n] != !visited(f, n))
-				differs = true;
-		}
-		if (same && differs) {
-			found = true;
-			bool max_up = ab_player_at(tree, first.ancestor, f->trace->root_player) == AB_MAX;
-			uint32_t *early = ab_xreallocarray(NULL, tree->leaves, sizeof *early);
-			uint32_t count = 0;
-			for (uint32_t n = 0; n < tree->count; n++)
-				if (ab_is_leaf(tree, n) && !looked[n] && visited(f, n))
-					early[count++] = n;
-			struct ab_str up = AB_STR_INIT, child = AB_STR_INIT, from = AB_STR_INIT,
-				      value = AB_STR_INIT, skipped = AB_STR_INIT;
-			add_name(tree, first.ancestor, &up);
-			add_name(tree, first.child, &child);
-			add_name(tree, first.from, &from);
-			add_value(first.value, tree->scale, g, &value);
-			ab_narrate_names(tree, early, count, 8, &skipped);
-			/* One sentence, so a translation can order its parts. */
-			ab_str_addf(out, max_up
-				    ? _("Your cuts match a classic slip: raising %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at.")
-				    : _("Your cuts match a classic slip: lowering %s's %s to %s from %s's running value (after %s) while %s is still being searched. %s's value is not known until it returns (step %u), and only then may %s take it, so %s must still be looked at."),
-				    ab_str_cstr(&up), max_up ? g->alpha : g->beta, ab_str_cstr(&value),
-				    ab_str_cstr(&child), ab_str_cstr(&from), ab_str_cstr(&child),
-				    ab_str_cstr(&child), f->node[first.child].ret_step,
-				    max_up ? g->alpha : g->beta, ab_str_cstr(&skipped));
-			ab_str_free(&up);
-			ab_str_free(&child);
-			ab_str_free(&from);
-			ab_str_free(&value);
-			ab_str_free(&skipped);
-			free(early);
-		}
-		free(looked);
-	}
-	free(claimed);
-	return found;
-}
-
 /* ---- The interface ----------------------------------------------------------- */
 
 bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *config,
@@ -1605,8 +1197,8 @@ bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *co
 			  struct ab_grade *out)
 {
 	struct facts f;
-	if (!grade_plain(tree, config, options, answer, g, out, &f)) {
-		facts_free(&f);
+	if (!ab_grade_plain(tree, config, options, answer, g, out, &f)) {
+		ab_grade_facts_free(&f);
 		ab_grade_free(out);
 		return false;
 	}
@@ -1617,20 +1209,9 @@ bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *co
 	for (size_t i = 0; i < out->count; i++)
 		wrong |= !out->items[i].right && out->items[i].kind != AB_GRADE_UNANSWERED &&
 			 out->items[i].kind != AB_GRADE_SET;
-	if (wrong) {
-		struct ab_str note = AB_STR_INIT, clause = AB_STR_INIT;
-		if (diagnose_convention(tree, config, options->values_returned, answer, &f, g,
-					&note, &clause)) {
-			out->diagnosis = take(&note);
-			out->diagnosis_mistake = take(&clause);
-		} else if (diagnose_slip(tree, config, answer, &f, g, &note)) {
-			out->diagnosis = take(&note);
-			out->diagnosis_mistake = ab_xstrdup(_("raised a bound from a child that was still being searched"));
-		}
-		ab_str_free(&note);
-		ab_str_free(&clause);
-	}
-	facts_free(&f);
+	if (wrong)
+		ab_grade_diagnose(tree, config, options->values_returned, answer, &f, g, out);
+	ab_grade_facts_free(&f);
 	return true;
 }
 
@@ -1701,323 +1282,4 @@ const struct ab_grade_item *ab_grade_item_for(const struct ab_grade *grade,
 			return it;
 	}
 	return NULL;
-}
-
-/* ---- Reports ----------------------------------------------------------------- */
-
-void ab_grade_format_points(double points, struct ab_str *out)
-{
-	char buf[64];
-	snprintf(buf, sizeof buf, "%.2f", points + 0.0); /* + 0.0: no "-0.00" */
-	size_t n = strlen(buf);
-	while (n > 0 && buf[n - 1] == '0')
-		buf[--n] = '\0';
-	if (n > 0 && buf[n - 1] == '.')
-		buf[--n] = '\0';
-	if (strcmp(buf, "-0") == 0)
-		strcpy(buf, "0");
-	ab_str_add(out, buf);
-}
-
-unsigned ab_grade_percent(const struct ab_grade *grade)
-{
-	/* Rounded to the nearest percent, but never up to 100 with a mistake. */
-	unsigned percent = grade->out_of > 0
-		? (unsigned)(100.0 * grade->points / grade->out_of + 0.5) : 100;
-	if (percent >= 100 && grade->right < grade->total)
-		percent = 99;
-	return percent > 100 ? 100 : percent;
-}
-
-static void add_points(const struct ab_grade_item *it, struct ab_str *out)
-{
-	ab_str_add(out, " [");
-	ab_grade_format_points(it->points, out);
-	ab_str_addc(out, '/');
-	ab_grade_format_points(it->out_of, out);
-	ab_str_addc(out, ']');
-}
-
-void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
-		   struct ab_str *out)
-{
-	const char *ok = g->ascii ? "ok   " : "✓";
-	const char *bad = g->ascii ? "WRONG" : "✗";
-	for (size_t i = 0; i < grade->count; i++) {
-		const struct ab_grade_item *it = &grade->items[i];
-		ab_str_addf(out, "%s%s %s: %s", it->detail ? "    " : "", it->right ? ok : bad,
-			    it->name, it->given);
-		if (grade->keyed && it->scored)
-			add_points(it, out);
-		if (!it->asked)
-			ab_str_add(out, _(" (not asked, not scored)"));
-		if (!it->right)
-			ab_str_addf(out, _(" (expected %s) %s %s"), it->expected, g->dash, it->why);
-		ab_str_addc(out, '\n');
-	}
-	unsigned percent = ab_grade_percent(grade);
-	if (grade->keyed) {
-		struct ab_str points = AB_STR_INIT, out_of = AB_STR_INIT;
-		ab_grade_format_points(grade->points, &points);
-		ab_grade_format_points(grade->out_of, &out_of);
-		ab_str_addf(out, _("Score: %s/%s points (%u%%); %zu of %zu questions right.\n"),
-			    points.s, out_of.s, percent, grade->right, grade->total);
-		ab_str_free(&points);
-		ab_str_free(&out_of);
-	} else {
-		ab_str_addf(out, _("Score: %zu/%zu (%u%%)\n"), grade->right, grade->total, percent);
-	}
-	if (grade->diagnosis)
-		ab_str_addf(out, _("Diagnosis: %s\n"), grade->diagnosis);
-}
-
-static void json_field(const char *key, const char *value, struct ab_str *out)
-{
-	ab_str_addf(out, "\"%s\":", key);
-	if (value)
-		ab_json_string(value, out);
-	else
-		ab_str_add(out, "null");
-}
-
-static void json_points(const char *key, double points, struct ab_str *out)
-{
-	ab_str_addf(out, "\"%s\":", key);
-	ab_grade_format_points(points, out);
-}
-
-void ab_grade_json(const struct ab_grade *grade, const char *file,
-		   struct ab_str *out)
-{
-	double score = grade->out_of > 0 ? grade->points / grade->out_of : 1.0;
-	ab_str_addc(out, '{');
-	if (file) {
-		json_field("file", file, out);
-		ab_str_addc(out, ',');
-	}
-	struct ab_str rules = AB_STR_INIT;
-	if (grade->rules)
-		ab_str_add(&rules, grade->rules);
-	else
-		ab_config_describe(&grade->config, true, &rules);
-	ab_str_add(&rules, grade->values_returned ? ", values returned" : ", values proved");
-	/* The usual root goes unsaid, as in every report before it. */
-	if (grade->rules && grade->root != AB_MAX)
-		ab_str_addf(&rules, ", root %s", ab_player_word(grade->root));
-	json_field("rules", ab_str_cstr(&rules), out);
-	ab_str_free(&rules);
-	ab_str_addc(out, ',');
-	json_field("declared", grade->declared, out);
-	ab_str_addc(out, ',');
-	json_field("overruled", grade->overruled, out);
-	ab_str_addf(out, ",\"score\":%.4g,", score);
-	json_points("points", grade->points, out);
-	ab_str_addc(out, ',');
-	json_points("out_of", grade->out_of, out);
-	ab_str_addf(out, ",\"right\":%zu,\"total\":%zu,", grade->right, grade->total);
-	json_field("diagnosis", grade->diagnosis, out);
-	ab_str_add(out, ",\"items\":[");
-	for (size_t i = 0; i < grade->count; i++) {
-		const struct ab_grade_item *it = &grade->items[i];
-		ab_str_add(out, i ? ",{" : "{");
-		json_field("name", it->name, out);
-		ab_str_addc(out, ',');
-		json_field("expected", it->expected, out);
-		ab_str_addc(out, ',');
-		json_field("given", it->given, out);
-		ab_str_addf(out, ",\"right\":%s,", it->right ? "true" : "false");
-		json_points("points", it->points, out);
-		ab_str_addc(out, ',');
-		json_points("out_of", it->out_of, out);
-		ab_str_addf(out, ",\"scored\":%s,\"asked\":%s,\"detail\":%s,",
-			    it->scored ? "true" : "false", it->asked ? "true" : "false",
-			    it->detail ? "true" : "false");
-		json_field("why", it->why, out);
-		ab_str_addf(out, ",\"step\":%zu,\"line\":%u}", it->step, it->line);
-	}
-	ab_str_add(out, "]}");
-}
-
-void ab_grade_csv_field(const char *text, struct ab_str *out)
-{
-	if (!text[strcspn(text, ",\"\r\n")]) {
-		ab_str_add(out, text);
-		return;
-	}
-	ab_str_addc(out, '"');
-	for (const char *c = text; *c; c++) {
-		if (*c == '"')
-			ab_str_addc(out, '"');
-		ab_str_addc(out, *c);
-	}
-	ab_str_addc(out, '"');
-}
-
-/* The first mistake in a line: the diagnosis when there is one (it says
- * more than one item), else "name: why". */
-static void add_first_mistake(const struct ab_grade *grade, struct ab_str *out)
-{
-	const struct ab_grade_item *bad = ab_grade_first_mistake(grade);
-	if (!bad)
-		return;
-	ab_str_addf(out, "%s: %s", bad->name, grade->diagnosis ? grade->diagnosis : bad->why);
-}
-
-void ab_grade_csv_row(const struct ab_grade *grade, const char *file,
-		      struct ab_str *out)
-{
-	struct ab_str field = AB_STR_INIT;
-	ab_grade_csv_field(file, out);
-	ab_str_addc(out, ',');
-	ab_grade_format_points(grade->points, out);
-	ab_str_addc(out, ',');
-	ab_grade_format_points(grade->out_of, out);
-	ab_str_addf(out, ",%u,", ab_grade_percent(grade));
-	add_first_mistake(grade, &field);
-	ab_grade_csv_field(ab_str_cstr(&field), out);
-	ab_str_add(out, "\r\n");
-	ab_str_free(&field);
-}
-
-void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out)
-{
-	struct ab_str text = AB_STR_INIT;
-	ab_str_add(out, "{\"score\":");
-	ab_grade_format_points(grade->points, out);
-	if (grade->overruled)
-		ab_str_addf(&text, "%s\n", grade->overruled);
-	if (grade->diagnosis)
-		ab_str_addf(&text, _("Diagnosis: %s\n"), grade->diagnosis);
-	if (grade->keyed)
-		ab_str_addf(&text, _("%zu of %zu questions right.\n"), grade->right, grade->total);
-	else
-		ab_str_addf(&text, _("%zu of %zu items right.\n"), grade->right, grade->total);
-	ab_str_add(out, ",\"output\":");
-	ab_json_string(ab_str_cstr(&text), out);
-	ab_str_add(out, ",\"tests\":[");
-	bool first = true;
-	for (size_t i = 0; i < grade->count; i++) {
-		const struct ab_grade_item *it = &grade->items[i];
-		if (!it->scored)
-			continue;
-		ab_str_add(out, first ? "{" : ",{");
-		first = false;
-		json_field("name", it->name, out);
-		ab_str_addc(out, ',');
-		json_points("score", it->points, out);
-		ab_str_addc(out, ',');
-		json_points("max_score", it->out_of, out);
-		ab_str_addf(out, ",\"status\":\"%s\",", it->right ? "passed" : "failed");
-		ab_str_clear(&text);
-		if (it->right) {
-			ab_str_addf(&text, _("Right: %s."), it->given);
-		} else {
-			ab_str_addf(&text, _("Given: %s. Expected: %s. %s"), it->given, it->expected,
-				    it->why ? it->why : "");
-			/* The marks and cuts a set item is made of. */
-			for (size_t d = i + 1; d < grade->count && grade->items[d].detail; d++)
-				if (!grade->items[d].right)
-					ab_str_addf(&text, "\n%s", grade->items[d].why);
-		}
-		json_field("output", ab_str_cstr(&text), out);
-		ab_str_addc(out, '}');
-	}
-	ab_str_add(out, "]}");
-	ab_str_free(&text);
-}
-
-/* ---- A class ------------------------------------------------------------------ */
-
-struct tally {
-	const char *text;   /* borrowed from a grade */
-	size_t count, files;/* wrong in count answers of files that have it */
-	size_t last;        /* the last answer counted, + 1 */
-	size_t order;       /* first seen */
-};
-
-struct tallies {
-	struct tally *t;
-	size_t n, cap;
-};
-
-static struct tally *tally_of(struct tallies *ts, const char *text)
-{
-	for (size_t i = 0; i < ts->n; i++)
-		if (strcmp(ts->t[i].text, text) == 0)
-			return &ts->t[i];
-	if (ts->n == ts->cap) {
-		ts->cap = ts->cap ? ts->cap * 2 : 32;
-		ts->t = ab_xreallocarray(ts->t, ts->cap, sizeof *ts->t);
-	}
-	ts->t[ts->n] = (struct tally){ text, 0, 0, 0, ts->n };
-	return &ts->t[ts->n++];
-}
-
-static int compare_tallies(const void *a, const void *b)
-{
-	const struct tally *x = a, *y = b;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
-/* How many mistakes the summary lists. */
-#define SUMMARY_MISTAKES 10
-
-void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
-		      size_t unusable, struct ab_str *out)
-{
-	struct tallies items = { NULL, 0, 0 }, mistakes = { NULL, 0, 0 };
-	for (size_t f = 0; f < n; f++) {
-		const struct ab_grade *gr = grades[f];
-		for (size_t i = 0; i < gr->count; i++) {
-			const struct ab_grade_item *it = &gr->items[i];
-			if (it->scored) {
-				struct tally *t = tally_of(&items, it->question ? it->question : it->name);
-				if (t->last != f + 1) {
-					t->last = f + 1;
-					t->files++;
-				}
-				t->count += !it->right;
-			}
-			if (it->mistake && (it->scored || it->detail)) {
-				struct tally *t = tally_of(&mistakes, it->mistake);
-				if (t->last != f + 1) {
-					t->last = f + 1;
-					t->count++;
-				}
-			}
-		}
-		if (gr->diagnosis_mistake) {
-			struct tally *t = tally_of(&mistakes, gr->diagnosis_mistake);
-			if (t->last != f + 1) {
-				t->last = f + 1;
-				t->count++;
-			}
-		}
-	}
-	ab_str_addf(out, _("%zu answers graded.\n"), n);
-	if (unusable)
-		ab_str_addf(out, _("%zu more could not be read; they are not counted below.\n"), unusable);
-	size_t width = 4;
-	for (size_t i = 0; i < items.n; i++)
-		if (ab_utf8_text_width(items.t[i].text) > width)
-			width = ab_utf8_text_width(items.t[i].text);
-	ab_str_addf(out, "\n%s\n", _("Wrong, per item:"));
-	for (size_t i = 0; i < items.n; i++) {
-		ab_str_add(out, "  ");
-		ab_format_pad(items.t[i].text, (int)width, false, out);
-		ab_str_addf(out, _("  %zu of %zu\n"), items.t[i].count, items.t[i].files);
-	}
-	if (mistakes.n)
-		qsort(mistakes.t, mistakes.n, sizeof *mistakes.t, compare_tallies);
-	ab_str_addf(out, "\n%s\n", _("The most common mistakes:"));
-	if (!mistakes.n)
-		ab_str_addf(out, "  %s\n", _("None: every answer is right."));
-	for (size_t i = 0; i < mistakes.n && i < SUMMARY_MISTAKES; i++) {
-		ab_str_add(out, "  ");
-		ab_str_addf(out, _("%zu of %zu %s.\n"), mistakes.t[i].count, n, mistakes.t[i].text);
-	}
-	free(items.t);
-	free(mistakes.t);
 }

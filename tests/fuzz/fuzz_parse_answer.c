@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	struct ab_config config = AB_CONFIG_DEFAULT;
-	ab_answer_apply_rules(answer, 0, &config, NULL);
+	ab_answer_apply_rules(answer, 0, &config);
 	struct ab_str out = AB_STR_INIT;
 	ab_answer_describe_rules(answer, &out);
 	struct ab_grade grade;

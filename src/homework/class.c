@@ -1,0 +1,431 @@
+/* class.c - many answer files graded against one tree, and their reports.
+ *
+ * What `abtrace check` does between reading its options and choosing its
+ * exit status: the folder walk, the key, each file read, parsed and graded
+ * under the grader's conventions (the command line and the key win over an
+ * answer's own rules:, order: and root: lines), and the reports.  Each
+ * report kind is an entry of one table: how it begins, what it writes for
+ * each answer, and whether it is always UTF-8.  Nothing here prints: the
+ * messages for standard error go into the class's log.
+ */
+#include "homework/class.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/file.h"
+#include "base/i18n.h"
+#include "base/utf8.h"
+#include "core/search.h"
+#include "core/trace.h"
+#include "sources/load.h"
+#include "views/json.h"
+#include "views/narrate.h"
+
+/* ---- The answer files ---------------------------------------------------- */
+
+static void add_file(struct ab_class *cls, char *file)
+{
+	if (cls->count == cls->cap) {
+		cls->cap = cls->cap ? cls->cap * 2 : 16;
+		cls->answers = ab_xreallocarray(cls->answers, cls->cap, sizeof *cls->answers);
+	}
+	cls->answers[cls->count++] = (struct ab_class_answer){ .file = file };
+}
+
+static int compare_answers(const void *a, const void *b)
+{
+	return strcmp(((const struct ab_class_answer *)a)->file,
+		      ((const struct ab_class_answer *)b)->file);
+}
+
+bool ab_class_add(struct ab_class *cls, const char *arg)
+{
+	struct stat st;
+	size_t before = cls->count;
+	if (strcmp(arg, "-") == 0 || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		add_file(cls, ab_xstrdup(arg));
+		return true;
+	}
+	DIR *dir = opendir(arg);
+	if (!dir) {
+		ab_str_addf(&cls->log, _("%s: cannot read the directory '%s': %s\n"), cls->program,
+			    arg, strerror(errno));
+		return false;
+	}
+	size_t n = strlen(arg);
+	bool slash = n > 0 && arg[n - 1] == '/';
+	for (struct dirent *e; (e = readdir(dir));) {
+		if (e->d_name[0] == '.')
+			continue;
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s%s%s", arg, slash ? "" : "/", e->d_name);
+		if (stat(path.s, &st) != 0 || !S_ISREG(st.st_mode)) {
+			ab_str_free(&path);
+			continue;
+		}
+		add_file(cls, path.s);
+	}
+	closedir(dir);
+	if (cls->count == before) {
+		ab_str_addf(&cls->log, _("%s: the directory '%s' holds no answer files\n"),
+			    cls->program, arg);
+		return false;
+	}
+	qsort(cls->answers + before, cls->count - before, sizeof *cls->answers,
+	      compare_answers);
+	return true;
+}
+
+/* ---- The key ------------------------------------------------------------- */
+
+bool ab_class_load_key(struct ab_class *cls, const struct ab_tree *tree,
+		       const char *path)
+{
+	struct ab_diag diag;
+	size_t len;
+	char *text = ab_read_file(path, AB_MAX_ANSWER_BYTES, &len, &diag);
+	cls->key = text ? ab_answer_parse_key(tree, text, len, &diag) : NULL;
+	free(text);
+	if (!cls->key) {
+		/* An empty argument (--key '') is shown as one. */
+		const char *name = strcmp(path, "-") == 0 ? AB_STDIN_NAME : *path ? path : "''";
+		ab_diag_format(&diag, name, &cls->log);
+		return false;
+	}
+	/* The key is the grader's: its rules count as the command line's
+	 * where the command line is silent. */
+	const struct ab_answer *key = cls->key;
+	ab_answer_apply_rules(key, cls->fixed, &cls->config);
+	ab_answer_apply_values(key, cls->values_fixed, &cls->values_returned);
+	cls->fixed |= key->parts;
+	cls->values_fixed |= key->has_values;
+	/* So is its iteration, where --iteration is not given. */
+	if (!cls->iteration && key->has_iteration)
+		cls->iteration = key->iteration;
+	for (size_t i = 0; i < cls->key->count; i++)
+		cls->key_points += cls->key->items[i].points;
+	return true;
+}
+
+/* ---- Grading ------------------------------------------------------------- */
+
+/* The search to grade iteration K against: the last of an iterative
+ * search to depth K.  False (the answer's error set, the log told) when
+ * the tree has no such iteration or no static value where it stops. */
+static bool iteration_config(struct ab_class *cls, const struct ab_tree *tree,
+			     uint32_t iteration, struct ab_class_answer *a,
+			     struct ab_config *config)
+{
+	struct ab_config all = *config;
+	all.iterative = true;
+	uint32_t last = ab_config_last_depth(&all, tree);
+	if (iteration > last) {
+		ab_str_addf(&a->error, _("there is no iteration %u: the iterative search of this tree has %u"),
+			    iteration, last);
+		ab_str_addf(&cls->log, "%s: %s: %s\n", cls->program, a->file,
+			    ab_str_cstr(&a->error));
+		return false;
+	}
+	config->iterative = true;
+	config->depth = iteration;
+	uint32_t bad = ab_search_missing_static(tree, config);
+	if (bad != AB_NONE) {
+		struct ab_str node_name = AB_STR_INIT;
+		ab_tree_name(tree, bad, &node_name);
+		ab_str_addf(&a->error, _("%s is an inner node at depth %u, where an iteration of --iterative stops, but has no static value: write one, e.g. %s=5[...]"),
+			    ab_str_cstr(&node_name), tree->nodes[bad].depth,
+			    ab_tree_label(tree, bad) ? ab_str_cstr(&node_name) : "");
+		ab_str_addf(&cls->log, "%s: %s\n", cls->program, ab_str_cstr(&a->error));
+		ab_str_free(&node_name);
+		return false;
+	}
+	return true;
+}
+
+/* Reads, parses and grades one answer file. */
+static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
+		      const struct ab_glyphs *g, struct ab_class_answer *a)
+{
+	struct ab_diag diag;
+	size_t len;
+	a->usable = false;
+	char *text = ab_read_file(a->file, AB_MAX_ANSWER_BYTES, &len, &diag);
+	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
+	free(text);
+	const char *name = strcmp(a->file, "-") == 0 ? AB_STDIN_NAME : a->file;
+	if (!answer) {
+		size_t start = cls->log.len;
+		ab_diag_format(&diag, name, &cls->log);
+		const char *report = cls->log.s + start;
+		const char *nl = strchr(report, '\n');
+		ab_str_addn(&a->error, report, nl ? (size_t)(nl - report) : strlen(report));
+		return;
+	}
+	/* The person grading decides: the answer's own rules apply only
+	 * where the command line (and the key) are silent. */
+	struct ab_config config = cls->config;
+	bool values = cls->values_returned;
+	unsigned overruled = ab_answer_apply_rules(answer, cls->fixed, &config);
+	bool values_overruled = ab_answer_apply_values(answer, cls->values_fixed, &values);
+	/* An iteration of --iterative: the command line's (or the key's),
+	 * else the file's, unless the command line asks for a plain search
+	 * to a depth.  Iteration K is the last of an iterative search to
+	 * depth K. */
+	bool depth_fixed = cls->config.depth && !cls->config.iterative;
+	uint32_t iteration = cls->iteration ? cls->iteration
+			     : answer->has_iteration && !depth_fixed ? answer->iteration : 0;
+	bool iteration_overruled = answer->has_iteration && iteration != answer->iteration;
+	if (iteration && !iteration_config(cls, tree, iteration, a, &config)) {
+		ab_answer_free(answer);
+		return;
+	}
+	struct ab_grade_options opt = { values, cls->key };
+	if (!ab_grade_answer_with(tree, &config, &opt, answer, g, &a->grade)) {
+		ab_str_addf(&cls->log, _("%s: the search has more than %u steps; try a smaller tree\n"),
+			    cls->program, (unsigned)AB_MAX_EVENTS);
+		ab_str_add(&a->error, _("the search is too long"));
+		ab_answer_free(answer);
+		return;
+	}
+	a->usable = true;
+	struct ab_str note = AB_STR_INIT;
+	ab_answer_describe_rules(answer, &note);
+	if (note.len)
+		a->grade.declared = ab_xstrdup(note.s);
+	ab_str_clear(&note);
+	ab_answer_describe_overruled(answer, overruled, values_overruled, &config, values, g,
+				     &note);
+	if (iteration_overruled) {
+		if (note.len)
+			ab_str_add(&note, "; ");
+		if (iteration)
+			ab_str_addf(&note, _("declares iteration: %u; graded against iteration %u"),
+				    answer->iteration, iteration);
+		else
+			ab_str_addf(&note, _("declares iteration: %u; graded as a search to depth %u"),
+				    answer->iteration, config.depth);
+	}
+	if (note.len) {
+		a->grade.overruled = ab_xstrdup(note.s);
+		ab_str_addf(&cls->log, _("%s: note: %s %s.\n"), cls->program, name, note.s);
+	}
+	ab_str_free(&note);
+	ab_answer_free(answer);
+}
+
+void ab_class_grade(struct ab_class *cls, const struct ab_tree *tree)
+{
+	const struct ab_glyphs *g = ab_class_glyphs(cls);
+	cls->unusable = cls->mistaken = 0;
+	for (size_t i = 0; i < cls->count; i++) {
+		struct ab_class_answer *a = &cls->answers[i];
+		grade_one(cls, tree, g, a);
+		if (!a->usable)
+			cls->unusable++;
+		else if (ab_grade_first_mistake(&a->grade))
+			cls->mistaken++;
+	}
+}
+
+/* ---- Reports --------------------------------------------------------------- */
+
+/* A report being written. */
+struct report {
+	const struct ab_class *cls;
+	const struct ab_tree *tree;
+	const struct ab_glyphs *g;
+	size_t width;            /* the text table's FILE column */
+	struct ab_str *out;
+};
+
+/* The text report of one file: the conventions it was graded under, then
+ * its items. */
+static void text_one(struct report *r, const struct ab_class_answer *a)
+{
+	const struct ab_grade *gr = &a->grade;
+	struct ab_str *out = r->out;
+	ab_str_addf(out, "# %s: ", a->file);
+	ab_config_describe_for(&gr->config, r->tree, r->g->ascii, out);
+	if (gr->values_returned)
+		ab_str_add(out, _("; values are what nodes return"));
+	ab_str_addf(out, _("; root %s\n"), ab_player_name(ab_config_root(&gr->config, r->tree)));
+	if (gr->overruled)
+		ab_str_addf(out, "# %s\n", gr->overruled);
+	ab_grade_text(gr, r->g, out);
+}
+
+/* The several-file table's row for one answer. */
+static void text_row(struct report *r, const struct ab_class_answer *a)
+{
+	struct ab_str *out = r->out;
+	ab_format_pad(a->file, (int)r->width, false, out);
+	ab_str_add(out, "  ");
+	if (!a->usable) {
+		ab_format_pad(_("unusable"), 12, false, out);
+		ab_str_addf(out, " %s\n", ab_str_cstr(&a->error));
+		return;
+	}
+	const struct ab_grade *gr = &a->grade;
+	struct ab_str score = AB_STR_INIT;
+	if (gr->keyed) {
+		ab_grade_format_points(gr->points, &score);
+		ab_str_addc(&score, '/');
+		ab_grade_format_points(gr->out_of, &score);
+	} else {
+		ab_str_addf(&score, "%zu/%zu", gr->right, gr->total);
+	}
+	ab_format_pad(score.s, 12, false, out);
+	ab_str_addc(out, ' ');
+	ab_str_free(&score);
+	size_t before = out->len;
+	const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
+	/* The diagnosis, when there is one, says more than one item. */
+	if (bad)
+		ab_str_addf(out, "%s: %s", bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
+	if (gr->overruled)
+		ab_str_addf(out, "%s[%s]", out->len > before ? " " : "", gr->overruled);
+	if (out->len == before)
+		ab_str_addc(out, '-');
+	ab_str_addc(out, '\n');
+}
+
+/* Several files: a table, its columns by display width (Chinese headers
+ * and file names take two columns a character). */
+static void text_begin(struct report *r)
+{
+	const struct ab_class *cls = r->cls;
+	if (cls->count < 2)
+		return;
+	r->width = ab_utf8_text_width(_("FILE"));
+	for (size_t i = 0; i < cls->count; i++)
+		if (ab_utf8_text_width(cls->answers[i].file) > r->width)
+			r->width = ab_utf8_text_width(cls->answers[i].file);
+	ab_format_pad(_("FILE"), (int)r->width, false, r->out);
+	ab_str_add(r->out, "  ");
+	ab_format_pad(cls->key ? _("POINTS") : _("SCORE"), 12, false, r->out);
+	ab_str_addf(r->out, " %s\n", _("FIRST MISTAKE"));
+}
+
+static void text_answer(struct report *r, const struct ab_class_answer *a)
+{
+	if (r->cls->count >= 2)
+		text_row(r, a);
+	else if (a->usable)
+		text_one(r, a);
+}
+
+/* One object per answer file, one per line (JSON Lines). */
+static void json_answer(struct report *r, const struct ab_class_answer *a)
+{
+	struct ab_str *out = r->out;
+	if (!a->usable) {
+		ab_str_add(out, "{\"file\":");
+		ab_json_string(a->file, out);
+		ab_str_add(out, ",\"error\":");
+		ab_json_string(ab_str_cstr(&a->error), out);
+		ab_str_add(out, "}\n");
+		return;
+	}
+	ab_grade_json(&a->grade, a->file, out);
+	ab_str_addc(out, '\n');
+}
+
+static void csv_begin(struct report *r)
+{
+	ab_str_add(r->out, "file,points,out_of,percent,first_mistake\r\n");
+}
+
+static void csv_answer(struct report *r, const struct ab_class_answer *a)
+{
+	struct ab_str *out = r->out;
+	if (!a->usable) {
+		ab_grade_csv_field(a->file, out);
+		if (r->cls->key) {
+			ab_str_add(out, ",0,");
+			ab_grade_format_points(r->cls->key_points, out);
+			ab_str_add(out, ",0,");
+		} else {
+			ab_str_add(out, ",,,,");
+		}
+		ab_grade_csv_field(ab_str_cstr(&a->error), out);
+		ab_str_add(out, "\r\n");
+		return;
+	}
+	ab_grade_csv_row(&a->grade, a->file, out);
+}
+
+static void gradescope_answer(struct report *r, const struct ab_class_answer *a)
+{
+	struct ab_str *out = r->out;
+	if (!a->usable) {
+		ab_str_add(out, "{\"score\":0,\"output\":");
+		ab_json_string(ab_str_cstr(&a->error), out);
+		ab_str_add(out, ",\"tests\":[]}\n");
+		return;
+	}
+	ab_grade_gradescope(&a->grade, out);
+	ab_str_addc(out, '\n');
+}
+
+/* What the class got wrong, over the answers that could be graded. */
+static void summary_begin(struct report *r)
+{
+	const struct ab_class *cls = r->cls;
+	const struct ab_grade **graded = ab_xcalloc(cls->count ? cls->count : 1, sizeof *graded);
+	size_t n = 0;
+	for (size_t i = 0; i < cls->count; i++)
+		if (cls->answers[i].usable)
+			graded[n++] = &cls->answers[i].grade;
+	ab_grade_summary(graded, n, cls->count - n, r->out);
+	free(graded);
+}
+
+/* The report kinds, by enum ab_class_report. */
+static const struct report_kind {
+	bool utf8;    /* read by programs: UTF-8 whatever the locale */
+	void (*begin)(struct report *r);   /* before the answers, or NULL */
+	void (*answer)(struct report *r, const struct ab_class_answer *a); /* or NULL */
+} report_kinds[] = {
+	[AB_CLASS_TEXT] = { false, text_begin, text_answer },
+	[AB_CLASS_JSON] = { true, NULL, json_answer },
+	[AB_CLASS_CSV] = { true, csv_begin, csv_answer },
+	[AB_CLASS_GRADESCOPE] = { true, NULL, gradescope_answer },
+	[AB_CLASS_SUMMARY] = { false, summary_begin, NULL },
+};
+
+const struct ab_glyphs *ab_class_glyphs(const struct ab_class *cls)
+{
+	if (report_kinds[cls->report].utf8)
+		return cls->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8;
+	return ab_glyphs_for_locale(cls->ascii);
+}
+
+void ab_class_report(const struct ab_class *cls, const struct ab_tree *tree,
+		     struct ab_str *out)
+{
+	const struct report_kind *kind = &report_kinds[cls->report];
+	struct report r = { cls, tree, ab_class_glyphs(cls), 0, out };
+	if (kind->begin)
+		kind->begin(&r);
+	for (size_t i = 0; kind->answer && i < cls->count; i++)
+		kind->answer(&r, &cls->answers[i]);
+}
+
+void ab_class_free(struct ab_class *cls)
+{
+	for (size_t i = 0; i < cls->count; i++) {
+		ab_grade_free(&cls->answers[i].grade);
+		ab_str_free(&cls->answers[i].error);
+		free(cls->answers[i].file);
+	}
+	free(cls->answers);
+	ab_answer_free(cls->key);
+	ab_str_free(&cls->log);
+	cls->answers = NULL;
+	cls->key = NULL;
+	cls->count = cls->cap = 0;
+}

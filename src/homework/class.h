@@ -1,0 +1,100 @@
+/* class.h - grading a class: many answer files, one tree, one grader.
+ *
+ * `abtrace check TREE ANSWER...` grades every answer file it is given (a
+ * folder stands for the files in it) under the grader's conventions and,
+ * with --key, a key's questions and points, then writes one report: a text
+ * report for one file or a table for several, JSON Lines, CSV, an
+ * autograder's results.json, or a summary of what the class got wrong.
+ *
+ * This is the library's side of that command: it reads the files, grades
+ * them (grade.h) and builds the report as text, and never prints or exits.
+ * What standard error should say (an unreadable file, a note that the
+ * grader overrules an answer's own convention) is collected in log, and
+ * the counts say how the command should end: main.c prints both and
+ * chooses the exit status.
+ *
+ *     struct ab_class cls = { .config = ..., .program = "abtrace" };
+ *     ab_class_add(&cls, "answers/");          (each ANSWER argument)
+ *     ab_class_load_key(&cls, tree, "lecture.key");   (with --key)
+ *     ab_class_grade(&cls, tree);
+ *     ab_class_report(&cls, tree, &out);
+ *     ab_class_free(&cls);
+ */
+#ifndef AB_CLASS_H
+#define AB_CLASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/str.h"
+#include "core/config.h"
+#include "core/tree.h"
+#include "homework/answer.h"
+#include "homework/grade.h"
+#include "views/format.h"
+
+/* The report a class's grading is written as. */
+enum ab_class_report {
+	AB_CLASS_TEXT,       /* one file: its items; several: a table */
+	AB_CLASS_JSON,       /* one object per file, one per line */
+	AB_CLASS_CSV,        /* file,points,out_of,percent,first_mistake */
+	AB_CLASS_GRADESCOPE, /* one file's results.json */
+	AB_CLASS_SUMMARY,    /* what many answers got wrong */
+};
+
+/* One answer file graded, or why it could not be. */
+struct ab_class_answer {
+	char *file;              /* as given, or FOLDER/NAME for one in a folder */
+	bool usable;             /* read, parsed and graded */
+	struct ab_grade grade;   /* when usable */
+	struct ab_str error;     /* when not: the first line of why */
+};
+
+struct ab_class {
+	/* The grader's side, set by the caller: */
+	struct ab_config config;     /* the conventions */
+	unsigned fixed;              /* the AB_PART_* of config the grader
+					states: an answer's own rules apply
+					only where these are silent */
+	bool values_returned;        /* a bare number is what a node returns */
+	bool values_fixed;           /* the grader states values_returned */
+	uint32_t iteration;          /* grade iteration K of --iterative, or 0 */
+	enum ab_class_report report; /* the report it will be written as */
+	bool ascii;                  /* --ascii */
+	const char *program;         /* what messages begin with ("abtrace") */
+	/* Set by ab_class_load_key: */
+	struct ab_answer *key;       /* NULL without a key */
+	double key_points;           /* the key's total */
+	/* The answer files, in order (ab_class_add): */
+	struct ab_class_answer *answers;
+	size_t count, cap;
+	/* Set by ab_class_grade: */
+	size_t unusable;             /* answers that could not be graded */
+	size_t mistaken;             /* answers with a mistake that counts */
+	/* What standard error should say, whole lines, in order. */
+	struct ab_str log;
+};
+
+/* Adds the answer files an ANSWER argument stands for: itself, or for a
+ * folder the regular files in it, sorted by name, hidden ones skipped.
+ * False (log says why) when a folder cannot be read or holds none. */
+bool ab_class_add(struct ab_class *cls, const char *arg);
+/* Reads the key at path ("-": standard input) about tree.  Its rules count
+ * as the grader's where the grader's own are silent.  False (log holds
+ * the error) when it cannot be read or parsed. */
+bool ab_class_load_key(struct ab_class *cls, const struct ab_tree *tree,
+		       const char *path);
+/* Reads, parses and grades every answer file, setting the counts and
+ * logging each file's errors and notes. */
+void ab_class_grade(struct ab_class *cls, const struct ab_tree *tree);
+/* The glyphs the class is graded and reported with: UTF-8 for the reports
+ * written to files (JSON, CSV, results.json) whatever the locale; --ascii
+ * still asks for ASCII. */
+const struct ab_glyphs *ab_class_glyphs(const struct ab_class *cls);
+/* Appends the report cls->report asks for. */
+void ab_class_report(const struct ab_class *cls, const struct ab_tree *tree,
+		     struct ab_str *out);
+void ab_class_free(struct ab_class *cls);
+
+#endif

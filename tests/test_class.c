@@ -1,0 +1,518 @@
+/* test_class.c - grading a class without the program: the folder walk,
+ * the key and its rules, each answer graded or unusable, the counts the
+ * exit status is chosen from, the messages for standard error, and every
+ * report kind, on the class folders and keys in tests/answers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "homework/class.h"
+#include "sources/load.h"
+#include "testutil.h"
+
+/* ---- Helpers --------------------------------------------------------------- */
+
+/* tests/answers/REL, made whole. */
+static char *answers_path(const char *rel)
+{
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	struct ab_str path = AB_STR_INIT;
+	ab_str_addf(&path, "%s/tests/answers/%s", root ? root : ".", rel);
+	return path.s;
+}
+
+static struct ab_tree *load(const char *name)
+{
+	struct ab_diag diag;
+	struct ab_str shown = AB_STR_INIT;
+	struct ab_tree *t = ab_load_tree(name, &shown, &diag);
+	ab_str_free(&shown);
+	ck_assert_msg(t != NULL, "tree %s: %s", name, diag.message);
+	return t;
+}
+
+/* A grader in plain ASCII, so the reports' glyphs do not depend on the
+ * locale the tests run in. */
+static struct ab_class grader(enum ab_class_report report)
+{
+	return (struct ab_class){ .report = report, .ascii = true, .program = "abtrace" };
+}
+
+static void add(struct ab_class *cls, const char *rel)
+{
+	char *path = answers_path(rel);
+	ck_assert_msg(ab_class_add(cls, path), "%s: %s", rel, ab_str_cstr(&cls->log));
+	free(path);
+}
+
+static void load_key(struct ab_class *cls, const struct ab_tree *tree, const char *rel)
+{
+	char *path = answers_path(rel);
+	ck_assert_msg(ab_class_load_key(cls, tree, path), "%s: %s", rel, ab_str_cstr(&cls->log));
+	free(path);
+}
+
+/* The answer whose file name ends in tail. */
+static const struct ab_class_answer *answer_named(const struct ab_class *cls, const char *tail)
+{
+	for (size_t i = 0; i < cls->count; i++) {
+		size_t n = strlen(cls->answers[i].file), k = strlen(tail);
+		if (n >= k && strcmp(cls->answers[i].file + n - k, tail) == 0)
+			return &cls->answers[i];
+	}
+	ck_abort_msg("no answer %s", tail);
+	return NULL;
+}
+
+/* The line of text that holds what, without its newline (to free). */
+static char *line_with(const char *text, const char *what)
+{
+	const char *at = strstr(text, what);
+	ck_assert_msg(at != NULL, "no line with '%s' in:\n%s", what, text);
+	const char *start = at;
+	while (start > text && start[-1] != '\n')
+		start--;
+	return strndup(start, strcspn(start, "\n"));
+}
+
+/* Asserts that the line of text that holds what also holds want. */
+static void assert_line(const char *text, const char *what, const char *want)
+{
+	char *line = line_with(text, what);
+	ck_assert_msg(strstr(line, want), "line '%s' lacks '%s'", line, want);
+	free(line);
+}
+
+static size_t count_of(const char *text, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* A scratch folder of files {name, text}; names with '/' end in a folder. */
+static char *scratch(const char *const (*files)[2], size_t n)
+{
+	char *dir = strdup("/tmp/abtrace-class-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	for (size_t i = 0; i < n; i++) {
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s/%s", dir, files[i][0]);
+		if (path.s[path.len - 1] == '/') {
+			ck_assert_int_eq(mkdir(path.s, 0700), 0);
+		} else {
+			FILE *f = fopen(path.s, "w");
+			ck_assert_ptr_nonnull(f);
+			fputs(files[i][1], f);
+			fclose(f);
+		}
+		ab_str_free(&path);
+	}
+	return dir;
+}
+
+static void scratch_remove(char *dir, const char *const (*files)[2], size_t n)
+{
+	for (size_t i = n; i-- > 0;) {
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s/%s", dir, files[i][0]);
+		remove(path.s);
+		ab_str_free(&path);
+	}
+	rmdir(dir);
+	free(dir);
+}
+
+/* ---- A class folder with its key ---------------------------------------- */
+
+/* Each folder of tests/answers/class with its key; the points are worked
+ * by hand in test_check_cli.c's table, where the program grades them. */
+static const struct folder_case {
+	const char *tree, *folder, *key;
+	struct ab_config config;
+	unsigned fixed;                /* the parts the grader states */
+	bool values_fixed;             /* and values: proved */
+	size_t count, mistaken;        /* files, and those with mistakes */
+	double key_points;             /* the key's total */
+	const char *file, *points;     /* one answer's points */
+	size_t overruled;              /* answers whose own rules it overrules */
+	const char *noted;             /* one of them, or NULL */
+} folder_cases[] = {
+	/* lecture.key: value 2, best 1, pruned 3, C 2. */
+	{ "lecture", "class/lecture", "keys/lecture.key", { .order = AB_ORDER_GIVEN },
+	  AB_PART_ORDER | AB_PART_STRICT | AB_PART_FAIL, false, 17, 10, 8,
+	  "05-missed-cut.ans", "6.5", 2, "09-declares-reverse.ans" },
+	/* seed003.key: value 2, best 2, visited 4, C returns 2. */
+	{ "seed003", "class/seed003", "keys/seed003.key", { 0 }, 0, false, 11, 7, 10,
+	  "09-typo.ans", "9.11", 0, NULL },
+	/* deep-cutoff.key: value 1, best 1, pruned 4, E 2, C 1. */
+	{ "deep-cutoff", "class/deep-cutoff", "keys/deep-cutoff.key", { 0 }, AB_PART_FAIL, true,
+	  9, 6, 9, "02-parent-only.ans", "5", 1, "08-declares-hard.ans" },
+};
+
+START_TEST(folder)
+{
+	const struct folder_case *t = &folder_cases[_i];
+	struct ab_tree *tree = load(t->tree);
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	cls.config = t->config;
+	cls.fixed = t->fixed;
+	cls.values_fixed = t->values_fixed;
+	add(&cls, t->folder);
+	ck_assert_uint_eq(cls.count, t->count);
+	for (size_t i = 1; i < cls.count; i++)
+		ck_assert_msg(strcmp(cls.answers[i - 1].file, cls.answers[i].file) < 0,
+			      "not sorted: %s, %s", cls.answers[i - 1].file, cls.answers[i].file);
+	load_key(&cls, tree, t->key);
+	ck_assert(cls.key_points == t->key_points);
+	ab_class_grade(&cls, tree);
+	ck_assert_uint_eq(cls.unusable, 0);
+	ck_assert_uint_eq(cls.mistaken, t->mistaken);
+	/* mistaken counts exactly the answers that lose a point. */
+	size_t short_of_full = 0;
+	for (size_t i = 0; i < cls.count; i++) {
+		const struct ab_grade *gr = &cls.answers[i].grade;
+		ck_assert(cls.answers[i].usable && gr->keyed);
+		ck_assert(gr->out_of == t->key_points);
+		short_of_full += gr->points < gr->out_of;
+	}
+	ck_assert_uint_eq(short_of_full, cls.mistaken);
+	const struct ab_grade *gr = &answer_named(&cls, "01-right.ans")->grade;
+	ck_assert(gr->points == t->key_points && ab_grade_first_mistake(gr) == NULL);
+	struct ab_str points = AB_STR_INIT;
+	ab_grade_format_points(answer_named(&cls, t->file)->grade.points, &points);
+	ck_assert_str_eq(points.s, t->points);
+	ab_str_free(&points);
+	/* An answer whose own convention the grader overrules: noted on its
+	 * grade and in the log, which holds nothing else. */
+	size_t notes = 0;
+	for (size_t i = 0; i < cls.count; i++)
+		notes += cls.answers[i].grade.overruled != NULL;
+	ck_assert_uint_eq(notes, t->overruled);
+	ck_assert_uint_eq(count_of(ab_str_cstr(&cls.log), "\n"), notes);
+	if (t->noted) {
+		const struct ab_class_answer *a = answer_named(&cls, t->noted);
+		char *line = line_with(cls.log.s, t->noted);
+		struct ab_str want = AB_STR_INIT;
+		ab_str_addf(&want, "abtrace: note: %s %s.", a->file, a->grade.overruled);
+		ck_assert_str_eq(line, want.s);
+		ck_assert_ptr_nonnull(a->grade.declared);
+		ab_str_free(&want);
+		free(line);
+	}
+	ab_class_free(&cls);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- Every report kind ----------------------------------------------------- */
+
+/* The lecture tree's answers (a folder or one file) graded with its key,
+ * the course's order fixed, and written as report. */
+struct graded {
+	struct ab_tree *tree;
+	struct ab_class cls;
+	struct ab_str out;       /* the report */
+};
+
+static struct graded *graded_lecture(enum ab_class_report report, const char *answers)
+{
+	struct graded *gd = calloc(1, sizeof *gd);
+	gd->tree = load("lecture");
+	gd->cls = grader(report);
+	gd->cls.fixed = AB_PART_ORDER;
+	add(&gd->cls, answers);
+	load_key(&gd->cls, gd->tree, "keys/lecture.key");
+	ab_class_grade(&gd->cls, gd->tree);
+	ab_class_report(&gd->cls, gd->tree, &gd->out);
+	return gd;
+}
+
+static void graded_free(struct graded *gd)
+{
+	ab_str_free(&gd->out);
+	ab_class_free(&gd->cls);
+	ab_tree_free(gd->tree);
+	free(gd);
+}
+
+START_TEST(report_text_table)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_TEXT, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	ck_assert_uint_eq(count_of(out->s, "\n"), cls->count + 1);
+	ck_assert_msg(strncmp(out->s, "FILE ", 5) == 0 && strstr(out->s, "  POINTS       FIRST MISTAKE\n"),
+		      "%s", out->s);
+	/* Each row: the file, padded to the longest, then its points. */
+	size_t column = strstr(out->s, "POINTS") - out->s;
+	for (size_t i = 0; i < cls->count; i++) {
+		const struct ab_class_answer *a = &cls->answers[i];
+		char *row = line_with(out->s, a->file);
+		struct ab_str score = AB_STR_INIT;
+		ab_grade_format_points(a->grade.points, &score);
+		ab_str_add(&score, "/8 ");
+		ck_assert_msg(strncmp(row + column, score.s, score.len) == 0, "row '%s' lacks '%s'",
+			      row, score.s);
+		/* The first mistake, or '-'; an overruled convention in brackets. */
+		const struct ab_grade_item *bad = ab_grade_first_mistake(&a->grade);
+		ck_assert_msg(bad ? strstr(row, bad->name) != NULL : row[strlen(row) - 1] == '-' ||
+			      a->grade.overruled, "%s", row);
+		ck_assert(!a->grade.overruled == !strstr(row, "[declares "));
+		ab_str_free(&score);
+		free(row);
+	}
+	assert_line(out->s, "05-missed-cut.ans", "cut at C: At step 15 the cut test fires at C: beta <= alpha (2 <= 3)");
+	assert_line(out->s, "09-declares-reverse.ans", "[declares order: reverse; graded under order given]");
+	graded_free(gd);
+}
+END_TEST
+
+/* One file: the conventions it was graded under, then its items. */
+START_TEST(report_text_one)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_TEXT, "class/lecture/09-declares-reverse.ans");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	struct ab_str want = AB_STR_INIT;
+	ab_str_addf(&want, "# %s: alpha-beta, fail-soft, cut on alpha >= beta, order given; root MAX\n"
+		    "# declares order: reverse; graded under order given\n", cls->answers[0].file);
+	ck_assert_msg(strncmp(out->s, want.s, want.len) == 0, "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\nScore: 3/8 points (38%); 2 of 4 questions right.\n"), "%s", out->s);
+	ab_str_free(&want);
+	graded_free(gd);
+}
+END_TEST
+
+START_TEST(report_csv)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_CSV, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	ck_assert(strncmp(out->s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0);
+	ck_assert_uint_eq(count_of(out->s, "\r\n"), cls->count + 1);
+	assert_line(out->s, "05-missed-cut.ans", "05-missed-cut.ans,6.5,8,81,\"cut at C: At step 15");
+	/* A first mistake with a comma is quoted. */
+	assert_line(out->s, "04-minimax.ans", ".ans,3,8,38,\"cut at C: Your answer matches plain minimax, with");
+	graded_free(gd);
+}
+END_TEST
+
+/* JSON Lines, UTF-8 whatever the locale unless --ascii. */
+START_TEST(report_json)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_JSON, "class/lecture");
+	const struct ab_class *cls = &gd->cls;
+	const struct ab_str *out = &gd->out;
+	gd->cls.ascii = false;
+	ck_assert_ptr_eq(ab_class_glyphs(cls), &ab_glyphs_utf8);
+	gd->cls.ascii = true;
+	ck_assert_ptr_eq(ab_class_glyphs(cls), &ab_glyphs_ascii);
+	ck_assert_uint_eq(count_of(out->s, "\n"), cls->count);
+	ck_assert_uint_eq(count_of(out->s, "{\"file\":\""), cls->count);
+	for (const char *p = out->s; *p; p = strchr(p, '\n') + 1)
+		ck_assert(*p == '{' && strchr(p, '\n')[-1] == '}');
+	assert_line(out->s, "09-declares-reverse.ans", "\"declared\":\"order: reverse\",\"overruled\":\"declares order: reverse; graded under order given\",\"score\":0.375,\"points\":3,\"out_of\":8,");
+	graded_free(gd);
+}
+END_TEST
+
+START_TEST(report_gradescope)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_GRADESCOPE, "class/lecture/05-missed-cut.ans");
+	const struct ab_str *out = &gd->out;
+	ck_assert_msg(strncmp(out->s, "{\"score\":6.5,\"output\":\"3 of 4 questions right.\\n\",\"tests\":[", 59) == 0, "%s", out->s);
+	ck_assert_uint_eq(count_of(out->s, "\"max_score\":"), 4);
+	ck_assert_uint_eq(count_of(out->s, "\"status\":\"failed\""), 1);
+	ck_assert(out->s[out->len - 1] == '\n' && count_of(out->s, "\n") == 1);
+	graded_free(gd);
+}
+END_TEST
+
+START_TEST(report_summary)
+{
+	struct graded *gd = graded_lecture(AB_CLASS_SUMMARY, "class/lecture");
+	const struct ab_str *out = &gd->out;
+	ck_assert_msg(strncmp(out->s, "17 answers graded.\n\nWrong, per item:\n", 37) == 0, "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\n  value   1 of 17\n"), "%s", out->s);
+	ck_assert_msg(strstr(out->s, "\n  4 of 17 missed the cut at C: beta = 2 <= alpha = 3.\n"), "%s", out->s);
+	graded_free(gd);
+}
+END_TEST
+
+/* ---- Answers that cannot be graded ----------------------------------------- */
+
+/* An unparsable and a missing file: unusable, the whole error in the log,
+ * its first line on the report's row. */
+START_TEST(unusable)
+{
+	struct ab_tree *tree = load("lecture");
+	for (int keyed = 0; keyed < 2; keyed++) {
+		struct ab_class cls = grader(AB_CLASS_CSV);
+		add(&cls, "lecture-right.ans");
+		add(&cls, "bad-syntax.ans");
+		ck_assert(ab_class_add(&cls, "/no/such/answer.ans"));
+		if (keyed)
+			load_key(&cls, tree, "keys/lecture.key");
+		ab_class_grade(&cls, tree);
+		ck_assert_uint_eq(cls.count, 3);
+		ck_assert_uint_eq(cls.unusable, 2);
+		ck_assert_uint_eq(cls.mistaken, 0);
+		const struct ab_class_answer *bad = &cls.answers[1];
+		ck_assert(!bad->usable && !strchr(ab_str_cstr(&bad->error), '\n'));
+		ck_assert_msg(strstr(cls.log.s, "bad-syntax.ans:3:8: error: expected ':' after 'pruned'") &&
+			      strstr(cls.log.s, "\n pruned C2 C3\n"),
+			      "%s", cls.log.s);
+		ck_assert_msg(strstr(bad->error.s, "bad-syntax.ans:3:8: error: expected ':'"), "%s", bad->error.s);
+		ck_assert_msg(strstr(cls.log.s, "/no/such/answer.ans: error: cannot open"), "%s", cls.log.s);
+		struct ab_str out = AB_STR_INIT;
+		ab_class_report(&cls, tree, &out);
+		assert_line(out.s, "bad-syntax.ans,", keyed ? ".ans,0,8,0," : ".ans,,,,");
+		ab_str_free(&out);
+		cls.report = AB_CLASS_JSON;
+		ab_class_report(&cls, tree, &out);
+		ck_assert_msg(strstr(out.s, "bad-syntax.ans\",\"error\":\""), "%s", out.s);
+		ab_str_free(&out);
+		ab_class_free(&cls);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* An iteration the tree does not have. */
+START_TEST(no_such_iteration)
+{
+	struct ab_tree *tree = load("lecture");
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	cls.iteration = 9;
+	add(&cls, "lecture-right.ans");
+	ab_class_grade(&cls, tree);
+	ck_assert_uint_eq(cls.unusable, 1);
+	ck_assert_str_eq(cls.answers[0].error.s,
+			 "there is no iteration 9: the iterative search of this tree has 2");
+	ck_assert_msg(strncmp(cls.log.s, "abtrace: ", 9) == 0 && strstr(cls.log.s, "lecture-right.ans: there is no iteration 9"),
+		      "%s", cls.log.s);
+	ab_class_free(&cls);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- Folders and keys ---------------------------------------------------- */
+
+/* Sorted, hidden files and subfolders skipped; an empty folder, or one
+ * that cannot be read, is an error; '-' and a missing path pass through
+ * as files. */
+START_TEST(folders)
+{
+	static const char *const files[][2] = {
+		{ "b.ans", "value: 3\n" }, { "a.ans", "value: 2\n" }, { ".hidden.ans", "value: x\n" },
+		{ "sub/", NULL }, { "sub/c.ans", "value: 3\n" }, { "empty/", NULL },
+	};
+	char *dir = scratch(files, sizeof files / sizeof files[0]);
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	ck_assert(ab_class_add(&cls, dir));
+	ck_assert_uint_eq(cls.count, 2);
+	struct ab_str want = AB_STR_INIT;
+	ab_str_addf(&want, "%s/a.ans", dir);
+	ck_assert_str_eq(cls.answers[0].file, want.s);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "%s/sub/", dir);   /* a trailing slash is not doubled */
+	ck_assert(ab_class_add(&cls, want.s));
+	ab_str_add(&want, "c.ans");
+	ck_assert_str_eq(cls.answers[2].file, want.s);
+	ck_assert(ab_class_add(&cls, "-") && ab_class_add(&cls, "/no/such"));
+	ck_assert_uint_eq(cls.count, 5);
+	ck_assert_uint_eq(cls.log.len, 0);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "%s/empty", dir);
+	ck_assert(!ab_class_add(&cls, want.s));
+	ck_assert_uint_eq(cls.count, 5);
+	ab_str_addf(&want, "' holds no answer files\n");
+	ck_assert_msg(strstr(cls.log.s, want.s) && strncmp(cls.log.s, "abtrace: ", 9) == 0, "%s", cls.log.s);
+	ab_str_free(&want);
+	ab_class_free(&cls);
+	scratch_remove(dir, files, sizeof files / sizeof files[0]);
+}
+END_TEST
+
+/* A key's rules count as the grader's: an answer that declares otherwise
+ * is overruled; a stated rule of the grader's wins over the key's. */
+START_TEST(key_rules)
+{
+	static const char *const files[][2] = {
+		{ "strict.key", "rules: strict\nvalue: ?\n" },
+		{ "answer.ans", "rules: non-strict\nvalue: 3\n" },
+		{ "bad.key", "value: 3\n" },
+	};
+	char *dir = scratch(files, sizeof files / sizeof files[0]);
+	struct ab_tree *tree = load("lecture");
+	struct ab_str key = AB_STR_INIT, answer = AB_STR_INIT;
+	ab_str_addf(&key, "%s/strict.key", dir);
+	ab_str_addf(&answer, "%s/answer.ans", dir);
+	for (int grader_states = 0; grader_states < 2; grader_states++) {
+		struct ab_class cls = grader(AB_CLASS_TEXT);
+		if (grader_states)
+			cls.fixed = AB_PART_STRICT; /* --non-strict */
+		ck_assert(ab_class_add(&cls, answer.s));
+		ck_assert(ab_class_load_key(&cls, tree, key.s));
+		ck_assert(cls.config.strict == !grader_states);
+		ab_class_grade(&cls, tree);
+		const struct ab_grade *gr = &cls.answers[0].grade;
+		ck_assert_uint_eq(cls.mistaken, 0);
+		ck_assert(gr->config.strict == !grader_states);
+		if (grader_states) {
+			ck_assert_ptr_null(gr->overruled);
+			ck_assert_uint_eq(cls.log.len, 0);
+		} else {
+			ck_assert_str_eq(gr->overruled, "declares rules: non-strict; graded under alpha > beta");
+			struct ab_str want = AB_STR_INIT;
+			ab_str_addf(&want, "abtrace: note: %s declares rules: non-strict; graded under alpha > beta.\n",
+				    answer.s);
+			ck_assert_str_eq(cls.log.s, want.s);
+			ab_str_free(&want);
+		}
+		ab_class_free(&cls);
+	}
+	/* A key that is no key: the error with its place, in the log. */
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	ab_str_clear(&key);
+	ab_str_addf(&key, "%s/bad.key", dir);
+	ck_assert(!ab_class_load_key(&cls, tree, key.s));
+	ck_assert_ptr_null(cls.key);
+	ab_str_add(&key, ":1:8: error: in a key, write '?' where the search decides the answer\n");
+	ck_assert_msg(strncmp(cls.log.s, key.s, key.len) == 0, "%s", cls.log.s);
+	ab_class_free(&cls);
+	ab_str_free(&key);
+	ab_str_free(&answer);
+	ab_tree_free(tree);
+	scratch_remove(dir, files, sizeof files / sizeof files[0]);
+}
+END_TEST
+
+static Suite *class_suite(void)
+{
+	Suite *s = suite_create("class");
+	TCase *tc = tcase_create("class");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, folder, 0, sizeof folder_cases / sizeof folder_cases[0]);
+	tcase_add_test(tc, report_text_table);
+	tcase_add_test(tc, report_text_one);
+	tcase_add_test(tc, report_csv);
+	tcase_add_test(tc, report_json);
+	tcase_add_test(tc, report_gradescope);
+	tcase_add_test(tc, report_summary);
+	tcase_add_test(tc, unusable);
+	tcase_add_test(tc, no_such_iteration);
+	tcase_add_test(tc, folders);
+	tcase_add_test(tc, key_rules);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ab_run_suite(class_suite());
+}
