@@ -1,7 +1,8 @@
 /* test_options.c - the table of commands and options (cli/options.c):
  * sound as a table, --help made from it listing exactly what each command
- * takes. */
+ * takes, and the built manual page naming every option and command. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,110 @@ START_TEST(help_layout)
 }
 END_TEST
 
+/* Reads what a command prints into *out; its exit status. */
+static int run_into(const char *cmd, struct ab_str *out)
+{
+	FILE *p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+		ab_str_addn(out, buf, n);
+	return pclose(p);
+}
+
+/* The part of a rendered page from one heading to the next, with groff's
+ * minus signs and hyphens as '-' and runs of white space as one space. */
+static void section(const char *page, const char *from, const char *to,
+		    struct ab_str *out)
+{
+	const char *a = strstr(page, from);
+	const char *b = a ? strstr(a, to) : NULL;
+	ck_assert_msg(a && b, "no section %s in:\n%s", from, page);
+	for (const char *q = a; q < b; q++) {
+		if (strncmp(q, "\u2212", 3) == 0 || strncmp(q, "\u2010", 3) == 0) {
+			ab_str_addc(out, '-');
+			q += 2;
+		} else if (*q == ' ' || *q == '\n') {
+			if (out->len && out->s[out->len - 1] != ' ')
+				ab_str_addc(out, ' ');
+		} else {
+			ab_str_addc(out, *q);
+		}
+	}
+}
+
+/* The built manual page (src/abtrace.1, its OPTIONS written from the
+ * table): every option in OPTIONS (-e under TREE) with its help, every
+ * command under COMMANDS, and groff has nothing to warn about. */
+START_TEST(man_page_lists_every_option)
+{
+	const char *abtrace = getenv("ABTRACE");
+	ck_assert_ptr_nonnull(abtrace);
+	if (system("groff -v >/dev/null 2>&1") != 0) {
+		fprintf(stderr, "note: groff is not installed; the man page is not rendered\n");
+		return;
+	}
+	struct ab_str cmd = AB_STR_INIT, page = AB_STR_INIT, warnings = AB_STR_INIT;
+	int dir = (int)(strrchr(abtrace, '/') - abtrace);
+	ab_str_addf(&cmd, "groff -man -ww -z -Tutf8 '%.*s/abtrace.1' 2>&1", dir, abtrace);
+	ck_assert_int_eq(run_into(ab_str_cstr(&cmd), &warnings), 0);
+	ck_assert_msg(warnings.len == 0, "groff warns:\n%s", ab_str_cstr(&warnings));
+	ab_str_clear(&cmd);
+	ab_str_addf(&cmd, "groff -man -Tutf8 -P-cbou -rLL=200n -rHY=0 '%.*s/abtrace.1' 2>/dev/null",
+		    dir, abtrace);
+	ck_assert_int_eq(run_into(ab_str_cstr(&cmd), &page), 0);
+	struct ab_str options = AB_STR_INIT, tree = AB_STR_INIT;
+	section(ab_str_cstr(&page), "\nOPTIONS\n", "\nREPLAY KEYS\n", &options);
+	section(ab_str_cstr(&page), "\nTREE\n", "\nCOMMANDS\n", &tree);
+	for (unsigned i = 0; i < ab_noptions; i++) {
+		const struct ab_option *o = &ab_options[i];
+		struct ab_str want = AB_STR_INIT;
+		ab_str_addf(&want, "--%s", o->name);
+		const struct ab_str *where = o->group == AB_GROUP_NONE ? &tree : &options;
+		ck_assert_msg(strstr(ab_str_cstr(where), ab_str_cstr(&want)),
+			      "the man page lacks %s", ab_str_cstr(&want));
+		if (o->help) {
+			/* Its help, as the first words of a sentence. */
+			ab_str_clear(&want);
+			const char *h = o->help;
+			ab_str_addf(&want, "%c", h[0] >= 'a' && h[0] <= 'z' ? h[0] - 'a' + 'A' : h[0]);
+			for (h++; *h && *h != '\n'; h++)
+				ab_str_addc(&want, *h);
+			ck_assert_msg(strstr(ab_str_cstr(&options), ab_str_cstr(&want)),
+				      "the man page lacks --%s's help '%s'", o->name,
+				      ab_str_cstr(&want));
+		}
+		ab_str_free(&want);
+	}
+	for (int g = AB_GROUP_NONE + 1; g < AB_GROUP_COUNT; g++)
+		ck_assert_msg(strstr(ab_str_cstr(&options), ab_option_groups[g].title),
+			      "the man page lacks '%s'", ab_option_groups[g].title);
+	/* Each command is the tag of an entry in COMMANDS: at the left
+	 * margin of the entries, before its text or on a line of its own. */
+	const char *from = strstr(ab_str_cstr(&page), "\nCOMMANDS\n");
+	const char *to = strstr(from, "\nOPTIONS\n");
+	for (int c = 0; c < AB_CMD_COUNT; c++) {
+		if (!ab_commands[c].name)
+			continue;
+		struct ab_str tag = AB_STR_INIT;
+		ab_str_addf(&tag, "\n       %s", ab_commands[c].name);
+		const char *at = from;
+		while ((at = strstr(at, ab_str_cstr(&tag))) && at < to &&
+		       at[tag.len] != '\n' && at[tag.len] != ' ')
+			at += tag.len;
+		ck_assert_msg(at && at < to, "the man page's COMMANDS has no entry for %s",
+			      ab_commands[c].name);
+		ab_str_free(&tag);
+	}
+	ab_str_free(&options);
+	ab_str_free(&tree);
+	ab_str_free(&warnings);
+	ab_str_free(&page);
+	ab_str_free(&cmd);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -208,6 +313,7 @@ static Suite *options_suite(void)
 	tcase_add_loop_test(tc, help_lists_what_is_taken, 0,
 			    (int)(sizeof help_sets / sizeof help_sets[0]));
 	tcase_add_test(tc, help_layout);
+	tcase_add_test(tc, man_page_lists_every_option);
 	suite_add_tcase(s, tc);
 	return s;
 }
