@@ -90,8 +90,8 @@ static const char *set_bounds(const char *value, struct ab_random_spec *spec)
 #define RANDOM_PART(f) .id = AB_OPT_RANDOM, .random = (f)
 
 /* Values in capitals name what is given ("FILE"); a language may
- * translate them.  Help lines are at most 50 columns wide, so that --help
- * fits 80. */
+ * translate them.  Help starts at column 29: lines of 50 columns keep
+ * --help within 80. */
 const struct ab_option ab_options[] = {
 	{ "expr", 'e', AB_ARG_REQUIRED, N_("EXPR"), NULL, NULL, AB_GROUP_NONE,
 	  ON_A_TREE, .id = AB_OPT_EXPR },
@@ -287,7 +287,10 @@ static const char *value_name(const char *value)
 	return _(value);
 }
 
-void ab_option_names(const struct ab_option *opt, bool valued, struct ab_str *out)
+/* The names an entry is shown under: "-o, --output FILE", and the entries
+ * after it that have no help of their own ("--dot, --tikz, --svg, --text").
+ * valued: an optional value's own line ("--fail-hard=clamp"). */
+static void option_names(const struct ab_option *opt, bool valued, struct ab_str *out)
 {
 	if (opt->letter)
 		ab_str_addf(out, "-%c, ", opt->letter);
@@ -340,7 +343,7 @@ static void add_entry(const struct ab_option *opt, bool valued, bool indent,
 	struct ab_str names = AB_STR_INIT;
 	if (indent)
 		ab_str_add(&names, "    ");
-	ab_option_names(opt, valued, &names);
+	option_names(opt, valued, &names);
 	size_t width = ab_utf8_text_width(ab_str_cstr(&names));
 	ab_str_add(out, "  ");
 	ab_str_add(out, ab_str_cstr(&names));

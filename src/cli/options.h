@@ -150,10 +150,4 @@ const struct ab_option *ab_option_find(const char *name, char letter);
  * language of messages.  program is the name shown ("abtrace"). */
 void ab_help(const char *program, unsigned commands, struct ab_str *out);
 
-/* The names an entry is shown under, as --help shows them ("-o, --output
- * FILE", "--dot, --tikz, --svg, --text"): the entry and those after it that
- * have no help of their own.  valued: an optional value's form
- * ("--fail-hard=clamp"). */
-void ab_option_names(const struct ab_option *opt, bool valued, struct ab_str *out);
-
 #endif
