@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/options.h"
 #include "config.h"
 #include "base/atomic.h"
 #include "base/diag.h"
@@ -57,105 +58,6 @@ static int end_with(int status)
 	return status;
 }
 
-/* Options, one table for every command; each command lists those it takes. */
-enum option_id {
-	OPT_EXPR = 'e',
-	OPT_HELP = 'h',
-	OPT_ALGO = 256,
-	OPT_FAIL_SOFT,
-	OPT_FAIL_HARD,
-	OPT_STRICT,
-	OPT_ORDER,
-	OPT_ROOT,
-	OPT_JSON,
-	OPT_ASCII,
-	OPT_VERSION,
-	OPT_LANG,
-	OPT_BRANCHING,
-	OPT_DEPTH,
-	OPT_RANGE,
-	OPT_DISTINCT,
-	OPT_SEED,
-	OPT_DOT,
-	OPT_TIKZ,
-	OPT_TEXT,
-	OPT_SVG,
-	OPT_FRAMES,
-	OPT_STANDALONE,
-	OPT_STEP,
-	OPT_OUTPUT,
-	OPT_CHANCE_PRUNE,
-	OPT_PLAYERS,
-	OPT_CHANCE,
-	OPT_BOUNDS,
-	OPT_DECIMALS,
-	OPT_NON_STRICT,
-	OPT_VALUES,
-	OPT_KEY,
-	OPT_CSV,
-	OPT_GRADESCOPE,
-	OPT_SUMMARY,
-	OPT_CHECK,
-	OPT_ITERATIVE,
-	OPT_VIEW,
-	OPT_ITERATION,
-	OPT_BUG,
-};
-#define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
-			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
-			TAKES(OPT_CHANCE) | TAKES(OPT_BOUNDS) | TAKES(OPT_DECIMALS))
-
-#define TAKES(id) (UINT64_C(1) << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
-#define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
-			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
-			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_NON_STRICT) | \
-			TAKES(OPT_CHANCE_PRUNE) | TAKES(OPT_DEPTH) | TAKES(OPT_ITERATIVE) | \
-			TAKES(OPT_VIEW) | TAKES(OPT_BUG))
-
-static const struct option long_options[] = {
-	{ "algo", required_argument, NULL, OPT_ALGO },
-	{ "fail-soft", no_argument, NULL, OPT_FAIL_SOFT },
-	{ "fail-hard", optional_argument, NULL, OPT_FAIL_HARD },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "order", required_argument, NULL, OPT_ORDER },
-	{ "root", required_argument, NULL, OPT_ROOT },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "ascii", no_argument, NULL, OPT_ASCII },
-	{ "expr", required_argument, NULL, OPT_EXPR },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "lang", required_argument, NULL, OPT_LANG },
-	{ "branching", required_argument, NULL, OPT_BRANCHING },
-	{ "depth", required_argument, NULL, OPT_DEPTH },
-	{ "range", required_argument, NULL, OPT_RANGE },
-	{ "distinct", no_argument, NULL, OPT_DISTINCT },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "dot", no_argument, NULL, OPT_DOT },
-	{ "tikz", no_argument, NULL, OPT_TIKZ },
-	{ "text", no_argument, NULL, OPT_TEXT },
-	{ "svg", no_argument, NULL, OPT_SVG },
-	{ "frames", required_argument, NULL, OPT_FRAMES },
-	{ "standalone", no_argument, NULL, OPT_STANDALONE },
-	{ "step", required_argument, NULL, OPT_STEP },
-	{ "output", required_argument, NULL, OPT_OUTPUT },
-	{ "chance-prune", required_argument, NULL, OPT_CHANCE_PRUNE },
-	{ "players", required_argument, NULL, OPT_PLAYERS },
-	{ "chance", required_argument, NULL, OPT_CHANCE },
-	{ "bounds", no_argument, NULL, OPT_BOUNDS },
-	{ "decimals", required_argument, NULL, OPT_DECIMALS },
-	{ "non-strict", no_argument, NULL, OPT_NON_STRICT },
-	{ "values", required_argument, NULL, OPT_VALUES },
-	{ "key", required_argument, NULL, OPT_KEY },
-	{ "csv", no_argument, NULL, OPT_CSV },
-	{ "gradescope", no_argument, NULL, OPT_GRADESCOPE },
-	{ "summary", no_argument, NULL, OPT_SUMMARY },
-	{ "check", no_argument, NULL, OPT_CHECK },
-	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
-	{ "view", required_argument, NULL, OPT_VIEW },
-	{ "iteration", required_argument, NULL, OPT_ITERATION },
-	{ NULL, 0, NULL, 0 },
-};
-
 struct cli {
 	const char *command;
 	struct ab_config config;
@@ -177,14 +79,10 @@ struct cli {
 	bool values_returned;    /* --values returned */
 	bool values_given;       /* --values */
 	const char *key;         /* --key KEY */
-	int report;              /* check: enum report */
+	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
 };
-
-/* How check reports: homework/class.h's report kinds. */
-enum report { REPORT_TEXT = AB_CLASS_TEXT, REPORT_JSON = AB_CLASS_JSON, REPORT_CSV = AB_CLASS_CSV,
-	      REPORT_GRADESCOPE = AB_CLASS_GRADESCOPE, REPORT_SUMMARY = AB_CLASS_SUMMARY };
 
 static const char *program = "abtrace";
 
@@ -204,79 +102,6 @@ static int usage_error(const struct cli *cli, const char *fmt, ...)
 	else
 		fprintf(stderr, _("\nTry '%s --help' for more information.\n"), program);
 	return EXIT_USAGE;
-}
-
-static void print_help(void)
-{
-	printf(_("Usage: %s [OPTIONS] [TREE]            step through the search (default: the lecture tree)\n"
-		 "       %s trace [OPTIONS] [TREE]      print every step, narrated, or --json\n"
-		 "       %s stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order\n"
-		 "       %s check [OPTIONS] TREE ANSWER...  grade hand-worked answers (files or folders)\n"
-		 "       %s random [OPTIONS]            print a random practice tree\n"
-		 "       %s export --dot|--tikz|--svg|--text [OPTIONS] [TREE]   a picture of the search\n"
-		 "       %s lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one\n"
-		 "       %s practice [OPTIONS]          work a random tree by hand, then check it\n"
-		 "\n"
-		 "TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
-		 "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
-		 "  -e '[[3,12,8],[2,4,6],[14,5,2]]'   or   -e '[3,12,8]/[2,4,6]/[14,5,2]'\n"
-		 "\n"
-		 "Search options:\n"
-		 "  --algo minimax|alphabeta   the algorithm (default alphabeta)\n"
-		 "  --fail-soft                a node returns its best value (default)\n"
-		 "  --fail-hard                a node returns a number inside its window: its alpha\n"
-		 "                             (MAX) or beta (MIN) when its value lies outside\n"
-		 "  --strict                   cut only on alpha > beta (default: alpha >= beta)\n"
-		 "  --non-strict               cut on alpha >= beta (the default, said explicitly)\n"
-		 "  --order ORDER              given, reverse, best, worst, random or random:SEED\n"
-		 "  --root max|min             who moves at the root (overrides the file)\n"
-		 "  --chance-prune none|node|star1  pruning at chance nodes (needs bounds:)\n"
-		 "  --depth N                  stop N levels below the root: nodes there count\n"
-		 "                             their static value (B=5[...]); random: the tree's depth\n"
-		 "  --iterative                iterative deepening: depths 1, 2, ... N, each ordered\n"
-		 "                             by the last\n"
-		 "  --view negamax             show values and windows from the mover's side\n"
-		 "  --iteration K              check: grade iteration K of --iterative\n"
-		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
-		 "  --lang en|zh               the language of messages (default: the locale's)\n"),
-	       program, program, program, program, program, program, program, program);
-	/* Two messages: one string literal may be at most 4095 bytes (C99). */
-	fputs(_("Output options:\n"
-		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
-		 "Check options (the command line wins over an answer file's own rules):\n"
-		 "  --key KEY                  grade against a key: what is asked, and its points\n"
-		 "  --values returned|proved   a bare number is what a node returns, or what\n"
-		 "                             the search proves about it (default)\n"
-		 "  --csv                      one CSV row per answer file\n"
-		 "  --gradescope               one answer's results.json for an autograder\n"
-		 "  --summary                  what the class got wrong, for the next lecture\n"
-		 "Random tree options:\n"
-		 "  --branching B|B1-B2        children per inner node (default 2-3, at most 20)\n"
-		 "  --depth D                  levels below the root (default 3, 1 to 20)\n"
-		 "  --range LO..HI             leaf values (default -9..9)\n"
-		 "  --distinct                 no two leaves share a value\n"
-		 "  --seed S                   the same seed gives the same tree (default: the clock)\n"
-		 "  --players LIST             the players by level, e.g. max,min,min or max,chance,min\n"
-		 "  --chance equal|tenths      chance children equally likely, or in tenths (default)\n"
-		 "  --bounds                   declare the range as the tree's bounds: LO..HI\n"
-		 "  --decimals D               leaf values with D digits after the point (0 to 3)\n"
-		 "Export options:\n"
-		 "  --dot, --tikz, --svg, --text   Graphviz, a TikZ picture, SVG, or a text drawing\n"
-		 "  --standalone               with --tikz: a whole LaTeX document, cropped to the picture\n"
-		 "  --step N                   draw the search as it stands after step N (default: the end)\n"
-		 "  --frames=steps|cutoffs     a frame per step, or per cutoff and the end: --tikz, one\n"
-		 "                             beamer frame with an overlay each; --svg, numbered files\n"
-		 "                             in the directory -o names\n"
-		 "  -o, --output FILE          write to FILE (atomically) instead of standard output\n"
-		 "Lesson options:\n"
-		 "  --text                     print the lesson with the narration of every step\n"
-		 "                             (without it, a terminal plays the lesson in the replay)\n"
-		 "  --check                    hold the lesson's claims and answers to the search\n"
-		 "Other options:\n"
-		 "  -h, --help                 this help\n"
-		 "      --version              the version\n"
-		 "\n"
-		 "Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"), stdout);
 }
 
 /* A depth: 1 to AB_MAX_DEPTH levels, in decimal. */
@@ -322,207 +147,209 @@ static bool search_option(struct cli *cli, const char *name, const char *value,
 	return true;
 }
 
-static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli,
-			  int *status)
+/* getopt_long's view of the option table: each name once (entries for
+ * different commands may share one), and the letters. */
+static void getopt_table(struct option *longs, char *letters)
 {
+	size_t n = 0, k = 0;
+	letters[k++] = ':'; /* a missing value is ':', not '?' */
+	for (unsigned i = 0; i < ab_noptions; i++) {
+		const struct ab_option *opt = &ab_options[i];
+		if (opt->letter) {
+			letters[k++] = opt->letter;
+			if (opt->arg == AB_ARG_REQUIRED)
+				letters[k++] = ':';
+		}
+		if (ab_option_find(opt->name, 0) != opt)
+			continue;
+		longs[n++] = (struct option){
+			opt->name,
+			opt->arg == AB_ARG_NONE ? no_argument
+			: opt->arg == AB_ARG_OPTIONAL ? optional_argument : required_argument,
+			NULL, 256 + (int)i };
+	}
+	longs[n] = (struct option){ NULL, 0, NULL, 0 };
+	letters[k] = '\0';
+}
+
+/* One option the command takes, applied to cli: false (message printed,
+ * *status set) when its value is wrong or it contradicts another. */
+static bool apply_option(struct cli *cli, const struct ab_option *opt,
+			 const char *value, int *status)
+{
+	switch (opt->id) {
+	case AB_OPT_SEARCH:
+		return search_option(cli, opt->word, value, status);
+	case AB_OPT_ORDER:
+		if (!search_option(cli, opt->word, value, status))
+			return false;
+		if (strcmp(value, "random") == 0)
+			cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+		cli->order_given = true;
+		return true;
+	case AB_OPT_RANDOM:
+	case AB_OPT_SEED: {
+		const char *why = opt->random(value, &cli->random);
+		if (why) {
+			*status = usage_error(cli, _("%s (not '%s')"), why, value);
+			return false;
+		}
+		cli->seed_given |= opt->id == AB_OPT_SEED;
+		return true;
+	}
+	case AB_OPT_EXPR:
+		if (cli->expr) {
+			*status = usage_error(cli, _("-e is given twice: one tree at a time"));
+			return false;
+		}
+		cli->expr = value;
+		return true;
+	case AB_OPT_ITERATION:
+		if (!parse_levels(value, &cli->iteration)) {
+			*status = usage_error(cli, _("--iteration takes an iteration's depth, 1 to %u, not '%s'"),
+					      (unsigned)AB_MAX_DEPTH, value);
+			return false;
+		}
+		return true;
+	case AB_OPT_ASCII:
+		cli->ascii = true;
+		return true;
+	case AB_OPT_LANG:
+		/* Checked and applied before parsing (see main()); the
+		 * lessons also read it to pick their text. */
+		cli->lang = value;
+		return true;
+	case AB_OPT_VALUES:
+		if (strcmp(value, "returned") == 0)
+			cli->values_returned = true;
+		else if (strcmp(value, "proved") == 0)
+			cli->values_returned = false;
+		else {
+			*status = usage_error(cli, _("--values takes returned or proved, not '%s'"), value);
+			return false;
+		}
+		cli->values_given = true;
+		return true;
+	case AB_OPT_KEY:
+		cli->key = value;
+		return true;
+	case AB_OPT_JSON:
+	case AB_OPT_CSV:
+	case AB_OPT_GRADESCOPE:
+	case AB_OPT_SUMMARY: {
+		int report = opt->id == AB_OPT_JSON ? AB_CLASS_JSON : opt->id == AB_OPT_CSV ? AB_CLASS_CSV
+			   : opt->id == AB_OPT_GRADESCOPE ? AB_CLASS_GRADESCOPE : AB_CLASS_SUMMARY;
+		if (cli->report != AB_CLASS_TEXT && cli->report != report) {
+			*status = usage_error(cli, _("choose one of --json, --csv, --gradescope and --summary"));
+			return false;
+		}
+		cli->report = report;
+		cli->json = opt->id == AB_OPT_JSON;
+		return true;
+	}
+	case AB_OPT_FORMAT:
+		if (cli->export_format >= 0 && cli->export_format != opt->format) {
+			*status = usage_error(cli, _("choose one of --dot, --tikz, --svg and --text"));
+			return false;
+		}
+		cli->export_format = opt->format;
+		cli->text = opt->format == AB_EXPORT_TEXT;
+		return true;
+	case AB_OPT_STANDALONE:
+		cli->standalone = true;
+		return true;
+	case AB_OPT_STEP: {
+		char *end;
+		errno = 0;
+		long long step = strtoll(value, &end, 10);
+		if (end == value || *end || errno || step < 0) {
+			*status = usage_error(cli, _("--step takes a step number (0 or more), not '%s'"), value);
+			return false;
+		}
+		cli->step = step;
+		return true;
+	}
+	case AB_OPT_FRAMES:
+		if (strcmp(value, "steps") == 0) {
+			cli->frames = AB_FRAMES_STEPS;
+		} else if (strcmp(value, "cutoffs") == 0) {
+			cli->frames = AB_FRAMES_CUTOFFS;
+		} else {
+			*status = usage_error(cli, _("--frames takes steps or cutoffs, not '%s'"), value);
+			return false;
+		}
+		return true;
+	case AB_OPT_OUTPUT:
+		cli->output = value;
+		return true;
+	case AB_OPT_LESSON_TEXT:
+		cli->text = true;
+		return true;
+	case AB_OPT_CHECK:
+		cli->check = true;
+		return true;
+	case AB_OPT_HELP:
+	case AB_OPT_VERSION:
+		break;
+	}
+	return true;
+}
+
+/* Parses the options of command through the table, into cli; false when
+ * the program ends here (--help, --version, or a usage error: *status). */
+static bool parse_options(int argc, char **argv, enum ab_command_id command,
+			  struct cli *cli, int *status)
+{
+	struct option longs[AB_OPTIONS_MAX + 1];
+	char letters[2 * AB_OPTIONS_MAX + 2];
+	getopt_table(longs, letters);
 	optind = 1;
 	opterr = 0;
 	int c;
-	int longindex = -1;
-	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
-		/* Which long option this was; -1 for a short one (getopt_long
-		 * leaves longindex alone then, so it is reset every time). */
-		int li = longindex;
-		longindex = -1;
-		if (c == 'o')
-			c = OPT_OUTPUT;
-		if (c == OPT_HELP) {
-			print_help();
-			*status = EXIT_OK;
-			return false;
-		}
-		if (c == OPT_VERSION) {
-			printf("abtrace %s\n", ABTRACE_VERSION);
-			*status = EXIT_OK;
-			return false;
-		}
+	while ((c = getopt_long(argc, argv, letters, longs, NULL)) != -1) {
 		if (c == '?') {
-			*status = optopt ? usage_error(cli, _("unknown option '-%c'"), optopt)
-					 : usage_error(cli, _("unknown option '%s'"), argv[optind - 1]);
+			/* optopt: the letter, or the entry of a long option
+			 * given a value it does not take; 0 for an unknown
+			 * long option. */
+			*status = optopt >= 256
+				? usage_error(cli, _("option '--%s' takes no value"),
+					      ab_options[optopt - 256].name)
+				: optopt ? usage_error(cli, _("unknown option '-%c'"), optopt)
+				: usage_error(cli, _("unknown option '%s'"), argv[optind - 1]);
 			return false;
 		}
 		if (c == ':') {
 			*status = usage_error(cli, _("option '%s' needs a value"), argv[optind - 1]);
 			return false;
 		}
-		if (c == OPT_LANG) {
-			/* Checked and applied before parsing (see main()); the
-			 * lessons also read it to pick their text. */
-			cli->lang = optarg;
-			continue;
-		}
-		if (!(takes & TAKES(c))) {
+		const char *name = c >= 256 ? ab_options[c - 256].name : NULL;
+		const struct ab_option *opt = ab_option_for(name, (char)c, command);
+		if (!opt) {
 			/* Name the option, not its value. */
 			char shown[64];
-			if (li >= 0)
-				snprintf(shown, sizeof shown, "--%s", long_options[li].name);
+			if (name)
+				snprintf(shown, sizeof shown, "--%s", name);
 			else
-				snprintf(shown, sizeof shown, "-%c", c == OPT_OUTPUT ? 'o' : c);
+				snprintf(shown, sizeof shown, "-%c", c);
 			*status = usage_error(cli, _("option '%s' does not apply to '%s %s'"),
 					      shown, program,
 					      cli->command ? cli->command : "");
 			return false;
 		}
-		switch (c) {
-		case OPT_EXPR:
-			if (cli->expr) {
-				*status = usage_error(cli, _("-e is given twice: one tree at a time"));
-				return false;
-			}
-			cli->expr = optarg;
-			break;
-		case OPT_ALGO:
-		case OPT_FAIL_SOFT:
-		case OPT_FAIL_HARD:
-		case OPT_STRICT:
-		case OPT_NON_STRICT:
-		case OPT_ROOT:
-		case OPT_CHANCE_PRUNE:
-		case OPT_ITERATIVE:
-		case OPT_VIEW:
-		case OPT_BUG:
-			if (!search_option(cli, long_options[li].name, optarg, status))
-				return false;
-			break;
-		case OPT_VALUES:
-			if (strcmp(optarg, "returned") == 0)
-				cli->values_returned = true;
-			else if (strcmp(optarg, "proved") == 0)
-				cli->values_returned = false;
-			else {
-				*status = usage_error(cli, _("--values takes returned or proved, not '%s'"), optarg);
-				return false;
-			}
-			cli->values_given = true;
-			break;
-		case OPT_KEY:
-			cli->key = optarg;
-			break;
-		case OPT_JSON:
-		case OPT_CSV:
-		case OPT_GRADESCOPE:
-		case OPT_SUMMARY: {
-			int report = c == OPT_JSON ? REPORT_JSON : c == OPT_CSV ? REPORT_CSV
-				   : c == OPT_GRADESCOPE ? REPORT_GRADESCOPE : REPORT_SUMMARY;
-			if (cli->report != REPORT_TEXT && cli->report != report) {
-				*status = usage_error(cli, _("choose one of --json, --csv, --gradescope and --summary"));
-				return false;
-			}
-			cli->report = report;
-			cli->json = c == OPT_JSON;
-			break;
+		if (opt->id == AB_OPT_HELP || opt->id == AB_OPT_VERSION) {
+			struct ab_str text = AB_STR_INIT;
+			if (opt->id == AB_OPT_VERSION)
+				ab_str_addf(&text, "abtrace %s\n", ABTRACE_VERSION);
+			else
+				ab_help(program, command == AB_CMD_REPLAY ? AB_CMD_ALL
+					: 1u << command, &text);
+			fputs(ab_str_cstr(&text), stdout);
+			ab_str_free(&text);
+			*status = EXIT_OK;
+			return false;
 		}
-		case OPT_CHECK:
-			cli->check = true;
-			break;
-		case OPT_ORDER:
-			if (!search_option(cli, "order", optarg, status))
-				return false;
-			if (strcmp(optarg, "random") == 0)
-				cli->config.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-			cli->order_given = true;
-			break;
-		case OPT_ASCII:
-			cli->ascii = true;
-			break;
-		case OPT_BOUNDS:
-			cli->random.bounds = true;
-			break;
-		case OPT_DEPTH:
-			if (cli->command && (strcmp(cli->command, "random") == 0 ||
-					     strcmp(cli->command, "practice") == 0))
-				goto random_option; /* the random tree's depth */
-			if (!search_option(cli, "depth", optarg, status))
-				return false;
-			break;
-		case OPT_ITERATION:
-			if (!parse_levels(optarg, &cli->iteration)) {
-				*status = usage_error(cli, _("--iteration takes an iteration's depth, 1 to %u, not '%s'"),
-						      (unsigned)AB_MAX_DEPTH, optarg);
-				return false;
-			}
-			break;
-		case OPT_BRANCHING:
-		case OPT_RANGE:
-		case OPT_PLAYERS:
-		case OPT_CHANCE:
-		case OPT_DECIMALS:
-		case OPT_SEED:
-		random_option: {
-			const char *why =
-				c == OPT_BRANCHING ? ab_random_parse_branching(optarg, &cli->random)
-				: c == OPT_DEPTH ? ab_random_parse_depth(optarg, &cli->random)
-				: c == OPT_RANGE ? ab_random_parse_range(optarg, &cli->random)
-				: c == OPT_PLAYERS ? ab_random_parse_players(optarg, &cli->random)
-				: c == OPT_CHANCE ? ab_random_parse_chance(optarg, &cli->random)
-				: c == OPT_DECIMALS ? ab_random_parse_decimals(optarg, &cli->random)
-				: ab_random_parse_seed(optarg, &cli->random);
-			if (why) {
-				*status = usage_error(cli, _("%s (not '%s')"), why, optarg);
-				return false;
-			}
-			cli->seed_given |= c == OPT_SEED;
-			break;
-		}
-		case OPT_DISTINCT:
-			cli->random.distinct = true;
-			break;
-		case OPT_DOT:
-		case OPT_TIKZ:
-		case OPT_SVG:
-		case OPT_TEXT: {
-			int format = c == OPT_DOT ? AB_EXPORT_DOT
-				   : c == OPT_TIKZ ? AB_EXPORT_TIKZ
-				   : c == OPT_SVG ? AB_EXPORT_SVG : AB_EXPORT_TEXT;
-			if (cli->export_format >= 0 && cli->export_format != format) {
-				*status = usage_error(cli, _("choose one of --dot, --tikz, --svg and --text"));
-				return false;
-			}
-			cli->export_format = format;
-			cli->text = c == OPT_TEXT;
-			break;
-		}
-		case OPT_STANDALONE:
-			cli->standalone = true;
-			break;
-		case OPT_FRAMES:
-			if (strcmp(optarg, "steps") == 0) {
-				cli->frames = AB_FRAMES_STEPS;
-			} else if (strcmp(optarg, "cutoffs") == 0) {
-				cli->frames = AB_FRAMES_CUTOFFS;
-			} else {
-				*status = usage_error(cli, _("--frames takes steps or cutoffs, not '%s'"),
-						      optarg);
-				return false;
-			}
-			break;
-		case OPT_STEP: {
-			char *end;
-			errno = 0;
-			long long step = strtoll(optarg, &end, 10);
-			if (end == optarg || *end || errno || step < 0) {
-				*status = usage_error(cli, _("--step takes a step number (0 or more), not '%s'"), optarg);
-				return false;
-			}
-			cli->step = step;
-			break;
-		}
-		case OPT_OUTPUT:
-			cli->output = optarg;
-			break;
-		default:
-			break;
-		}
+		if (!apply_option(cli, opt, optarg, status))
+			return false;
 	}
 	cli->args = argv + optind;
 	cli->nargs = argc - optind;
@@ -1175,33 +1002,18 @@ static int cmd_practice(struct cli *cli)
 	return status;
 }
 
-static const struct command {
-	const char *name;
-	int (*run)(struct cli *cli);
-	uint64_t takes;
-} commands[] = {
-	{ "trace", cmd_trace, SEARCH_OPTIONS | TAKES(OPT_JSON) },
-	{ "stats", cmd_stats, SEARCH_OPTIONS | TAKES(OPT_JSON) },
-	{ "check", cmd_check, SEARCH_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_VALUES) |
-		TAKES(OPT_KEY) | TAKES(OPT_CSV) | TAKES(OPT_GRADESCOPE) | TAKES(OPT_SUMMARY) |
-		TAKES(OPT_ITERATION) },
-	{ "random", cmd_random, RANDOM_OPTIONS | TAKES(OPT_ROOT) },
-	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
-		TAKES(OPT_TEXT) | TAKES(OPT_SVG) | TAKES(OPT_FRAMES) | TAKES(OPT_STANDALONE) |
-		TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) | TAKES(OPT_LANG) },
-	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
-		TAKES(OPT_CHECK) },
-	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
-							TAKES(OPT_VIEW) | TAKES(OPT_BUG))) | RANDOM_OPTIONS },
+/* What each command runs (ab_commands names them, and says which options
+ * they take). */
+static int (*const run[AB_CMD_COUNT])(struct cli *cli) = {
+	[AB_CMD_REPLAY] = cmd_replay,
+	[AB_CMD_TRACE] = cmd_trace,
+	[AB_CMD_STATS] = cmd_stats,
+	[AB_CMD_CHECK] = cmd_check,
+	[AB_CMD_RANDOM] = cmd_random,
+	[AB_CMD_EXPORT] = cmd_export,
+	[AB_CMD_LESSON] = cmd_lesson,
+	[AB_CMD_PRACTICE] = cmd_practice,
 };
-
-static const struct command *find_command(const char *name)
-{
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(name, commands[i].name) == 0)
-			return &commands[i];
-	return NULL;
-}
 
 /* The index of the first argument that is not an option or an option's
  * value, or 0 when there is none. */
@@ -1215,15 +1027,16 @@ static int first_operand(int argc, char **argv)
 			return i;
 		if (a[1] != '-') {
 			/* -e EXPR and -o FILE take the next argument unless glued. */
-			if ((a[1] == 'e' || a[1] == 'o') && a[2] == '\0')
+			const struct ab_option *opt = ab_option_find(NULL, a[1]);
+			if (opt && opt->arg == AB_ARG_REQUIRED && a[2] == '\0')
 				i++;
 			continue;
 		}
 		if (strchr(a, '='))
 			continue;
-		for (const struct option *o = long_options; o->name; o++)
-			if (strcmp(a + 2, o->name) == 0 && o->has_arg == required_argument)
-				i++;
+		const struct ab_option *opt = ab_option_find(a + 2, 0);
+		if (opt && (opt->arg == AB_ARG_REQUIRED || opt->arg == AB_ARG_EQUALS))
+			i++;
 	}
 	return 0;
 }
@@ -1271,9 +1084,9 @@ static const char *looks_like_command(const char *word)
 	ab_str_free(&found);
 	if (is_tree)
 		return NULL;
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (edit_distance(word, commands[i].name) <= 2)
-			return commands[i].name;
+	for (int c = 0; c < AB_CMD_COUNT; c++)
+		if (ab_commands[c].name && edit_distance(word, ab_commands[c].name) <= 2)
+			return ab_commands[c].name;
 	return NULL;
 }
 
@@ -1305,25 +1118,24 @@ int main(int argc, char **argv)
 	struct cli cli = { .config = AB_CONFIG_DEFAULT, .random = AB_RANDOM_DEFAULT,
 			    .export_format = -1, .step = -1 };
 	int first = first_operand(argc, argv);
-	const struct command *command = first ? find_command(argv[first]) : NULL;
+	int command = first ? ab_command_find(argv[first]) : -1;
 	int status = EXIT_OK;
-	if (command && first > 1) {
+	if (command >= 0 && first > 1) {
 		/* Options before the command ("abtrace --lang zh stats"): move
 		 * the command to the front, keeping everything else in order. */
 		char *name = argv[first];
 		memmove(argv + 2, argv + 1, (size_t)(first - 1) * sizeof *argv);
 		argv[1] = name;
 	}
-	if (!command && first && looks_like_command(argv[first]))
+	if (command < 0 && first && looks_like_command(argv[first]))
 		return usage_error(NULL, _("unknown command '%s' (did you mean '%s'?)"),
 				   argv[first], looks_like_command(argv[first]));
-	if (command) {
-		cli.command = command->name;
-		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
-			return finish_output(status);
-		return end_with(command->run(&cli));
-	}
-	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
+	if (command < 0)
+		command = AB_CMD_REPLAY;
+	/* The replay's options start at argv[1], a command's after its name. */
+	int skip = command != AB_CMD_REPLAY;
+	cli.command = ab_commands[command].name;
+	if (!parse_options(argc - skip, argv + skip, (enum ab_command_id)command, &cli, &status))
 		return finish_output(status);
-	return end_with(cmd_replay(&cli));
+	return end_with(run[command](&cli));
 }

@@ -42,6 +42,11 @@ static const struct lang_case {
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "-e", "A[1 A[2 3]]"), 2, NULL, "重复的标签 'A'：第一次用在第 1 行第 1 列" },
 	{ "C.UTF-8", NULL, ARGS("trace", "--lang", "en", "-e", "[1 2"), 2, NULL, "unbalanced '['" },
 	{ "C.UTF-8", "zh_CN", ARGS("check", "-", "-"), 2, NULL, "标准输入被用了两次" },
+	/* --help from the option table, in Chinese, aligned by display width. */
+	{ "C.UTF-8", "zh_CN", ARGS("--help"), 0, "用法：abtrace [选项] [树]", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("--help"), 0, "\n  --order 顺序               given、reverse", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("check", "--help"), 0, "批改选项（命令行优先于答案文件自己的 rules: 等设定）：\n", NULL },
+	{ "C.UTF-8", "zh_CN", ARGS("trace", "--csv"), 2, NULL, "选项 '--csv' 不能用于 'abtrace trace'" },
 };
 
 START_TEST(languages)

@@ -122,7 +122,7 @@ START_TEST(test_readme_lists_every_key)
 END_TEST
 
 /* The manual page's key list is written from the table at build time
- * (src/tui/mankeys.c): rendered by groff, its REPLAY KEYS section names
+ * (src/tui/manpage.c): rendered by groff, its REPLAY KEYS section names
  * every key of the table, each beside its action's help text. */
 START_TEST(test_man_page_lists_every_key)
 {

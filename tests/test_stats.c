@@ -42,22 +42,26 @@ START_TEST(counts)
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_stats s;
 	ck_assert(ab_stats_compute(tree, &c, false, &s));
-	ck_assert_uint_eq(s.minimax.leaves, t->minimax);
+	const struct ab_counts *minimax = ab_stats_find(&s, "minimax");
+	const struct ab_counts *alphabeta = ab_stats_find(&s, "alphabeta");
+	const struct ab_counts *best = ab_stats_find(&s, "best_order");
+	const struct ab_counts *worst = ab_stats_find(&s, "worst_order");
+	ck_assert(minimax && alphabeta && best && worst);
+	ck_assert_uint_eq(minimax->leaves, t->minimax);
 	ck_assert_uint_eq(s.leaves_total, tree->leaves);
 	ck_assert(s.uniform == t->uniform);
 	if (t->uniform) {
-		ck_assert_uint_eq(s.alphabeta.leaves, t->alphabeta);
-		ck_assert_uint_eq(s.best_order.leaves, t->best);
-		ck_assert_uint_eq(s.worst_order.leaves, t->worst);
+		ck_assert_uint_eq(alphabeta->leaves, t->alphabeta);
+		ck_assert_uint_eq(best->leaves, t->best);
+		ck_assert_uint_eq(worst->leaves, t->worst);
 		ck_assert_uint_eq(s.minimal_leaves, t->minimal);
 	}
 	/* Every search agrees on the root's value. */
-	ck_assert(s.alphabeta.value == s.minimax.value);
-	ck_assert(s.best_order.value == s.minimax.value);
-	ck_assert(s.worst_order.value == s.minimax.value);
+	for (uint32_t i = 0; i < s.nrows; i++)
+		ck_assert(s.rows[i].counts.known && s.rows[i].counts.value == minimax->value);
 	/* Best never looks at more than given, given never more than minimax. */
-	ck_assert_uint_le(s.best_order.leaves, s.alphabeta.leaves);
-	ck_assert_uint_le(s.alphabeta.leaves, s.minimax.leaves);
+	ck_assert_uint_le(best->leaves, alphabeta->leaves);
+	ck_assert_uint_le(alphabeta->leaves, minimax->leaves);
 	ab_tree_free(tree);
 }
 END_TEST
@@ -71,8 +75,9 @@ START_TEST(only_the_asked_search)
 	c.order = AB_ORDER_REVERSE;
 	struct ab_stats s;
 	ck_assert(ab_stats_compute(tree, &c, true, &s));
-	ck_assert(s.alphabeta.known && !s.minimax.known && !s.best_order.known &&
-		  !s.worst_order.known);
+	ck_assert_uint_eq(s.nrows, 1);
+	ck_assert(ab_stats_find(&s, "alphabeta") && !ab_stats_find(&s, "minimax") &&
+		  !ab_stats_find(&s, "best_order") && !ab_stats_find(&s, "worst_order"));
 	struct ab_str json = AB_STR_INIT;
 	ab_stats_json(tree, &s, &json);
 	ck_assert_str_eq(ab_str_cstr(&json),
@@ -84,6 +89,50 @@ START_TEST(only_the_asked_search)
 	ck_assert(strstr(ab_str_cstr(&json), "alpha-beta (reverse)"));
 	ck_assert(!strstr(ab_str_cstr(&json), "minimax "));
 	ab_str_free(&json);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* The rows are the searches compared, each a configuration and its
+ * counts: minimax in the given order, then alpha-beta in the order asked,
+ * best first and worst first, each under the conventions asked; only the
+ * asked one when only it is asked for, as it was asked. */
+START_TEST(rows_are_configurations)
+{
+	struct ab_diag diag;
+	const char *text = "[[3,12,8],[2,4,6],[14,5,2]]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config asked = { .fail = AB_FAIL_HARD, .strict = true,
+				   .order = AB_ORDER_REVERSE };
+	struct ab_stats s;
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	static const struct { const char *key; enum ab_algo algo; enum ab_order order; } want[] = {
+		{ "minimax", AB_MINIMAX, AB_ORDER_GIVEN },
+		{ "alphabeta", AB_ALPHABETA, AB_ORDER_REVERSE },
+		{ "best_order", AB_ALPHABETA, AB_ORDER_BEST },
+		{ "worst_order", AB_ALPHABETA, AB_ORDER_WORST },
+	};
+	ck_assert_uint_eq(s.nrows, 4);
+	for (uint32_t i = 0; i < s.nrows; i++) {
+		const struct ab_stats_row *row = &s.rows[i];
+		ck_assert_str_eq(row->key, want[i].key);
+		ck_assert_int_eq(row->config.algo, want[i].algo);
+		ck_assert_int_eq(row->config.order, want[i].order);
+		ck_assert(row->config.fail == AB_FAIL_HARD && row->config.strict);
+		/* Its counts are its own search's. */
+		struct ab_counts c;
+		ck_assert(ab_count(tree, &row->config, &c));
+		ck_assert_uint_eq(c.leaves, row->counts.leaves);
+		ck_assert_uint_eq(c.nodes, row->counts.nodes);
+		ck_assert_ptr_eq(ab_stats_find(&s, row->key), &row->counts);
+	}
+	asked = (struct ab_config){ .algo = AB_MINIMAX, .order = AB_ORDER_REVERSE };
+	ck_assert(ab_stats_compute(tree, &asked, true, &s));
+	ck_assert_uint_eq(s.nrows, 1);
+	ck_assert_str_eq(s.rows[0].key, "minimax");
+	ck_assert_int_eq(s.rows[0].config.order, AB_ORDER_REVERSE);
+	ck_assert_ptr_null(ab_stats_find(&s, "alphabeta"));
 	ab_tree_free(tree);
 }
 END_TEST
@@ -129,6 +178,7 @@ static Suite *stats_suite(void)
 	tcase_add_loop_test(tc, knuth_moore, 0, (int)(sizeof km_cases / sizeof km_cases[0]));
 	tcase_add_loop_test(tc, counts, 0, (int)(sizeof stats_cases / sizeof stats_cases[0]));
 	tcase_add_test(tc, only_the_asked_search);
+	tcase_add_test(tc, rows_are_configurations);
 	tcase_add_test(tc, depth_share_and_chance_root);
 	suite_add_tcase(s, tc);
 	return s;

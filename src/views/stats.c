@@ -84,6 +84,44 @@ static bool iterative_rows(const struct ab_tree *tree,
 	return ab_search(tree, config, &sink) == 0 && out->iterative_total.known;
 }
 
+/* The searches a full report compares, one row each, in the order shown:
+ * each is the search asked for, changed by configure.  A new technique to
+ * compare is one more entry. */
+static void as_minimax(struct ab_config *c)
+{
+	c->algo = AB_MINIMAX;
+	c->order = AB_ORDER_GIVEN;
+}
+
+static void as_asked(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+}
+
+static void best_first(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->order = AB_ORDER_BEST;
+}
+
+static void worst_first(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->order = AB_ORDER_WORST;
+}
+
+static const struct {
+	const char *key;
+	void (*configure)(struct ab_config *c);
+} searches[] = {
+	{ "minimax", as_minimax },
+	{ "alphabeta", as_asked },
+	{ "best_order", best_first },
+	{ "worst_order", worst_first },
+};
+_Static_assert(sizeof searches / sizeof searches[0] <= AB_STATS_MAX_SEARCHES,
+	       "more searches than a report has rows");
+
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
 		      bool only_asked, struct ab_stats *out)
 {
@@ -120,25 +158,30 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 		straight.iterative = false;
 		straight.depth = out->last_depth;
 	}
-	config = &straight;
-	struct ab_config c = *config;
 	if (only_asked) {
-		return ab_count(tree, &c, c.algo == AB_MINIMAX ? &out->minimax
-							      : &out->alphabeta);
+		/* The asked search alone, as it was asked (its order too). */
+		out->rows[0] = (struct ab_stats_row){
+			straight.algo == AB_MINIMAX ? "minimax" : "alphabeta", straight,
+			{ .known = false } };
+		out->nrows = 1;
+		return ab_count(tree, &straight, &out->rows[0].counts);
 	}
-	c.algo = AB_MINIMAX;
-	c.order = AB_ORDER_GIVEN;
-	if (!ab_count(tree, &c, &out->minimax))
-		return false;
-	c = *config;
-	c.algo = AB_ALPHABETA;
-	if (!ab_count(tree, &c, &out->alphabeta))
-		return false;
-	c.order = AB_ORDER_BEST;
-	if (!ab_count(tree, &c, &out->best_order))
-		return false;
-	c.order = AB_ORDER_WORST;
-	return ab_count(tree, &c, &out->worst_order);
+	for (size_t i = 0; i < sizeof searches / sizeof searches[0]; i++) {
+		struct ab_stats_row *row = &out->rows[out->nrows++];
+		*row = (struct ab_stats_row){ searches[i].key, straight, { .known = false } };
+		searches[i].configure(&row->config);
+		if (!ab_count(tree, &row->config, &row->counts))
+			return false;
+	}
+	return true;
+}
+
+const struct ab_counts *ab_stats_find(const struct ab_stats *stats, const char *key)
+{
+	for (uint32_t i = 0; i < stats->nrows; i++)
+		if (strcmp(stats->rows[i].key, key) == 0)
+			return &stats->rows[i].counts;
+	return NULL;
 }
 
 static void json_counts(const struct ab_tree *tree, const char *key,
@@ -170,14 +213,18 @@ static void json_counts(const struct ab_tree *tree, const char *key,
 void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 		   struct ab_str *out)
 {
-	struct ab_str order = AB_STR_INIT;
-	ab_order_describe(&stats->config, &order);
 	ab_str_addf(out, "{\"leaves_total\":%u,\"inner_total\":%u", stats->leaves_total,
 		    stats->inner_total);
-	json_counts(tree, "minimax", &stats->minimax, NULL, out);
-	json_counts(tree, "alphabeta", &stats->alphabeta, ab_str_cstr(&order), out);
-	json_counts(tree, "best_order", &stats->best_order, "best", out);
-	json_counts(tree, "worst_order", &stats->worst_order, "worst", out);
+	for (uint32_t i = 0; i < stats->nrows; i++) {
+		/* A pruning search says its order; minimax's changes nothing. */
+		const struct ab_stats_row *row = &stats->rows[i];
+		struct ab_str order = AB_STR_INIT;
+		if (ab_config_prunes(&row->config))
+			ab_order_describe(&row->config, &order);
+		json_counts(tree, row->key, &row->counts,
+			    order.len ? ab_str_cstr(&order) : NULL, out);
+		ab_str_free(&order);
+	}
 	if (stats->last_depth) {
 		ab_str_addf(out, ",\"iterative\":{\"last_depth\":%u,\"iterations\":[",
 			    stats->last_depth);
@@ -204,7 +251,6 @@ void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 	else
 		ab_str_add(out, ",\"minimal_leaves\":null");
 	ab_str_add(out, "}\n");
-	ab_str_free(&order);
 }
 
 static void text_row(const struct ab_tree *tree, const char *label,
@@ -227,6 +273,24 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	ab_str_add(out, "\n");
 	ab_str_free(&value);
 	ab_str_free(&best);
+}
+
+/* A search's name in the table: the algorithm, and a pruning search's
+ * order ("alpha-beta (best)"; a random order's seed would break the
+ * table, so it goes below it). */
+static void row_label(const struct ab_tree *tree, const struct ab_config *c,
+		      struct ab_str *out)
+{
+	if (!ab_config_prunes(c)) {
+		ab_str_add(out, tree->nchance ? "expectimax" : "minimax");
+		return;
+	}
+	ab_str_add(out, "alpha-beta (");
+	if (c->order == AB_ORDER_RANDOM)
+		ab_str_add(out, "random");
+	else
+		ab_order_describe(c, out);
+	ab_str_add(out, ")");
 }
 
 void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
@@ -260,14 +324,11 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		text_row(tree, _("iterative, in all"), &stats->iterative_total, stats, g, out);
 		ab_str_addf(out, _("  Straight to depth %u:\n"), stats->last_depth);
 	}
-	text_row(tree, tree->nchance ? "expectimax" : "minimax", &stats->minimax, stats, g, out);
-	/* A random order's seed would break the table: it goes below it. */
-	ab_str_clear(&label);
-	ab_str_addf(&label, "alpha-beta (%s)", stats->config.order == AB_ORDER_RANDOM
-					       ? "random" : ab_str_cstr(&order));
-	text_row(tree, ab_str_cstr(&label), &stats->alphabeta, stats, g, out);
-	text_row(tree, "alpha-beta (best)", &stats->best_order, stats, g, out);
-	text_row(tree, "alpha-beta (worst)", &stats->worst_order, stats, g, out);
+	for (uint32_t i = 0; i < stats->nrows; i++) {
+		ab_str_clear(&label);
+		row_label(tree, &stats->rows[i].config, &label);
+		text_row(tree, ab_str_cstr(&label), &stats->rows[i].counts, stats, g, out);
+	}
 	if (stats->uniform && stats->minimal_leaves != UINT64_MAX) {
 		ab_str_add(out, "  ");
 		ab_format_pad(_("Knuth-Moore minimum"), 22, false, out);
@@ -284,13 +345,14 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 				    "  \"share\" is of the %u positions a search to depth %u evaluates.\n",
 				    stats->positions),
 			    stats->positions, stats->config.depth);
-	if (stats->last_depth && stats->alphabeta.known && stats->best_order.known) {
+	const struct ab_counts *asked = ab_stats_find(stats, "alphabeta");
+	const struct ab_counts *best = ab_stats_find(stats, "best_order");
+	if (stats->last_depth && asked && best) {
 		const struct ab_counts *t = &stats->iterative_total;
 		ab_str_addf(out, _("  Iterative deepening looked at %u leaves in all, against %u straight to depth %u in the given order and %u in the best order.\n"),
-			    t->leaves, stats->alphabeta.leaves, stats->last_depth,
-			    stats->best_order.leaves);
+			    t->leaves, asked->leaves, stats->last_depth, best->leaves);
 	}
-	if (stats->config.order == AB_ORDER_RANDOM && stats->alphabeta.known)
+	if (stats->config.order == AB_ORDER_RANDOM && asked)
 		ab_str_addf(out, _("  The random order is --order %s.\n"), ab_str_cstr(&order));
 	ab_str_free(&order);
 	ab_str_free(&label);

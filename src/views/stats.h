@@ -26,6 +26,17 @@ struct ab_counts {
 /* Iterations with a row of their own (an iterative search of more levels
  * than this is counted in its total only). */
 #define AB_STATS_MAX_ROWS 64
+/* The most searches one report compares. */
+#define AB_STATS_MAX_SEARCHES 8
+
+/* One search the report compares: a configuration, and what it counted. */
+struct ab_stats_row {
+	const char *key;               /* its name: "minimax", "alphabeta",
+					  "best_order", "worst_order" (the
+					  JSON's key) */
+	struct ab_config config;       /* the search that was run */
+	struct ab_counts counts;
+};
 
 struct ab_stats {
 	struct ab_config config;       /* the order and conventions asked for */
@@ -34,17 +45,17 @@ struct ab_stats {
 					  positions a search to --depth
 					  evaluates (leaves_total without
 					  one, or under --iterative) */
-	struct ab_counts minimax;
-	struct ab_counts alphabeta;    /* in config's order */
-	struct ab_counts best_order;
-	struct ab_counts worst_order;
+	/* The searches run, in the order they are shown: minimax, then
+	 * alpha-beta in the order asked, best first and worst first (or
+	 * only the one asked for). */
+	struct ab_stats_row rows[AB_STATS_MAX_SEARCHES];
+	uint32_t nrows;
 	bool uniform;
 	uint32_t branching, depth;     /* when uniform */
 	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform, for */
 	uint32_t searched_depth;       /*   the depth searched (--depth) */
 	/* --iterative: one row per iteration, their total, and beside them
-	 * (in alphabeta, best_order, worst_order, minimax) one search
-	 * straight to the last depth. */
+	 * (in rows) the searches straight to the last depth. */
 	uint32_t last_depth;           /* the deepest iteration, or 0 */
 	uint32_t niterations;
 	struct ab_counts iterations[AB_STATS_MAX_ROWS];
@@ -62,9 +73,13 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
 	      struct ab_counts *out);
 
 /* The full report.  When only_asked, just the one search config asks for
- * (minimax or alpha-beta in its order) is run; otherwise all four. */
+ * (minimax or alpha-beta in its order) is run; otherwise every search of
+ * the comparison (stats.c's list). */
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
 		      bool only_asked, struct ab_stats *out);
+/* The counts of the search called key ("alphabeta"), or NULL when the
+ * report did not run it. */
+const struct ab_counts *ab_stats_find(const struct ab_stats *stats, const char *key);
 void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 		   struct ab_str *out);
 void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
