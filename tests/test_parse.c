@@ -517,6 +517,11 @@ START_TEST(test_transpositions)
 	ck_assert_int_eq(ab_player_at(t, g1, AB_MAX), AB_MIN);
 	/* No label is copied: each still names one node. */
 	ck_assert_ptr_null(ab_tree_label(t, c1));
+	/* An edit changes the position, so every visit of it. */
+	uint32_t f1 = ab_kid(t, f, 0), g11 = ab_kid(t, g1, 0);
+	ck_assert(ab_tree_set_value(t, g11, 9));
+	ck_assert_int_eq(t->nodes[f1].value, 9);
+	ck_assert_int_eq(t->nodes[ab_kid(t, ab_kid(t, c1, 0), 0)].value, 9);
 	ab_tree_free(t);
 	/* A chance child's probability is the reference's own. */
 	t = parse_ok("players: max chance min\n"

@@ -398,6 +398,43 @@ START_TEST(test_edit_leaf)
 }
 END_TEST
 
+/* Edits a file could not hold are refused at the prompt with the reason,
+ * the tree unchanged; a leaf and its value may come in one line. */
+static const struct {
+	const char *args;
+	char key;
+	const char *typed;
+	const char *said;
+} refused_edits[] = {
+	{ "expectimax", 'e', "G1 100", "'100' is outside this tree's bounds 0..10" },
+	{ "expectimax", 'e', "G1 -inf", "'-inf' is outside this tree's bounds 0..10" },
+	{ "", 'e', "C1 1234567890123456", "is not a number this tree can hold" },
+	{ "", 'e', "C1 5", "C1 = 5 now" },
+	{ "", 'e', "C1 +inf", "C1 = +∞ now" },
+	{ "", 's', "C 4294967297 2", "cannot swap 'C 4294967297 2'" },
+	{ "", 's', "C 1 -1", "cannot swap 'C 1 -1'" },
+};
+
+START_TEST(test_edits_refused)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(100, 24, NULL, refused_edits[_i].args);
+	WAIT_FOR(&s, "step 0/");
+	char key[2] = { refused_edits[_i].key, '\0' };
+	keys(key);
+	WAIT_FOR(&s, refused_edits[_i].key == 'e' ? "Edit which leaf" : "Swap which two");
+	literal(refused_edits[_i].typed);
+	keys("Enter");
+	WAIT_FOR(&s, refused_edits[_i].said);
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* Both ways of naming a swap: two siblings, and a node with two ranks. */
 static const struct {
 	const char *answer;
@@ -1062,6 +1099,8 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_next_cutoff);
 	tcase_add_loop_test(tc, test_chance_tree, 0, 2);
 	tcase_add_test(tc, test_edit_leaf);
+	tcase_add_loop_test(tc, test_edits_refused, 0,
+			    (int)(sizeof refused_edits / sizeof refused_edits[0]));
 	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
 	tcase_add_test(tc, test_resize_and_too_small);
 	tcase_add_test(tc, test_undo_reset_save);

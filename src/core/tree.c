@@ -889,17 +889,41 @@ void ab_tree_minimax_values(const struct ab_tree *tree, enum ab_player root,
 
 /* ---- Edits ------------------------------------------------------------- */
 
-bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value)
+enum ab_value_check ab_tree_check_value(const struct ab_tree *tree, uint32_t n,
+					ab_value value)
 {
 	if (n >= tree->count || tree->nodes[n].nkids)
-		return false;
+		return AB_VALUE_NOT_LEAF;
+	if (value == AB_POS_INF || value == AB_NEG_INF) {
+		/* As a file may write them: not with bounds, not with chance. */
+		if (tree->has_bounds)
+			return AB_VALUE_OUT_OF_BOUNDS;
+		return tree->nchance ? AB_VALUE_INFINITE_CHANCE : AB_VALUE_OK;
+	}
 	/* What a file could write: at most AB_VALUE_DIGITS whole digits. */
 	ab_wide limit = (ab_wide)AB_VALUE_MAX * tree->scale;
 	if (limit > AB_VALUE_LIMIT)
 		limit = AB_VALUE_LIMIT;
 	if (value > limit || value < -limit)
+		return AB_VALUE_TOO_LARGE;
+	if (tree->has_bounds && (value < tree->bound_lo || value > tree->bound_hi))
+		return AB_VALUE_OUT_OF_BOUNDS;
+	return AB_VALUE_OK;
+}
+
+bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value)
+{
+	if (ab_tree_check_value(tree, n, value) != AB_VALUE_OK)
 		return false;
+	/* A position has one value: every visit of it changes. */
+	uint32_t pos = ab_position(tree, n);
+	if (tree->position) {
+		for (uint32_t m = 0; m < tree->count; m++)
+			if (tree->position[m] == pos)
+				tree->nodes[m].value = value;
+	}
 	tree->nodes[n].value = value;
+	tree->nodes[pos].value = value;
 	return true;
 }
 

@@ -352,8 +352,18 @@ void ab_tree_minimax_values(const struct ab_tree *tree, enum ab_player root,
 
 /* ---- Edits (the replay's "what if") ---------------------------------- */
 
-/* Sets a leaf's value.  Returns false when n is not a leaf or the value is
- * out of range. */
+/* Whether leaf n may take value, as a tree file could have written it. */
+enum ab_value_check {
+	AB_VALUE_OK,
+	AB_VALUE_NOT_LEAF,
+	AB_VALUE_TOO_LARGE,        /* more whole digits than a file holds */
+	AB_VALUE_OUT_OF_BOUNDS,    /* outside bounds: (infinities too) */
+	AB_VALUE_INFINITE_CHANCE,  /* +inf or -inf in a tree with chance */
+};
+enum ab_value_check ab_tree_check_value(const struct ab_tree *tree, uint32_t n,
+					ab_value value);
+/* Sets a leaf's value, and every other visit's of its position.  Returns
+ * false (nothing changed) when ab_tree_check_value refuses it. */
 bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value);
 /* Swaps the children at ranks i and j of node n.  Returns false when they
  * do not exist. */

@@ -160,6 +160,14 @@ static bool parse_value(const struct ab_tree *tree, const char *text, ab_value *
 		n--;
 	struct ab_exact x;
 	size_t end;
+	static const struct { const char *word; ab_value v; } infinities[] = {
+		{ "inf", AB_POS_INF }, { "+inf", AB_POS_INF }, { "-inf", AB_NEG_INF },
+	};
+	for (size_t i = 0; i < sizeof infinities / sizeof infinities[0]; i++)
+		if (strlen(infinities[i].word) == n && strncmp(text, infinities[i].word, n) == 0) {
+			*v = infinities[i].v;
+			return true;
+		}
 	if (!n || ab_number_parse(text, n, false, &x, &end, NULL) != AB_NUMBER_OK || end != n)
 		return false;
 	return ab_exact_to_value(x, tree->scale, v);
@@ -240,6 +248,8 @@ static unsigned edit_leaf(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
+static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char *text);
+
 static unsigned edit_leaf_named(struct ab_replay *rp, char *text)
 {
 	char *word = next_word(&text);
@@ -248,6 +258,11 @@ static unsigned edit_leaf_named(struct ab_replay *rp, char *text)
 		say(rp, _("'%s' is not a leaf of this tree"), word ? word : "");
 		return AB_REDRAW_FRAME;
 	}
+	/* "C1 5": the leaf and its new value in one line. */
+	while (*text == ' ' || *text == '\t' || *text == ',')
+		text++;
+	if (*text)
+		return edit_leaf_value(rp, leaf, text);
 	struct ab_str name = AB_STR_INIT, now = AB_STR_INIT, question = AB_STR_INIT;
 	ab_tree_name(rp->tree, leaf, &name);
 	ab_format_value(rp->tree->nodes[leaf].value, rp->tree->scale, rp->g, &now);
@@ -264,6 +279,30 @@ static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char 
 {
 	struct ab_edit e = { .swap = false, .node = leaf };
 	if (leaf >= rp->tree->count || !parse_value(rp->tree, text, &e.new_)) {
+		say(rp, _("'%s' is not a number this tree can hold (at most %d digits, and no more decimals than its values have)"),
+		    text, AB_VALUE_DIGITS);
+		return AB_REDRAW_FRAME;
+	}
+	/* The same checks as the tree file's, so an edit never makes a tree
+	 * that abtrace would refuse to load (or `w` a file it cannot read). */
+	switch (ab_tree_check_value(rp->tree, leaf, e.new_)) {
+	case AB_VALUE_OK:
+		break;
+	case AB_VALUE_OUT_OF_BOUNDS: {
+		struct ab_str lo = AB_STR_INIT, hi = AB_STR_INIT;
+		ab_format_value(rp->tree->bound_lo, rp->tree->scale, rp->g, &lo);
+		ab_format_value(rp->tree->bound_hi, rp->tree->scale, rp->g, &hi);
+		say(rp, _("'%s' is outside this tree's bounds %s..%s"), text,
+		    ab_str_cstr(&lo), ab_str_cstr(&hi));
+		ab_str_free(&lo);
+		ab_str_free(&hi);
+		return AB_REDRAW_FRAME;
+	}
+	case AB_VALUE_INFINITE_CHANCE:
+		say(rp, _("'%s': a tree with chance nodes holds finite values only"), text);
+		return AB_REDRAW_FRAME;
+	case AB_VALUE_TOO_LARGE:
+	case AB_VALUE_NOT_LEAF:
 		say(rp, _("'%s' is not a number this tree can hold (at most %d digits, and no more decimals than its values have)"),
 		    text, AB_VALUE_DIGITS);
 		return AB_REDRAW_FRAME;
@@ -303,7 +342,8 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct ab_edit *sw)
 		unsigned long j = strtoul(words[1], &end, 10);
 		numbers = numbers && *end == '\0';
 		uint32_t parent = rp->selected;
-		if (numbers && parent != AB_NONE && !ab_is_leaf(t, parent) && i && j) {
+		if (numbers && parent != AB_NONE && !ab_is_leaf(t, parent) && i && j &&
+		    i <= t->nodes[parent].nkids && j <= t->nodes[parent].nkids) {
 			sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
 			return true;
 		}
@@ -320,7 +360,10 @@ static bool parse_swap(struct ab_replay *rp, char *text, struct ab_edit *sw)
 		if (*end)
 			return false;
 		unsigned long j = strtoul(words[2], &end, 10);
-		if (*end || parent == AB_NONE || !i || !j)
+		/* Ranks past the children are refused before they are narrowed
+		 * (4294967297 is not 1). */
+		if (*end || parent == AB_NONE || !i || !j ||
+		    i > t->nodes[parent].nkids || j > t->nodes[parent].nkids)
 			return false;
 		sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
 		return true;
