@@ -154,6 +154,7 @@ static const struct option long_options[] = {
 	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
 	{ "view", required_argument, NULL, OPT_VIEW },
+	{ "bug", required_argument, NULL, OPT_BUG },
 	{ "iteration", required_argument, NULL, OPT_ITERATION },
 	{ NULL, 0, NULL, 0 },
 };

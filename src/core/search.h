@@ -45,6 +45,9 @@ void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
  * nothing) when a node at the depth limit has no static value: see
  * ab_search_missing_static. */
 #define AB_SEARCH_NO_STATIC (-2)
+/* Or AB_SEARCH_REFUSED (and sends nothing) when config's named mistake
+ * makes no sense on tree: see ab_config_bug_refusal. */
+#define AB_SEARCH_REFUSED (-3)
 int ab_search(const struct ab_tree *tree, const struct ab_config *config,
 	      struct ab_sink *sink);
 
