@@ -301,7 +301,8 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 		by = max ? f->alpha_from : f->beta_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
-		.beta = f->beta, .by = by, .deep = by != t->nodes[n].parent,
+		.beta = f->beta, .by = by,
+		.deep = by != AB_NONE && by != t->nodes[n].parent,
 		.pruned = s->pruned, .npruned = count,
 	};
 	return s->sink->emit(s->sink->ctx, &ev);
