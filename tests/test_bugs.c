@@ -927,7 +927,7 @@ static const struct say_case {
 	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "bug=shared-bounds", false, 12,
 	  "β = 3 was set at B. The program skips C and D. Here is the mistake at work: α and β are shared by the whole search, so the root's window holds" },
 	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "bug=shared-bounds strict", false, 0,
-	  "now that α ≥ β every node above C cuts off in turn." },
+	  "and since the test now holds for the one shared window, every node above C stops searching in turn." },
 	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "bug=late-test", false, 14,
 	  "Now α ≥ β, but the program made its cut test before this update. Here is the mistake: it goes on to the next child, one too many." },
 	{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "bug=late-test", false, 16,

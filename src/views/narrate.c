@@ -750,7 +750,7 @@ static bool narrate_bug_cutoff(const struct ab_trace *trace, const struct ab_eve
 		if (ev->node == 0)
 			ab_str_add(out, _(" Here is the mistake at work: α and β are shared by the whole search, so the root's window holds what was set deep inside its children's subtrees, and the search ends here."));
 		else
-			ab_str_addf(out, _(" Here is the mistake at work: α and β are shared by the whole search, so the bound that fired need not come from %s's ancestors, and now that α ≥ β every node above %s cuts off in turn."),
+			ab_str_addf(out, _(" Here is the mistake at work: α and β are shared by the whole search, so the bound that fired need not come from %s's ancestors, and since the test now holds for the one shared window, every node above %s stops searching in turn."),
 				    name, name);
 		break;
 	case AB_BUG_NEGAMAX_WINDOW:
