@@ -449,8 +449,11 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
  *                      (update events at the parent, sent before the
  *                      child's return: the leak).  alpha only rises and beta
  *                      only falls, so the first cut ends the whole search,
- *                      each ancestor cutting in turn.  A cut's `by` is the
- *                      node that last set the bound, wherever it is.
+ *                      each ancestor stopping in turn (a cutoff event where
+ *                      it has children left).  A cut's `by` is the node
+ *                      that last set the bound, wherever it is (a
+ *                      descendant, or another branch), and null where no
+ *                      node set it (an initial infinity, small-inf's I).
  *   full-window        every child is entered with (-inf, +inf): the bounds
  *                      still move, but no test can hold, so nothing is cut
  *                      and every value is right.
