@@ -394,6 +394,11 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 		ab_str_free(&name);
 		return false;
 	}
+	const char *refusal = ab_config_bug_refusal(c, tree);
+	if (refusal) {
+		*status = usage_error(cli, _("--bug %s: %s"), ab_bug_id(c->bug), refusal);
+		return false;
+	}
 	if (c->root != AB_ROOT_FROM_TREE && tree->root_player == AB_CHANCE) {
 		*status = usage_error(cli, _("--root %s: this tree's root is a chance node, where no player moves"),
 				      c->root == AB_ROOT_IS_MIN ? "min" : "max");

@@ -35,6 +35,28 @@ enum ab_chance_prune ab_config_chance(const struct ab_config *config,
 	return tree->has_bounds ? AB_CHANCE_NODE : AB_CHANCE_NONE;
 }
 
+/* What makes no sense, and so is refused rather than given a meaning:
+ * negamax has no sign for an expectation, so its two mistakes need a tree
+ * without chance nodes (as --view negamax does); and a chance node gives
+ * each child a window of its own ((-inf, +inf), or Star1's), which one
+ * shared alpha and beta cannot hold.  Every other mistake acts at the
+ * MAX and MIN nodes only, and a chance node is searched as without it. */
+const char *ab_config_bug_refusal(const struct ab_config *config,
+				  const struct ab_tree *tree)
+{
+	if (!ab_tree_has_chance(tree))
+		return NULL;
+	switch (config->bug) {
+	case AB_BUG_NEGAMAX_WINDOW:
+	case AB_BUG_NEGAMAX_MAX_VIEW:
+		return _("this mistake is negamax's, and negamax has no sign for an expectation: it needs a tree without chance nodes");
+	case AB_BUG_SHARED_BOUNDS:
+		return _("one shared α and β cannot hold the window a chance node gives each child: this mistake needs a tree without chance nodes");
+	default:
+		return NULL;
+	}
+}
+
 uint32_t ab_config_last_depth(const struct ab_config *config,
 			      const struct ab_tree *tree)
 {
@@ -176,6 +198,13 @@ bool ab_parse_bug(const char *text, enum ab_bug *out)
 	return false;
 }
 
+void ab_bug_describe(const struct ab_config *config, struct ab_str *out)
+{
+	ab_str_add(out, ab_bug_id(config->bug));
+	if (config->bug == AB_BUG_SMALL_INF)
+		ab_str_addf(out, ":%lld", (long long)ab_config_bug_inf(config));
+}
+
 /* ---- The table of words ----------------------------------------------------- */
 
 /* Each setter reads value (NULL when the word came without one) and
@@ -283,12 +312,36 @@ static bool set_view(struct ab_config *c, const char *v)
 	return v && ab_parse_view(v, &c->view);
 }
 
+/* bug=ID, or bug=small-inf:N with N a whole number 1 to AB_VALUE_MAX
+ * (small-inf alone: AB_BUG_INF_DEFAULT, kept, so the words read back). */
 static bool set_bug(struct ab_config *c, const char *v)
 {
-	/* The search runs no mistake yet: refused until it does. */
-	(void)c;
-	(void)v;
-	return false;
+	if (!v)
+		return false;
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : strlen(v);
+	char id[32];
+	enum ab_bug bug;
+	if (n >= sizeof id)
+		return false;
+	memcpy(id, v, n);
+	id[n] = '\0';
+	if (!ab_parse_bug(id, &bug))
+		return false;
+	int64_t inf = bug == AB_BUG_SMALL_INF ? AB_BUG_INF_DEFAULT : 0;
+	if (colon) {
+		const char *d = colon + 1;
+		if (bug != AB_BUG_SMALL_INF || *d < '1' || *d > '9')
+			return false;
+		for (inf = 0; *d; d++) {
+			if (*d < '0' || *d > '9' || inf > (AB_VALUE_MAX - (*d - '0')) / 10)
+				return false;
+			inf = inf * 10 + (*d - '0');
+		}
+	}
+	c->bug = bug;
+	c->bug_inf = inf;
+	return true;
 }
 
 /* The setters, beside the public table (same order). */
@@ -313,7 +366,7 @@ const struct ab_config_word ab_config_words[] = {
 	{ "depth", N_("a number of levels below the root, 1 to 10000"), AB_PART_DEPTH },
 	{ "iterative", N_("nothing or off"), AB_PART_ITERATIVE },
 	{ "view", N_("minimax or negamax"), AB_PART_VIEW },
-	{ "bug", N_("one of the named mistakes (abtrace --help lists them)"), AB_PART_BUG },
+	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf or small-inf:N"), AB_PART_BUG },
 	{ NULL, NULL, 0 },
 };
 
@@ -392,8 +445,10 @@ void ab_config_merge(struct ab_config *to, const struct ab_config *from,
 		to->iterative = from->iterative;
 	if (parts & AB_PART_VIEW)
 		to->view = from->view;
-	if (parts & AB_PART_BUG)
+	if (parts & AB_PART_BUG) {
 		to->bug = from->bug;
+		to->bug_inf = from->bug_inf;
+	}
 }
 
 unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
@@ -408,7 +463,9 @@ unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
 	d |= a->depth != b->depth ? AB_PART_DEPTH : 0;
 	d |= a->iterative != b->iterative ? AB_PART_ITERATIVE : 0;
 	d |= a->view != b->view ? AB_PART_VIEW : 0;
-	d |= a->bug != b->bug ? AB_PART_BUG : 0;
+	d |= a->bug != b->bug || (a->bug == AB_BUG_SMALL_INF &&
+				  ab_config_bug_inf(a) != ab_config_bug_inf(b))
+		     ? AB_PART_BUG : 0;
 	return d;
 }
 
@@ -459,7 +516,8 @@ void ab_config_words_of(const struct ab_config *c, unsigned parts,
 	}
 	if (parts & AB_PART_BUG) {
 		SEP();
-		ab_str_addf(out, "bug=%s", ab_bug_id(c->bug));
+		ab_str_add(out, "bug=");
+		ab_bug_describe(c, out);
 	}
 #undef SEP
 }
@@ -500,8 +558,12 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 		ab_str_addf(out, _(", depth %u"), config->depth);
 	if (config->view == AB_VIEW_NEGAMAX)
 		ab_str_add(out, _(", negamax view"));
-	if (config->bug != AB_BUG_NONE)
-		ab_str_addf(out, _(", with the mistake %s"), ab_bug_id(config->bug));
+	if (config->bug != AB_BUG_NONE) {
+		struct ab_str id = AB_STR_INIT;
+		ab_bug_describe(config, &id);
+		ab_str_addf(out, _(", with the mistake %s"), ab_str_cstr(&id));
+		ab_str_free(&id);
+	}
 }
 
 void ab_config_describe(const struct ab_config *config, bool ascii,

@@ -89,7 +89,14 @@ struct ab_config {
 			     tree's height), each ordered by the last */
 	enum ab_view view; /* presentation only */
 	enum ab_bug bug;  /* a named mistake, AB_BUG_NONE: the right search */
+	int64_t bug_inf;  /* bug=small-inf:N, the program's infinity N in the
+			     tree's numbers; 0: AB_BUG_INF_DEFAULT */
 };
+
+/* The infinity small-inf gives a program that names none: the 1000 a
+ * course's programs most often write for "infinity", far above the
+ * lecture trees' numbers and within reach of a test's. */
+#define AB_BUG_INF_DEFAULT 1000
 
 /* The defaults (alpha-beta, fail-soft, cut on >=, given order, the tree's
  * root, no depth limit) are all zero, so a config names only what differs:
@@ -115,6 +122,17 @@ static inline bool ab_config_returns_bound(const struct ab_config *c)
 {
 	return ab_config_fail(c) != AB_FAIL_SOFT;
 }
+/* small-inf's infinity N, the default when none was given. */
+static inline int64_t ab_config_bug_inf(const struct ab_config *c)
+{
+	return c->bug_inf ? c->bug_inf : AB_BUG_INF_DEFAULT;
+}
+/* NULL when the named mistake can run on tree, else why not (the
+ * negamax mistakes and shared-bounds need a tree without chance nodes):
+ * ab_search refuses it with AB_SEARCH_REFUSED, and a command prints
+ * this before it searches. */
+const char *ab_config_bug_refusal(const struct ab_config *config,
+				  const struct ab_tree *tree);
 /* The root's player under this configuration. */
 enum ab_player ab_config_root(const struct ab_config *config,
 			      const struct ab_tree *tree);
@@ -198,7 +216,11 @@ const char *ab_fail_word(enum ab_fail fail);
  * ("MIN nodes raise α and MAX nodes lower β"). */
 const char *ab_bug_id(enum ab_bug bug);
 const char *ab_bug_sentence(enum ab_bug bug);
+/* Parses an id alone ("late-test"). */
 bool ab_parse_bug(const char *text, enum ab_bug *out);
+/* Appends the mistake as the word bug= takes it: its id, and for
+ * small-inf its infinity ("small-inf:1000"). */
+void ab_bug_describe(const struct ab_config *config, struct ab_str *out);
 
 /* ---- Descriptions -------------------------------------------------------------- */
 

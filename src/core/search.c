@@ -214,6 +214,12 @@ struct search {
 	uint32_t iteration;
 	ab_value root_value;    /* the finished search's answer */
 	uint32_t root_best;
+	/* A named mistake (see "Named mistakes" below); AB_BUG_NONE: none. */
+	enum ab_bug bug;
+	ab_value inf;           /* small-inf: the program's infinity, scaled */
+	uint32_t *root_kids;    /* under a mistake: the root's children in the */
+	ab_value *root_values;  /*   order they returned, and what each */
+	uint32_t nroot;         /*   returned, for the root's move */
 };
 
 /* Notes what a node returned in this iteration (iterative deepening). */
@@ -290,6 +296,9 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 	uint32_t n = f->node;
 	uint32_t count = list_pruned(s, f);
 	uint32_t by = max ? f->beta_from : f->alpha_from;
+	if (by == n) /* swapped-update: the node moved the other side's
+			bound itself, so the test fired on its own side's */
+		by = max ? f->alpha_from : f->beta_from;
 	struct ab_event ev = {
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
 		.beta = f->beta, .by = by,
@@ -413,6 +422,251 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
 	return 0;
 }
 
+/* ---- Named mistakes ------------------------------------------------------
+ *
+ * --bug ID runs the search as a program with that mistake runs, told in
+ * the same minimax-form events (a window is always [alpha, beta] as MAX
+ * counts, whatever the program wrote), so that a program printing its log
+ * with the mistake is reproduced step for step.  What each does here:
+ *
+ *   swapped-update     a MAX node lowers beta with its child's result and
+ *                      a MIN node raises alpha (the update lines swapped);
+ *                      the cut test is the right one, on the wrong bounds.
+ *   min-updates-alpha  a MIN node raises alpha with its child's result
+ *                      instead of lowering beta; MAX is right.  beta never
+ *                      leaves +inf, so nothing is cut and (fail-soft) every
+ *                      value is right.
+ *   parent-only        a node passes down only the bound it has set itself
+ *                      (a MAX node its alpha, a MIN node its beta), the
+ *                      other side +-inf, and not a bound it only inherited:
+ *                      each cut compares with the parent's own bound, so
+ *                      none is deep.  A chance node passes its windows as
+ *                      without the mistake (they are its own).
+ *   no-root-pruning    the root's children are entered with (-inf, +inf);
+ *                      the root still keeps its own bound, and below its
+ *                      children the search is right.
+ *   shared-bounds      one alpha and one beta for the whole search: a child
+ *                      is entered with its parent's window as now, and when
+ *                      it finishes its parent's window becomes the child's
+ *                      (update events at the parent, sent before the
+ *                      child's return: the leak).  alpha only rises and beta
+ *                      only falls, so the first cut ends the whole search,
+ *                      each ancestor stopping in turn (a cutoff event where
+ *                      it has children left).  A cut's `by` is the node
+ *                      that last set the bound, wherever it is (a
+ *                      descendant, or another branch), and null where no
+ *                      node set it (an initial infinity, small-inf's I).
+ *   full-window        every child is entered with (-inf, +inf): the bounds
+ *                      still move, but no test can hold, so nothing is cut
+ *                      and every value is right.
+ *   late-test          after a child: the running value takes its result,
+ *                      then the cut test runs on the bounds as they were,
+ *                      and only if it fails does the bound take the result.
+ *                      A cut fires one child late and leaves the bound
+ *                      without the last child (fail-hard returns it so); a
+ *                      child entered with alpha >= beta searches one child.
+ *   negamax-window     negamax hands a child (-alpha, -beta) for (-beta,
+ *                      -alpha): in minimax form a child of the other player
+ *                      is entered with its parent's window swapped, [beta,
+ *                      alpha]; a child of the same player (players: max min
+ *                      min), where negamax negates nothing, as it should.
+ *   negamax-max-view   negamax returns a leaf's value as MAX scores it where
+ *                      it needs the mover's: the leaves (and static values)
+ *                      at MIN's levels come out negated in minimax form,
+ *                      and the leaf event carries the value the search uses.
+ *   best-from-bound    the root's move is the LAST root child, in the order
+ *                      searched, whose returned number equals the root's
+ *                      (a tie replaces the move, as `>=` does), so a cut
+ *                      child whose bound only ties can be named.
+ *   small-inf          the program's infinity is a number I (bug=small-inf:N,
+ *                      N in the tree's numbers, default AB_BUG_INF_DEFAULT):
+ *                      the root is entered with (-I, I), and a running value
+ *                      starts at -I (MAX) or I (MIN), so a node whose
+ *                      children all lie at or beyond it returns I itself
+ *                      (an update to I is sent when that happens, not
+ *                      before, so the replay shows it where it acts).
+ *
+ * With every mistake the root's move is DESIGN's rule on what the root's
+ * children returned: the first (best-from-bound: the last) whose number
+ * equals the root's, none if none does (a fail-hard swapped-update MAX root
+ * returns the alpha it was given; a small-inf root whose children all lie
+ * beyond I returns I).
+ *
+ * How the mistakes meet the other options:
+ * - fail-hard and clamp: a node returns its own bound (MAX alpha, MIN beta,
+ *   clamped into the window), as the convention says, whatever the mistake
+ *   did to it: so under swapped-update or min-updates-alpha a node whose own
+ *   bound never moves hands back the bound it was given, as such a program
+ *   does.  small-inf starts no running value there (fail-hard has none).
+ * - --strict: the same test on >; the mistakes do not touch it.
+ * - --algo minimax keeps no window: the window mistakes change nothing,
+ *   negamax-max-view and small-inf still change values, best-from-bound
+ *   the move (so stats' minimax row is the minimax of such a program).
+ * - chance nodes: every mistake acts at MAX and MIN nodes only (full-window
+ *   also hands a chance node's children (-inf, +inf), and no-root-pruning a
+ *   chance root's); the negamax mistakes and shared-bounds are refused
+ *   (ab_config_bug_refusal).
+ * - --depth, --iterative and --order: a static value is a leaf to the
+ *   mistakes; each iteration runs with the mistake and orders the next by
+ *   what its nodes returned; the orders are abtrace's, as without it.
+ *
+ * The interval [lo, hi] in return events stays exact bookkeeping of what
+ * this search established, by DESIGN's rules, over the children it
+ * searched and the leaf values it used (negamax-max-view: as it scored
+ * them).  Those rules never read a window, so under every window mistake
+ * the interval is still true of the node's value: set beside the number
+ * the node returns, it shows where the mistake's number goes wrong (a
+ * small-inf node returning I outside it, a fail-hard bound the window made
+ * up).  Leaving it out would lose that, and the replay's bounds, which the
+ * trace folds from the same leaf values, would disagree with it. */
+
+/* The window a node is entered with under the mistake, over the one
+ * start_frame gave it (alpha-beta only). */
+static void bug_window(const struct search *s, struct frame *f,
+		       const struct frame *parent)
+{
+	switch (s->bug) {
+	case AB_BUG_PARENT_ONLY:
+		if (!parent || parent->player == AB_CHANCE)
+			return;
+		if (parent->player == AB_MAX) {
+			bool own = parent->alpha_from == parent->node;
+			f->alpha = own ? parent->alpha : AB_NEG_INF;
+			f->alpha_from = own ? parent->node : AB_NONE;
+			f->beta = AB_POS_INF;
+			f->beta_from = AB_NONE;
+		} else {
+			bool own = parent->beta_from == parent->node;
+			f->beta = own ? parent->beta : AB_POS_INF;
+			f->beta_from = own ? parent->node : AB_NONE;
+			f->alpha = AB_NEG_INF;
+			f->alpha_from = AB_NONE;
+		}
+		return;
+	case AB_BUG_NO_ROOT_PRUNING:
+	case AB_BUG_FULL_WINDOW:
+		if (s->bug == AB_BUG_NO_ROOT_PRUNING && (!parent || parent->node != 0))
+			return;
+		f->alpha = AB_NEG_INF;
+		f->beta = AB_POS_INF;
+		f->alpha_from = f->beta_from = AB_NONE;
+		return;
+	case AB_BUG_NEGAMAX_WINDOW:
+		if (!parent || parent->player == f->player)
+			return;
+		f->alpha = parent->beta;
+		f->beta = parent->alpha;
+		f->alpha_from = parent->beta_from;
+		f->beta_from = parent->alpha_from;
+		return;
+	case AB_BUG_SMALL_INF:
+		if (!parent) {
+			f->alpha = -s->inf;
+			f->beta = s->inf;
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+/* A leaf's (or a static) value as the search uses it. */
+static ab_value leaf_value(const struct search *s, uint32_t n)
+{
+	ab_value v = s->tree->nodes[n].value;
+	if (s->bug == AB_BUG_NEGAMAX_MAX_VIEW &&
+	    ab_player_at(s->tree, n, s->root) == AB_MIN)
+		return -v; /* within the exact range: negation is safe */
+	return v;
+}
+
+/* take_bound under a mistake: the running value (fail-soft, minimax),
+ * then the test and the bound in the mistake's order. */
+static int take_bug(struct search *s, struct frame *f, uint32_t child,
+		    ab_value r, bool max)
+{
+	int stop;
+	bool hard = s->pruning && s->fail_hard;
+	if (f->node == 0 && s->root_kids) {
+		s->root_kids[s->nroot] = child;
+		s->root_values[s->nroot++] = r;
+	}
+	if (!hard) {
+		ab_value value = f->value;
+		if (s->bug == AB_BUG_SMALL_INF &&
+		    value == (max ? AB_NEG_INF : AB_POS_INF) &&
+		    (max ? r <= -s->inf : r >= s->inf)) {
+			/* The program's value started at its infinity, and
+			 * this first child is no better: it stays there. */
+			ab_value start = max ? -s->inf : s->inf;
+			if ((stop = emit_update(s, f->node, AB_WHAT_VALUE, value, start)))
+				return stop;
+			f->value = value = start;
+		}
+		if (max ? r > value : r < value) {
+			if ((stop = emit_update(s, f->node, AB_WHAT_VALUE, value, r)))
+				return stop;
+			f->value = r;
+			f->best = child;
+		}
+	}
+	if (!s->pruning)
+		return 0;
+	bool late = s->bug == AB_BUG_LATE_TEST;
+	if (late && cut_test(s, f))
+		return f->next < f->nkids ? emit_cutoff(s, f, max) : 0;
+	ab_value offer = hard ? r : f->value;
+	bool raises_alpha = max ? s->bug != AB_BUG_SWAPPED_UPDATE
+				: s->bug == AB_BUG_SWAPPED_UPDATE ||
+				  s->bug == AB_BUG_MIN_UPDATES_ALPHA;
+	if (raises_alpha && offer > f->alpha) {
+		if ((stop = emit_update(s, f->node, AB_WHAT_ALPHA, f->alpha, offer)))
+			return stop;
+		f->alpha = offer;
+		f->alpha_from = f->node;
+	} else if (!raises_alpha && offer < f->beta) {
+		if ((stop = emit_update(s, f->node, AB_WHAT_BETA, f->beta, offer)))
+			return stop;
+		f->beta = offer;
+		f->beta_from = f->node;
+	}
+	if (!late && f->next < f->nkids && cut_test(s, f))
+		return emit_cutoff(s, f, max);
+	return 0;
+}
+
+/* shared-bounds: a finished child's window is the shared one, and its
+ * parent's becomes it, told as updates at the parent. */
+static int leak(struct search *s, struct frame *parent, const struct frame *f)
+{
+	int stop;
+	if (f->alpha != parent->alpha &&
+	    (stop = emit_update(s, parent->node, AB_WHAT_ALPHA, parent->alpha, f->alpha)))
+		return stop;
+	if (f->beta != parent->beta &&
+	    (stop = emit_update(s, parent->node, AB_WHAT_BETA, parent->beta, f->beta)))
+		return stop;
+	parent->alpha = f->alpha;
+	parent->beta = f->beta;
+	parent->alpha_from = f->alpha_from;
+	parent->beta_from = f->beta_from;
+	return 0;
+}
+
+/* Under a mistake, the root's move: the first root child (best-from-bound:
+ * the last) that returned the root's number r, AB_NONE if none did. */
+static uint32_t bug_best(const struct search *s, ab_value r)
+{
+	uint32_t best = AB_NONE;
+	for (uint32_t i = 0; i < s->nroot; i++)
+		if (s->root_values[i] == r) {
+			best = s->root_kids[i];
+			if (s->bug != AB_BUG_BEST_FROM_BOUND)
+				break;
+		}
+	return best;
+}
+
 /* Folds a child's result into its parent's frame: the proved interval,
  * the running value, then (take_bound) the bound and the cut test.
  * Inline, and without a branch on the values where nothing else is
@@ -430,6 +684,8 @@ static inline int take_result(struct search *s, struct frame *f,
 		f->lo = max ? max_value(f->lo, lo) : min_value(f->lo, lo);
 		f->hi = max ? max_value(f->hi, hi) : min_value(f->hi, hi);
 	}
+	if (s->bug)
+		return take_bug(s, f, child, r, max);
 	ab_value value = f->value;
 	bool better = max ? r > value : r < value;
 	/* A first child that only ties the starting value (a lost position,
@@ -511,6 +767,12 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 		f->alpha_from = f->beta_from =
 			s->chance == AB_CHANCE_STAR1 ? parent->node : AB_NONE;
 	}
+	if (s->bug) {
+		if (s->pruning)
+			bug_window(s, f, parent);
+		if (!parent)
+			s->nroot = 0;
+	}
 }
 
 static int emit_enter(struct search *s, const struct frame *f)
@@ -575,7 +837,7 @@ static int run(struct search *s, struct frame *stack)
 			if (k->nkids == 0 || (s->horizon && k->depth >= s->horizon)) {
 				/* A leaf, or an inner node at the depth limit:
 				 * its static value stands in for its subtree. */
-				ab_value v = k->value;
+				ab_value v = s->bug ? leaf_value(s, kid) : k->value;
 				s->leaves++;
 				note_returned(s, kid, v);
 				if (wants(s, AB_EV_LEAF)) {
@@ -608,6 +870,9 @@ static int run(struct search *s, struct frame *stack)
 			}
 			r = returned_value(s, f);
 		}
+		if (s->bug == AB_BUG_SHARED_BOUNDS && top > 0 && s->pruning &&
+		    (stop = leak(s, &stack[top - 1], f)))
+			return stop;
 		if (wants(s, AB_EV_RETURN)) {
 			struct ab_event ev = { .kind = AB_EV_RETURN, .node = f->node,
 					       .value = r, .lo = lo, .hi = hi };
@@ -618,6 +883,8 @@ static int run(struct search *s, struct frame *stack)
 		if (top == 0) {
 			s->root_value = r;
 			s->root_best = f->player == AB_CHANCE ? AB_NONE : f->best;
+			if (s->root_kids && f->player != AB_CHANCE)
+				s->root_best = bug_best(s, r);
 			return 0;
 		}
 		uint32_t child = f->node;
@@ -687,6 +954,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		.fail_hard = ab_config_returns_bound(config),
 		.clamp = ab_config_fail(config) == AB_FAIL_CLAMP,
 		.strict = config->strict,
+		.bug = config->bug,
 	};
 	if (tree->count == 0)
 		return 0;
@@ -695,6 +963,14 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	if (s.pruning && s.chance == AB_CHANCE_STAR1 && tree->has_bounds &&
 	    !tree->star1_exact)
 		return AB_SEARCH_STAR1_INEXACT;
+	if (ab_config_bug_refusal(config, tree))
+		return AB_SEARCH_REFUSED;
+	if (s.bug == AB_BUG_SMALL_INF) {
+		/* N in the tree's numbers; beyond the exact range it is
+		 * beyond every value, as a true infinity is. */
+		ab_wide inf = (ab_wide)ab_config_bug_inf(config) * tree->scale;
+		s.inf = inf < AB_VALUE_LIMIT ? (ab_value)inf : AB_VALUE_LIMIT;
+	}
 	/* The base order: the tree's own (not copied: a big tree's kids[] is
 	 * large), or the one --order asks for. */
 	uint32_t *own = NULL;
@@ -711,7 +987,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	}
 	if (ab_is_leaf(tree, 0)) {
 		/* A lone leaf: nothing to choose, but still a well-formed trace. */
-		ab_value v = tree->nodes[0].value;
+		ab_value v = leaf_value(&s, 0);
 		struct ab_event leaf = { .kind = AB_EV_LEAF, .node = 0, .value = v };
 		struct ab_event done = { .kind = AB_EV_DONE, .value = v,
 					 .best = AB_NONE, .leaves_visited = 1 };
@@ -720,6 +996,10 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		return stop ? stop : emit(&s, &done);
 	}
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
+	if (s.bug) {
+		s.root_kids = ab_xcalloc(tree->nodes[0].nkids, sizeof *s.root_kids);
+		s.root_values = ab_xcalloc(tree->nodes[0].nkids, sizeof *s.root_values);
+	}
 	uint32_t *order = NULL;
 	uint32_t first = 1, last = 1;
 	if (config->iterative) {
@@ -779,6 +1059,8 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	free(s.unsearched);
 	free(s.returned);
 	free(s.stamp);
+	free(s.root_kids);
+	free(s.root_values);
 	free(order);
 	free(own);
 	return stop;

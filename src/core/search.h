@@ -45,10 +45,13 @@ void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
  * nothing) when a node at the depth limit has no static value: see
  * ab_search_missing_static. */
 #define AB_SEARCH_NO_STATIC (-2)
+/* Or AB_SEARCH_REFUSED (and sends nothing) when config's named mistake
+ * makes no sense on tree: see ab_config_bug_refusal. */
+#define AB_SEARCH_REFUSED (-3)
 /* ... or AB_SEARCH_STAR1_INEXACT (sending nothing) when Star1 would prune
  * on a tree whose unit cannot make its windows exact (star1_exact in
  * core/tree.h). */
-#define AB_SEARCH_STAR1_INEXACT (-3)
+#define AB_SEARCH_STAR1_INEXACT (-4)
 int ab_search(const struct ab_tree *tree, const struct ab_config *config,
 	      struct ab_sink *sink);
 

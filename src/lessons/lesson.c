@@ -925,6 +925,13 @@ bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_d
 		ab_str_free(&name);
 		return false;
 	}
+	const char *refusal = lesson->trace ? NULL
+				: ab_config_bug_refusal(&lesson->config, lesson->tree);
+	if (refusal) {
+		ab_diag_at(diag, lesson->text, lesson->len, lesson->tree_pos,
+			   "bug=%s: %s", ab_bug_id(lesson->config.bug), refusal);
+		return false;
+	}
 	if (!lesson->trace) {
 		lesson->trace = ab_trace_record(lesson->tree, &lesson->config);
 		if (!lesson->trace) {

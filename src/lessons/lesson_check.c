@@ -19,11 +19,7 @@ struct checker {
 
 static bool same_config(const struct ab_config *a, const struct ab_config *b)
 {
-	return a->algo == b->algo && a->fail == b->fail &&
-	       a->strict == b->strict && a->order == b->order &&
-	       a->seed == b->seed && a->root == b->root &&
-	       a->chance_prune == b->chance_prune && a->depth == b->depth &&
-	       a->iterative == b->iterative; /* the view changes no claim */
+	return !(ab_config_differ(a, b) & ~AB_PART_VIEW); /* the view changes no claim */
 }
 
 static void failed(struct checker *ck, size_t pos)
@@ -144,6 +140,13 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 	const struct ab_tree *tree = lesson->tree;
 	struct ab_trace *trace = lesson->trace, *own = NULL;
 	if (!same_config(&c->config, &lesson->config)) {
+		const char *refusal = ab_config_bug_refusal(&c->config, tree);
+		if (refusal) {
+			ab_str_clear(&ck->msg);
+			ab_str_addf(&ck->msg, "bug=%s: %s", ab_bug_id(c->config.bug), refusal);
+			failed(ck, c->pos);
+			return;
+		}
 		own = ab_trace_record(tree, &c->config);
 		if (!own) {
 			ab_str_clear(&ck->msg);

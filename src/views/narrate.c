@@ -10,10 +10,11 @@
 
 #include "base/i18n.h"
 #include "base/utf8.h"
+#include "views/stats.h"
 
 /* Small fixed buffers for names and numbers inside one sentence. */
 struct words {
-	struct ab_str parts[12];
+	struct ab_str parts[16];
 	int used;
 	int64_t scale; /* the tree's unit of values */
 };
@@ -103,6 +104,42 @@ static const char *value_of(struct words *w, ab_value v, const struct ab_glyphs 
 	struct ab_str *s = fresh(w);
 	ab_format_value(v, w->scale, g, s);
 	return word(w, s);
+}
+
+static enum ab_bug bug_of(const struct ab_trace *trace)
+{
+	return trace->config.bug;
+}
+
+/* Whether the bounds keep their meaning under the mistake, so the right
+ * search's glosses and its explanation of a cut still hold: the window
+ * mistakes that only lose information (a cut is late or missing, never
+ * wrong) and those that act elsewhere. */
+static bool bounds_mean_it(const struct ab_trace *trace)
+{
+	switch (bug_of(trace)) {
+	case AB_BUG_SWAPPED_UPDATE:
+	case AB_BUG_MIN_UPDATES_ALPHA:
+	case AB_BUG_SHARED_BOUNDS:
+	case AB_BUG_NEGAMAX_WINDOW:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* small-inf's infinity in the tree's units (as the search uses it). */
+static ab_value bug_inf(const struct ab_trace *trace)
+{
+	ab_wide inf = (ab_wide)ab_config_bug_inf(&trace->config) * trace->tree->scale;
+	return inf < AB_VALUE_LIMIT ? (ab_value)inf : AB_VALUE_LIMIT;
+}
+
+/* Whether v is small-inf's infinity, either sign. */
+static bool is_bug_inf(const struct ab_trace *trace, ab_value v)
+{
+	return bug_of(trace) == AB_BUG_SMALL_INF &&
+	       (v == bug_inf(trace) || v == -bug_inf(trace));
 }
 
 static void words_free(struct words *w)
@@ -261,10 +298,12 @@ static void narrate_enter(const struct ab_trace *trace, const struct ab_event *e
 	ab_str_addf(out, _("Enter %s (%s) with window %s = %s, %s = %s."), name,
 		    ab_player_name(p), g->alpha, value_of(w, ev->alpha, g), g->beta,
 		    value_of(w, ev->beta, g));
-	if (ev->alpha != AB_NEG_INF)
+	/* Under a mistake the window may be its making: no gloss then. */
+	bool gloss = bounds_mean_it(trace);
+	if (ev->alpha != AB_NEG_INF && gloss && !is_bug_inf(trace, ev->alpha))
 		ab_str_addf(out, _(" MAX is already sure of %s elsewhere."),
 			    value_of(w, ev->alpha, g));
-	if (ev->beta != AB_POS_INF)
+	if (ev->beta != AB_POS_INF && gloss && !is_bug_inf(trace, ev->beta))
 		ab_str_addf(out, _(" MIN can already hold MAX to %s elsewhere."),
 			    value_of(w, ev->beta, g));
 	if (ev->alpha == AB_NEG_INF && ev->beta == AB_POS_INF && ev->node == 0)
@@ -387,7 +426,11 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 				    name, rel, value);
 		return;
 	}
-	if (ev->lo == ev->hi)
+	if (ev->value < ev->lo || ev->value > ev->hi)
+		/* Only a mistake returns, fail-soft, outside what it proved. */
+		ab_str_addf(out, _(" Its children prove %s %s, but the number it returns lies outside that."),
+			    name, ab_str_cstr(proved));
+	else if (ev->lo == ev->hi)
 		ab_str_addf(out, _(" Its value is exact: %s %s."), name, ab_str_cstr(proved));
 	else if (ev->lo == AB_NEG_INF && ev->hi == AB_POS_INF)
 		ab_str_add(out, _(" The search proved nothing about its true value."));
@@ -554,14 +597,408 @@ static bool narrate_negamax(const struct ab_trace *trace, const struct ab_event 
 	}
 }
 
+/* ---- Named mistakes --------------------------------------------------------
+ *
+ * Under --bug the events are those of a program with the mistake
+ * (core/search.c, "Named mistakes").  Each sentence says what happened, as
+ * ever; where the mistake acts (a window it made, a bound moved the wrong
+ * way or leaked, a leaf scored from the wrong side, a late test, a move
+ * named on a tie, the program's own infinity) it also says so, and the
+ * glosses that hold only for the right search ("MAX is already sure of 5
+ * elsewhere") are left out where the mistake makes them false. */
+
+/* The child of n on the current path, AB_NONE if none: under
+ * shared-bounds an update at a node with an active child is the leak. */
+static uint32_t active_kid(const struct ab_trace *trace, uint32_t n)
+{
+	const struct ab_tree *tree = trace->tree;
+	for (uint32_t i = 0; i < tree->nodes[n].nkids; i++) {
+		uint32_t kid = ab_kid(tree, n, i);
+		if (trace->state[kid].status == AB_ACTIVE)
+			return kid;
+	}
+	return AB_NONE;
+}
+
+/* An update of alpha or beta that the mistake made, not the node's own
+ * move of its own bound: a leak, or a bound moved by the wrong player. */
+static bool bug_made_update(const struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (ev->what == AB_WHAT_VALUE)
+		return false;
+	if (bug_of(trace) == AB_BUG_SHARED_BOUNDS)
+		return active_kid(trace, ev->node) != AB_NONE;
+	enum ab_player p = ab_player_at(trace->tree, ev->node, trace->root_player);
+	return (ev->what == AB_WHAT_ALPHA) != (p == AB_MAX);
+}
+
+/* "At N, alpha rises from 3 to 5." with the numbers from the side the
+ * view shows (negamax: the mover's, so a MIN node's alpha is -beta). */
+static void bound_moves(const struct ab_trace *trace, const struct ab_event *ev,
+			bool negamax, const struct ab_glyphs *g, struct words *w,
+			struct ab_str *out)
+{
+	bool alpha = ev->what == AB_WHAT_ALPHA;
+	ab_value old = ev->old, new_ = ev->new_;
+	if (negamax && is_min(trace, ev->node)) {
+		alpha = !alpha;
+		old = -old;
+		new_ = -new_;
+	}
+	const char *name = name_of(w, trace->tree, ev->node);
+	const char *a = value_of(w, old, g), *b = value_of(w, new_, g);
+	if (new_ > old)
+		ab_str_addf(out, _("At %s, %s rises from %s to %s."), name,
+			    alpha ? g->alpha : g->beta, a, b);
+	else
+		ab_str_addf(out, _("At %s, %s falls from %s to %s."), name,
+			    alpha ? g->alpha : g->beta, a, b);
+}
+
+/* An update the mistake made: the move, then the mistake. */
+static void narrate_bug_update(const struct ab_trace *trace, const struct ab_event *ev,
+			       bool negamax, const struct ab_glyphs *g,
+			       struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	bound_moves(trace, ev, negamax, g, w, out);
+	bool max = ab_player_at(tree, ev->node, trace->root_player) == AB_MAX;
+	switch (bug_of(trace)) {
+	case AB_BUG_SHARED_BOUNDS:
+		ab_str_addf(out, _(" Here is the mistake: α and β are shared by the whole search, not passed by value, so what was set below %s leaks up into %s as %s returns."),
+			    name_of(w, tree, active_kid(trace, ev->node)),
+			    name_of(w, tree, ev->node),
+			    name_of(w, tree, active_kid(trace, ev->node)));
+		break;
+	case AB_BUG_MIN_UPDATES_ALPHA:
+		if (ab_config_returns_bound(&trace->config))
+			ab_str_add(out, _(" Here is the mistake: MIN raises α, MAX's bound, where it should lower β, its own; β never falls, so nothing will be cut."));
+		else
+			ab_str_add(out, _(" Here is the mistake: MIN raises α, MAX's bound, where it should lower β, its own; β never falls, so nothing will be cut, and since the values stay right, nobody notices."));
+		break;
+	default:
+		if (max)
+			ab_str_add(out, _(" Here is the mistake: MAX lowers β, MIN's bound, where it should raise α, its own."));
+		else
+			ab_str_add(out, _(" Here is the mistake: MIN raises α, MAX's bound, where it should lower β, its own."));
+		break;
+	}
+}
+
+/* small-inf: a running value left at the program's infinity. */
+static bool narrate_inf_start(const struct ab_trace *trace, const struct ab_event *ev,
+			      const struct ab_glyphs *g, struct words *w,
+			      struct ab_str *out)
+{
+	if (ev->what != AB_WHAT_VALUE || !is_bug_inf(trace, ev->new_) ||
+	    (ev->old != AB_NEG_INF && ev->old != AB_POS_INF))
+		return false;
+	const char *name = name_of(w, trace->tree, ev->node);
+	const char *v = value_of(w, ev->new_, g);
+	if (ev->old == AB_NEG_INF)
+		ab_str_addf(out, _("%s's best so far starts at the program's −∞, which is only %s, and its child's value is no larger, so %s keeps %s and the child's value is lost. Here is the mistake: the program's infinity is too small."),
+			    name, v, name, v);
+	else
+		ab_str_addf(out, _("%s's best so far starts at the program's +∞, which is only %s, and its child's value is no smaller, so %s keeps %s and the child's value is lost. Here is the mistake: the program's infinity is too small."),
+			    name, v, name, v);
+	return true;
+}
+
+/* A cut whose explanation the mistake changes: the test, who set the
+ * bound it fired on, what is skipped, and the mistake at work. */
+static bool narrate_bug_cutoff(const struct ab_trace *trace, const struct ab_event *ev,
+			       bool negamax, const struct ab_glyphs *g,
+			       struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
+	if (player == AB_CHANCE)
+		return false;
+	bool max = player == AB_MAX;
+	bool inf_fired = ev->by == AB_NONE &&
+			 (is_bug_inf(trace, ev->alpha) || is_bug_inf(trace, ev->beta));
+	if (bounds_mean_it(trace) && !inf_fired)
+		return false;
+	bool strict = trace->config.strict;
+	const char *name = name_of(w, tree, ev->node);
+	if (negamax) {
+		ab_value a, b;
+		negamax_window(trace, ev->node, ev->alpha, ev->beta, &a, &b);
+		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s from the mover's side. "),
+			    name, g->alpha, value_of(w, a, g), strict ? ">" : g->ge,
+			    g->beta, value_of(w, b, g));
+	} else {
+		const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+		if (max)
+			ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name,
+				    g->alpha, a, strict ? ">" : g->ge, g->beta, b);
+		else
+			ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name,
+				    g->beta, b, strict ? "<" : g->le, g->alpha, a);
+		/* The side whose setter fired it: the other player's bound,
+		 * or under swapped-update the node's own player's. */
+		bool beta = max != (bug_of(trace) == AB_BUG_SWAPPED_UPDATE);
+		if (ev->by != AB_NONE)
+			ab_str_addf(out, _("%s = %s was set at %s. "),
+				    beta ? g->beta : g->alpha, beta ? b : a,
+				    name_of(w, tree, ev->by));
+	}
+	struct ab_str *skipped = fresh(w);
+	ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skipped);
+	ab_str_addf(out, _("The program skips %s."), ab_str_cstr(skipped));
+	if (inf_fired) {
+		bool beta = is_bug_inf(trace, ev->beta) && ev->beta > 0;
+		ab_str_addf(out, _(" Here is the mistake at work: %s = %s is the program's infinity, not a bound any node set, and a value in the tree lies beyond it."),
+			    beta ? g->beta : g->alpha,
+			    value_of(w, beta ? ev->beta : ev->alpha, g));
+		return true;
+	}
+	switch (bug_of(trace)) {
+	case AB_BUG_SHARED_BOUNDS:
+		if (ev->node == 0)
+			ab_str_add(out, _(" Here is the mistake at work: α and β are shared by the whole search, so the root's window holds what was set deep inside its children's subtrees, and the search ends here."));
+		else
+			ab_str_addf(out, _(" Here is the mistake at work: α and β are shared by the whole search, so the bound that fired need not come from %s's ancestors, and since the test now holds for the one shared window, every node above %s stops searching in turn."),
+				    name, name);
+		break;
+	case AB_BUG_NEGAMAX_WINDOW:
+		ab_str_add(out, _(" Here is the mistake at work: the window came down with α and β exchanged, so this test says nothing about what the node is worth."));
+		break;
+	default:
+		ab_str_add(out, _(" Here is the mistake at work: with MAX lowering β and MIN raising α, the test compares bounds that moved the wrong way, and what it skips may matter."));
+		break;
+	}
+	return true;
+}
+
+/* The events the mistake tells in its own sentence, in either view: true
+ * when it did. */
+static bool narrate_bug_event(const struct ab_trace *trace, const struct ab_event *ev,
+			      bool negamax, const struct ab_glyphs *g,
+			      struct words *w, struct ab_str *out)
+{
+	switch (ev->kind) {
+	case AB_EV_UPDATE:
+		if (narrate_inf_start(trace, ev, g, w, out))
+			return true;
+		if (bug_made_update(trace, ev)) {
+			narrate_bug_update(trace, ev, negamax, g, w, out);
+			return true;
+		}
+		if (ev->what == AB_WHAT_VALUE || bounds_mean_it(trace))
+			return false;
+		/* The node's own bound, but the window it moves in is the
+		 * mistake's: the move without the right search's gloss. */
+		bound_moves(trace, ev, negamax, g, w, out);
+		return true;
+	case AB_EV_CUTOFF:
+		return narrate_bug_cutoff(trace, ev, negamax, g, w, out);
+	default:
+		return false;
+	}
+}
+
+/* Whether any value the search may look at lies at or beyond small-inf's
+ * infinity. */
+static bool tree_reaches_inf(const struct ab_trace *trace)
+{
+	const struct ab_tree *tree = trace->tree;
+	ab_value inf = bug_inf(trace);
+	for (uint32_t n = 0; n < tree->count; n++) {
+		const struct ab_node *node = &tree->nodes[n];
+		if ((!node->nkids || (node->flags & AB_HAS_STATIC)) &&
+		    (node->value >= inf || node->value <= -inf))
+			return true;
+	}
+	return false;
+}
+
+static void bug_enter_note(const struct ab_trace *trace, const struct ab_event *ev,
+			   const struct ab_glyphs *g, struct words *w,
+			   struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	uint32_t p = tree->nodes[ev->node].parent;
+	if (p == AB_NONE) {
+		if (bug_of(trace) != AB_BUG_SMALL_INF || trace->config.algo == AB_MINIMAX)
+			return;
+		if (tree_reaches_inf(trace))
+			ab_str_addf(out, _(" Here is the mistake: the program's infinity is only %s, and a value in this tree reaches it."),
+				    value_of(w, bug_inf(trace), g));
+		else
+			ab_str_addf(out, _(" The program's infinity is only %s, but no value in this tree reaches it, so here the mistake changes nothing."),
+				    value_of(w, bug_inf(trace), g));
+		return;
+	}
+	if (trace->config.algo == AB_MINIMAX)
+		return;
+	/* The window the right search passes: the parent's, as it stands. */
+	const struct ab_node_state *ps = ab_trace_node(trace, p);
+	if (ab_player_at(tree, p, trace->root_player) == AB_CHANCE ||
+	    (ps->alpha == ev->alpha && ps->beta == ev->beta))
+		return;
+	const char *name = name_of(w, tree, p);
+	const char *a = value_of(w, ps->alpha, g), *b = value_of(w, ps->beta, g);
+	switch (bug_of(trace)) {
+	case AB_BUG_PARENT_ONLY:
+		ab_str_addf(out, _(" Here is the mistake: %s passes down only the bound it set itself, not its whole window %s = %s, %s = %s, so no cut below can come from further up."),
+			    name, g->alpha, a, g->beta, b);
+		break;
+	case AB_BUG_NO_ROOT_PRUNING:
+		ab_str_addf(out, _(" Here is the mistake: the root searches every child with the full window and never passes down its own, %s = %s, %s = %s."),
+			    g->alpha, a, g->beta, b);
+		break;
+	case AB_BUG_FULL_WINDOW:
+		ab_str_addf(out, _(" Here is the mistake: every child is searched with the full window, and %s's own, %s = %s, %s = %s, is not passed down."),
+			    name, g->alpha, a, g->beta, b);
+		break;
+	case AB_BUG_NEGAMAX_WINDOW:
+		ab_str_add(out, _(" Here is the mistake: negamax hands the child (−α, −β) where it should hand (−β, −α), so α and β have changed places."));
+		break;
+	default:
+		break;
+	}
+}
+
+static void bug_leaf_note(const struct ab_trace *trace, const struct ab_event *ev,
+			  bool negamax, const struct ab_glyphs *g, struct words *w,
+			  struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	ab_value v = tree->nodes[ev->node].value;
+	if (bug_of(trace) != AB_BUG_NEGAMAX_MAX_VIEW || v == 0 || ev->value == v)
+		return;
+	if (negamax)
+		ab_str_addf(out, _(" Here is the mistake: that is the tree's number, as MAX sees it, where negamax needs it as the player to move there, MIN, sees it: %s."),
+			    value_of(w, -v, g));
+	else
+		ab_str_addf(out, _(" Here is the mistake: the tree says %s, but the program scores it as MAX sees it where negamax needs it as the player to move there, MIN, sees it; in MAX's terms the search takes %s."),
+			    value_of(w, v, g), value_of(w, ev->value, g));
+}
+
+static void bug_update_note(const struct ab_trace *trace, const struct ab_event *ev,
+			    const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (bug_of(trace) != AB_BUG_LATE_TEST || ev->what == AB_WHAT_VALUE)
+		return;
+	const struct ab_node_state *st = ab_trace_node(trace, ev->node);
+	if (cut_holds(trace, st) && has_unvisited_kid(trace, ev->node))
+		ab_str_addf(out, _(" Now %s %s %s, but the program made its cut test before this update. Here is the mistake: it goes on to the next child, one too many."),
+			    g->alpha, trace->config.strict ? ">" : g->ge, g->beta);
+}
+
+static void bug_cutoff_note(const struct ab_trace *trace, struct ab_str *out)
+{
+	if (bug_of(trace) == AB_BUG_LATE_TEST)
+		ab_str_add(out, _(" Here is the mistake at work: the test used the bounds from before the last child's value; they held already, so that child was searched for nothing."));
+}
+
+static void bug_return_note(const struct ab_trace *trace, const struct ab_event *ev,
+			    const struct ab_glyphs *g, struct words *w,
+			    struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	if (is_bug_inf(trace, ev->value) && (ev->value < ev->lo || ev->value > ev->hi)) {
+		ab_str_addf(out, _(" Here is the mistake: %s is the program's infinity, not a value, standing where a value beyond it should be."),
+			    value_of(w, ev->value, g));
+		return;
+	}
+	uint32_t p = tree->nodes[ev->node].parent;
+	if (bug_of(trace) != AB_BUG_BEST_FROM_BOUND || p != 0)
+		return;
+	enum ab_player rp = trace->root_player;
+	if (rp == AB_CHANCE)
+		return;
+	const struct ab_node_state *root = ab_trace_node(trace, 0);
+	ab_value best = !ab_config_returns_bound(&trace->config) ? root->value
+			: rp == AB_MAX ? root->alpha : root->beta;
+	if (ev->value != best || best == AB_NEG_INF || best == AB_POS_INF)
+		return;
+	const char *v = value_of(w, ev->value, g);
+	if (ev->lo == ev->hi) {
+		ab_str_addf(out, _(" Here is the mistake: %s ties the root's best so far, %s, and the program takes a tie for a new best, so it names %s its move; here the tie is true, and no harm is done."),
+			    name, v, name);
+	} else {
+		struct ab_str *proved = fresh(w);
+		ab_format_interval(ev->lo, ev->hi, w->scale, g, proved);
+		ab_str_addf(out, _(" Here is the mistake: %s's %s ties the root's best so far, and the program takes that number for %s's value, though it is only a bound (%s %s), so it names %s its move."),
+			    name, v, name, name, ab_str_cstr(proved), name);
+	}
+}
+
+/* Under a mistake, what the right search finds, to set beside it. */
+static void bug_done_note(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w,
+			  struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	struct ab_config right = trace->config;
+	right.bug = AB_BUG_NONE;
+	right.bug_inf = 0;
+	struct ab_counts c;
+	if (!ab_count(tree, &right, &c))
+		return;
+	if (c.value == ev->value && c.best == ev->best)
+		ab_str_addf(out, P_(" Without the mistake the search finds the same value and move, looking at %u leaf.",
+				    " Without the mistake the search finds the same value and move, looking at %u leaves.",
+				    c.leaves),
+			    c.leaves);
+	else if (c.best == AB_NONE)
+		ab_str_addf(out, P_(" Without the mistake the search finds the value %s, looking at %u leaf.",
+				    " Without the mistake the search finds the value %s, looking at %u leaves.",
+				    c.leaves),
+			    value_of(w, c.value, g), c.leaves);
+	else {
+		struct ab_str *move = fresh(w);
+		ab_narrate_move(tree, c.best, move);
+		ab_str_addf(out, P_(" Without the mistake the search finds the value %s and the best move %s, looking at %u leaf.",
+				    " Without the mistake the search finds the value %s and the best move %s, looking at %u leaves.",
+				    c.leaves),
+			    value_of(w, c.value, g), ab_str_cstr(move), c.leaves);
+	}
+}
+
+/* The notes the mistake adds after an event's own sentence. */
+static void bug_note(const struct ab_trace *trace, const struct ab_event *ev,
+		     bool negamax, const struct ab_glyphs *g, struct words *w,
+		     struct ab_str *out)
+{
+	switch (ev->kind) {
+	case AB_EV_ENTER:
+		bug_enter_note(trace, ev, g, w, out);
+		break;
+	case AB_EV_LEAF:
+		bug_leaf_note(trace, ev, negamax, g, w, out);
+		break;
+	case AB_EV_UPDATE:
+		bug_update_note(trace, ev, g, out);
+		break;
+	case AB_EV_CUTOFF:
+		bug_cutoff_note(trace, out);
+		break;
+	case AB_EV_RETURN:
+		bug_return_note(trace, ev, g, w, out);
+		break;
+	case AB_EV_DONE:
+		bug_done_note(trace, ev, g, w, out);
+		break;
+	default:
+		break;
+	}
+}
+
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out)
 {
 	struct words w = { .used = 0, .scale = trace->tree->scale };
 	size_t start = out->len;
-	if (trace->config.view == AB_VIEW_NEGAMAX && !trace->tree->nchance &&
-	    narrate_negamax(trace, ev, g, &w, out))
+	bool negamax = trace->config.view == AB_VIEW_NEGAMAX && !trace->tree->nchance;
+	bool bug = bug_of(trace) != AB_BUG_NONE;
+	if (bug && narrate_bug_event(trace, ev, negamax, g, &w, out))
 		goto done;
+	if (negamax && narrate_negamax(trace, ev, g, &w, out))
+		goto notes;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
 		narrate_enter(trace, ev, g, &w, out);
@@ -601,6 +1038,9 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		ab_str_add(out, _("Before the first step."));
 		break;
 	}
+notes:
+	if (bug)
+		bug_note(trace, ev, negamax, g, &w, out);
 done:
 	/* An English sentence may open with a name like "node 2": capitalise
 	 * it (other languages have no capitals, or their own rules). */
