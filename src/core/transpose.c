@@ -35,6 +35,20 @@ static bool is_ancestor(const struct ab_tree *t, uint32_t a, uint32_t n)
 	return false;
 }
 
+/* The first reference at or after node d (refs sorted by node). */
+static size_t first_ref_from(const struct ab_ref *refs, size_t nrefs, uint32_t d)
+{
+	size_t lo = 0, hi = nrefs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (refs[mid].node < d)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Finds a cycle among the references: ref r leads to every reference
  * inside its target's subtree, and a target that contains r is a cycle at
  * once.  Depth-first with colours; on a cycle, the reference where it
@@ -43,7 +57,7 @@ static bool find_cycle(const struct ab_tree *t, const struct ab_ref *refs,
 		       size_t nrefs, size_t *bad)
 {
 	/* refs sorted by node (the parser adds them in preorder), so the
-	 * references in a subtree [d, end(d)) are one run, found by bisection. */
+	 * references in a subtree [d, end(d)) are one run (first_ref_from). */
 	unsigned char *colour = ab_xcalloc(nrefs ? nrefs : 1, 1);
 	size_t *stack = ab_xmalloc((nrefs ? nrefs : 1) * sizeof *stack);
 	size_t *next = ab_xmalloc((nrefs ? nrefs : 1) * sizeof *next);
@@ -54,16 +68,7 @@ static bool find_cycle(const struct ab_tree *t, const struct ab_ref *refs,
 		size_t sp = 0;
 		stack[sp] = start;
 		colour[start] = 1;
-		uint32_t d = refs[start].target;
-		size_t lo = 0, hi = nrefs;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (refs[mid].node < d)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		next[sp++] = lo;
+		next[sp++] = first_ref_from(refs, nrefs, refs[start].target);
 		while (sp && !found) {
 			size_t r = stack[sp - 1];
 			uint32_t target = refs[r].target;
@@ -77,16 +82,7 @@ static bool find_cycle(const struct ab_tree *t, const struct ab_ref *refs,
 				} else if (!colour[i]) {
 					colour[i] = 1;
 					stack[sp] = i;
-					uint32_t dd = refs[i].target;
-					size_t l = 0, h = nrefs;
-					while (l < h) {
-						size_t mid = l + (h - l) / 2;
-						if (refs[mid].node < dd)
-							l = mid + 1;
-						else
-							h = mid;
-					}
-					next[sp++] = l;
+					next[sp++] = first_ref_from(refs, nrefs, refs[i].target);
 				}
 				continue;
 			}
