@@ -468,7 +468,7 @@ START_TEST(random_coursework_trees)
 	 * hands back α itself, which a strict test (α > β) further up cannot
 	 * cut on, where the exact value below α could (the same reason that
 	 * fail-hard may look at more leaves than fail-soft under --strict;
-	 * see the README).  There both happen on about 1% of the searches. */
+	 * abtrace-events(7), --strict).  There both happen on about 1% of the searches. */
 	for (int h = 0; h < 2; h++)
 		for (int st = 0; st < 2; st++) {
 			if (h && st)

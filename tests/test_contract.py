@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """test_contract.py ABTRACE - the project's own event-contract test.
 
-Holds `abtrace trace --json` and `abtrace stats --json` to DESIGN.md's event
-table (copied below: the design is the contract, and this test must not
-depend on anything outside the project) on the lecture tree, every bundled
+Holds `abtrace trace --json` and `abtrace stats --json` to the event table
+of abtrace-events(7), EVENTS (src/man/abtrace-events.7.in, copied below as
+data: the page is the contract; change the two together) on the lecture tree, every bundled
 tree and a few hundred random trees, under every search convention:
 
 - each line is one JSON object; steps count 1, 2, 3, ...; the last event is
@@ -32,7 +32,7 @@ from fractions import Fraction
 ABT = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("ABTRACE", "abtrace")
 problems = []
 
-# ---- DESIGN.md's event table ------------------------------------------------
+# ---- abtrace-events(7)'s event table ---------------------------------------
 
 def VALUE(v):
     """An exact value: an int, a decimal, or a fraction string "a/b"."""
@@ -484,7 +484,7 @@ def main():
         if n < 40:
             for opts in ([], ["--root", "min"]):
                 check_stats(tree, text, opts, "stats tree %d %s" % (n, " ".join(opts)))
-    # The lecture tree, exactly as the design describes it.
+    # The lecture tree, exactly as abtrace-events(7) and abtrace(1) describe it.
     evs = trace(["-e", json.dumps(lecture)], "lecture")
     if evs:
         cut = [e for e in evs if e["event"] == "cutoff"]

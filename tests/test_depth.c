@@ -1,5 +1,5 @@
 /* test_depth.c - depth limits, iterative deepening and the negamax view
- * (DESIGN.md, "Static values and depth limits", "Search variants"):
+ * (abtrace-tree(5), STATIC VALUES; abtrace-events(7), SEARCH VARIANTS):
  *
  * - on thousands of random trees with a static value at every inner node,
  *   --depth d is event for event the plain search of the tree cut at depth

@@ -1,6 +1,7 @@
 #!/bin/sh
 # test_install.sh - `meson install --destdir` puts a working abtrace, its
-# manual, bundled trees, lessons and translations in place.
+# manual pages (both languages), bundled trees, lessons and translations in
+# place.
 #   usage: test_install.sh BUILD_DIR nls|no-nls
 # Runs the installed copy with ABTRACE_DATADIR pointing into the staging
 # directory, since the program's compiled-in data dir is the real prefix.
@@ -54,20 +55,52 @@ if [ "$nls" = nls ]; then
 	esac
 fi
 
+# Every manual page, in each language it is written in: installed where man
+# looks (mandir/manN, mandir/zh_CN/manN), rendered by man -l at 80 columns
+# in a UTF-8 locale with no warning, and by groff itself with every warning
+# on (-ww) and none given.  groff reads the pages as UTF-8 (-k) for the
+# terminal (-Tutf8): the typesetter's fonts have no Chinese, nor the pruned
+# mark.
+mandir=$(dirname "$(dirname "$page")")
+pages="man1/abtrace.1 man5/abtrace-tree.5 man5/abtrace-answer.5 man5/abtrace-lesson.5
+man7/abtrace-events.7 zh_CN/man5/abtrace-tree.5 zh_CN/man5/abtrace-answer.5"
 if command -v man >/dev/null 2>&1; then
-	text=$(MANWIDTH=80 man -l "$page" 2>&1) || true
-	case $text in
-	*"EXIT STATUS"*"export"*) ok "man -l renders the page" ;;
-	*) bad "man -l did not render the page: $text" ;;
-	esac
-	mandir=$(dirname "$(dirname "$page")")
+	for rel in $pages; do
+		p=$mandir/$rel
+		if [ ! -f "$p" ]; then
+			bad "$rel is not installed"
+			continue
+		fi
+		base=${rel##*/}
+		title=$(printf '%s(%s)' "${base%.*}" "${base##*.}" | tr 'a-z' 'A-Z')
+		text=$(LANG=C.UTF-8 LC_ALL= MANWIDTH=80 man -l "$p" 2>"$stage.err") || true
+		warnings=$(cat "$stage.err")
+		case $text in
+		*"$title"*) ok "man -l renders $rel" ;;
+		*) bad "man -l did not render $rel: $text" ;;
+		esac
+		[ -z "$warnings" ] && ok "$rel renders at 80 columns without a warning" ||
+			bad "man -l $rel: $warnings"
+		warnings=$(groff -k -man -ww -z -Tutf8 "$p" 2>&1) || true
+		[ -z "$warnings" ] && ok "groff -ww has nothing to say about $rel" ||
+			bad "groff -ww $rel: $warnings"
+	done
+	rm -f "$stage.err"
 	text=$(MANWIDTH=80 MANPATH=$mandir man abtrace 2>&1) || true
 	case $text in
-	*"tutor for minimax"*) ok "man finds the page by name" ;;
+	*"tutor for minimax"*) ok "man finds abtrace by name" ;;
 	*) bad "man did not find abtrace by name: $text" ;;
 	esac
-	warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || true
-	[ -z "$warnings" ] && ok "the page renders without warnings" || bad "man warnings: $warnings"
+	text=$(MANWIDTH=80 MANPATH=$mandir man 5 abtrace-tree 2>&1) || true
+	case $text in
+	*"ABTRACE-TREE(5)"*"HEADER LINES"*) ok "man finds abtrace-tree(5) by name" ;;
+	*) bad "man did not find abtrace-tree(5) by name: $text" ;;
+	esac
+	text=$(LANG=C.UTF-8 LC_ALL= MANWIDTH=80 MANPATH=$mandir man -L zh_CN 5 abtrace-tree 2>&1) || true
+	case $text in
+	*"文件头行"*) ok "man -L zh_CN finds the Chinese abtrace-tree(5)" ;;
+	*) bad "man -L zh_CN did not find the Chinese abtrace-tree(5): $text" ;;
+	esac
 else
 	echo "skipped: man is not installed"
 fi

@@ -1,5 +1,5 @@
 /* test_json.c - the JSON form: string escapes and every event kind's
- * fields exactly as DESIGN.md's table names them. */
+ * fields exactly as abtrace-events(7), EVENTS, names them. */
 #include <check.h>
 #include <string.h>
 

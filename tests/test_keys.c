@@ -80,47 +80,6 @@ START_TEST(test_help_from_table)
 }
 END_TEST
 
-/* The README's table of replay keys names every key of the table. */
-START_TEST(test_readme_lists_every_key)
-{
-	struct ab_str path = AB_STR_INIT;
-	struct ab_diag diag;
-	const char *root = getenv("ABTRACE_SOURCE_ROOT");
-	ab_str_addf(&path, "%s/README.md", root ? root : ".");
-	size_t len;
-	char *text = ab_read_file(ab_str_cstr(&path), 1 << 20, &len, &diag);
-	ck_assert_msg(text != NULL, "cannot read %s", ab_str_cstr(&path));
-	char *section = strstr(text, "## The replay");
-	ck_assert_ptr_nonnull(section);
-	/* The first cell of each table row, split into words. */
-	struct ab_str words = AB_STR_INIT;
-	ab_str_add(&words, " ");
-	for (char *line = section; line; line = strchr(line, '\n')) {
-		line++;
-		if (line[0] != '|')
-			continue;
-		char *end = strchr(line + 1, '|');
-		if (!end)
-			continue;
-		for (char *p = line + 1; p < end; p++)
-			ab_str_addc(&words, (*p == ',' && p[-1] != ' ') ||
-					     (*p == '(' && p[1] != ' ') ||
-					     (*p == ')' && p[-1] != ' ') ? ' ' : *p);
-		ab_str_add(&words, " ");
-	}
-	for (size_t i = 0; i < ab_nbindings; i++) {
-		struct ab_str token = AB_STR_INIT;
-		ab_str_addf(&token, " %s ", ab_bindings[i].label);
-		ck_assert_msg(strstr(ab_str_cstr(&words), ab_str_cstr(&token)),
-			      "README's replay keys lack '%s'", ab_bindings[i].label);
-		ab_str_free(&token);
-	}
-	ab_str_free(&words);
-	ab_str_free(&path);
-	free(text);
-}
-END_TEST
-
 /* The manual page's key list is written from the table at build time
  * (src/tui/manpage.c): rendered by groff, its REPLAY KEYS section names
  * every key of the table, each beside its action's help text. */
@@ -195,7 +154,6 @@ static Suite *keys_suite(void)
 	tcase_add_loop_test(tc, test_key_actions, 0, sizeof expected / sizeof expected[0]);
 	tcase_add_test(tc, test_table_sound);
 	tcase_add_test(tc, test_help_from_table);
-	tcase_add_test(tc, test_readme_lists_every_key);
 	tcase_add_test(tc, test_man_page_lists_every_key);
 	suite_add_tcase(s, tc);
 	return s;

@@ -162,7 +162,7 @@ static const char *const bug_ids[] = {
 #undef AB_BUG_ID
 };
 
-/* DESIGN's table of named mistakes, in our words. */
+/* One sentence for each named mistake above, in our words. */
 static const char *const bug_sentences[] = {
 	N_("the search as it should be"),
 	N_("MIN nodes raise α and MAX nodes lower β: the window moves the wrong way"),

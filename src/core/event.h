@@ -3,7 +3,8 @@
  * The searcher sends every step to a sink; the recorded trace, the text
  * narration, JSON, statistics, the replay and the answer checker all consume
  * the same events, so they cannot disagree.  The kinds are one X-macro list
- * so their names (as in DESIGN.md's JSON) are written once.
+ * so their names (as in the JSON, abtrace-events(7), EVENTS) are written
+ * once.
  */
 #ifndef AB_EVENT_H
 #define AB_EVENT_H

@@ -1,4 +1,5 @@
-/* parse.c - tree-file text to a tree (DESIGN.md, "Tree files").
+/* parse.c - tree-file text to a tree (abtrace-tree(5); its DIAGNOSTICS
+ * section must hold every message here: tests/test_manpages.py).
  *
  * Three linear passes, none recursive:
  *

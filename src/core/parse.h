@@ -1,7 +1,8 @@
 /* parse.h - tree-file text to a tree, without recursion.
  *
- * The syntax is DESIGN.md's: `#` comments, optional `title:`, `root:` and
- * `source:` header lines, then one tree expression.  Nesting is tracked on
+ * The syntax is abtrace-tree(5)'s: `#` comments, optional header lines
+ * (`title:`, `source:`, `root:`, `players:`, `bounds:`), then one tree
+ * expression.  Nesting is tracked on
  * an explicit stack, so 100,000 `[` give a clean error, never a stack
  * overflow; memory grows with the number of nodes.
  */

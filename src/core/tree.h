@@ -24,7 +24,7 @@
 
 #define AB_NONE UINT32_MAX
 
-/* Stated limits (also in the README and the error messages). */
+/* Stated limits (also in abtrace-tree(5), LIMITS, and the error messages). */
 #define AB_MAX_DEPTH 10000       /* levels of nesting below the root */
 #define AB_MAX_NODES 20000000u   /* nodes, leaves included */
 #define AB_MAX_LABEL 32          /* bytes in one label */

@@ -1,6 +1,6 @@
 /* answer.h - a hand-worked homework answer: what the student claims.
  *
- * An answer file (DESIGN.md, "Homework answers") is read against the tree
+ * An answer file (abtrace-answer(5)) is read against the tree
  * it answers, so every name is resolved when it is read and an unknown one
  * is an error at its column.  Errors are data (struct ab_diag), as for tree
  * files.  The replay's practice mode builds the same struct from the marks

@@ -6,8 +6,8 @@
  * and Chinese, questions that ask the student to predict what comes next
  * (with the right answer), and claims ("alpha-beta looks at 7 leaves",
  * "C is only <= 2") that ab_lesson_check holds against the trace, so a
- * lesson cannot drift from what the program shows.  The format is in the
- * README ("Lessons").
+ * lesson cannot drift from what the program shows.  The format is
+ * abtrace-lesson(5).
  *
  * Errors are data: a struct ab_diag with line and column.
  */

@@ -1,8 +1,9 @@
 /* keys.h - the replay's key bindings: one table, key -> action.
  *
- * The help screen (`?`), the README's list and the tests all read this
- * table, so a binding is written once.  Actions are carried out by the
- * replay's main loop, which reports what needs redrawing.
+ * The help screen (`?`), abtrace(1)'s REPLAY KEYS (written from it at build
+ * time by mankeys.c) and the tests all read this table, so a binding is
+ * written once.  Actions are carried out by the replay's main loop, which
+ * reports what needs redrawing.
  */
 #ifndef AB_TUI_KEYS_H
 #define AB_TUI_KEYS_H

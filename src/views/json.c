@@ -1,4 +1,5 @@
-/* json.c - the JSON form of events, exactly as DESIGN.md's event table. */
+/* json.c - the JSON form of events, exactly as abtrace-events(7) gives it
+ * (EVENTS, THE JSON FORM). */
 #include "views/json.h"
 
 #include <stdint.h>
