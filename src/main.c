@@ -37,6 +37,7 @@
 #include "core/tree.h"
 #include "base/utf8.h"
 #include "tui/replay.h"
+#include "testing/diff.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
        EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
@@ -102,6 +103,8 @@ enum option_id {
 	OPT_VIEW,
 	OPT_ITERATION,
 	OPT_BUG,
+	OPT_ZERO_BASED,
+	OPT_INF,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -155,6 +158,8 @@ static const struct option long_options[] = {
 	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
 	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "iteration", required_argument, NULL, OPT_ITERATION },
+	{ "zero-based", no_argument, NULL, OPT_ZERO_BASED },
+	{ "inf", required_argument, NULL, OPT_INF },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -181,6 +186,8 @@ struct cli {
 	int report;              /* check: enum report */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
+	bool zero_based;         /* diff --zero-based */
+	const char *inf;         /* diff --inf N, or NULL */
 };
 
 /* How check reports. */
@@ -527,6 +534,12 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		}
 		case OPT_OUTPUT:
 			cli->output = optarg;
+			break;
+		case OPT_ZERO_BASED:
+			cli->zero_based = true;
+			break;
+		case OPT_INF:
+			cli->inf = optarg;
 			break;
 		default:
 			break;
@@ -1494,6 +1507,53 @@ static int cmd_practice(struct cli *cli)
 	return status;
 }
 
+/* abtrace diff [OPTIONS] TREE LOG (or -e EXPR LOG): a program's log held
+ * to the search; 0 it agrees, 1 it does not, 2 unusable. */
+static int cmd_diff(struct cli *cli)
+{
+	struct ab_diff_options opt = { .log = { .zero_based = cli->zero_based } };
+	if (cli->inf && !(opt.log.has_inf = ab_log_parse_inf(cli->inf, &opt.log.inf)))
+		return usage_error(cli, _("--inf takes the program's infinity, a positive number, not '%s'"),
+				   cli->inf);
+	int first = cli->expr ? 0 : 1;
+	if (cli->nargs != first + 1)
+		return usage_error(cli, _("diff needs a TREE (or -e EXPR) and the LOG a program printed"));
+	const char *path = cli->args[first];
+	if (first && strcmp(cli->args[0], "-") == 0 && strcmp(path, "-") == 0)
+		return usage_error(cli, _("standard input is used twice: '-' may stand for the tree or for the log, not both"));
+	struct cli one = *cli;
+	one.nargs = first;
+	int status = EXIT_OK;
+	struct ab_tree *tree = load_tree(&one, &status);
+	if (!tree)
+		return status;
+	struct ab_diag diag;
+	struct ab_diff_result r;
+	size_t len;
+	opt.glyphs = cli->json ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
+			       : ab_glyphs_for_locale(cli->ascii);
+	char *text = ab_read_file(path, AB_LOG_MAX_BYTES, &len, &diag);
+	if (!text || ab_diff(tree, &cli->config, cli->given, &opt, text, len, &r, &diag) != AB_DIFF_OK) {
+		print_diag(&diag, strcmp(path, "-") == 0 ? AB_STDIN_NAME : path);
+		free(text);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	if (cli->json)
+		ab_diff_json(tree, &r, &out);
+	else
+		ab_diff_text(tree, &r, opt.glyphs, &out);
+	write_out(&out, &status);
+	if (status == EXIT_OK && !r.agree)
+		status = EXIT_MISTAKES;
+	ab_str_free(&out);
+	ab_diff_result_free(&r);
+	free(text);
+	ab_tree_free(tree);
+	return finish_output(status);
+}
+
 static const struct command {
 	const char *name;
 	int (*run)(struct cli *cli);
@@ -1508,6 +1568,8 @@ static const struct command {
 	{ "export", cmd_export, SEARCH_OPTIONS | TAKES(OPT_DOT) | TAKES(OPT_TIKZ) |
 		TAKES(OPT_TEXT) | TAKES(OPT_SVG) | TAKES(OPT_FRAMES) | TAKES(OPT_STANDALONE) |
 		TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) | TAKES(OPT_LANG) },
+	{ "diff", cmd_diff, SEARCH_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_ZERO_BASED) |
+		TAKES(OPT_INF) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
 		TAKES(OPT_CHECK) },
 	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
