@@ -33,6 +33,10 @@ struct track {
 	uint32_t ret;      /* the step it returned */
 	uint32_t pruned;   /* the step of the cutoff that skipped it */
 	uint32_t by;       /* its cutoff: the node whose bound fired */
+	uint32_t alpha_from, beta_from; /* the node that set each bound, */
+	uint32_t alpha_at, beta_at;     /*   and when (AB_NONE, 0: never) */
+	uint32_t in_alpha_from, in_beta_from; /* the same for the window */
+	uint32_t in_alpha_at, in_beta_at;     /*   it was entered with */
 };
 
 /* Why the log and the search part. */
@@ -167,6 +171,20 @@ static void on_enter(struct cmp *c, const struct ab_event *ev)
 	tr->beta = tr->enter_beta = ev->beta;
 	tr->seen = (uint32_t)c->step;
 	tr->cut = tr->late = 0;
+	uint32_t p = c->tree->nodes[n].parent;
+	if (p == AB_NONE || ab_player_at(c->tree, p, c->root) == AB_CHANCE) {
+		tr->alpha_from = tr->beta_from = p;
+		tr->alpha_at = tr->beta_at = (uint32_t)c->step;
+	} else {
+		tr->alpha_from = c->t[p].alpha_from;
+		tr->beta_from = c->t[p].beta_from;
+		tr->alpha_at = c->t[p].alpha_at;
+		tr->beta_at = c->t[p].beta_at;
+	}
+	tr->in_alpha_from = tr->alpha_from;
+	tr->in_beta_from = tr->beta_from;
+	tr->in_alpha_at = tr->alpha_at;
+	tr->in_beta_at = tr->beta_at;
 	if (c->diverged || !has(c, AB_LOG_ENTER))
 		return;
 	const struct ab_log_entry *e = next(c, AB_LOG_ENTER);
@@ -221,12 +239,17 @@ static void on_leaf(struct cmp *c, const struct ab_event *ev)
 static void on_update(struct cmp *c, const struct ab_event *ev)
 {
 	struct track *tr = &c->t[ev->node];
-	if (ev->what == AB_WHAT_ALPHA)
+	if (ev->what == AB_WHAT_ALPHA) {
 		tr->alpha = ev->new_;
-	else if (ev->what == AB_WHAT_BETA)
+		tr->alpha_from = ev->node;
+		tr->alpha_at = (uint32_t)c->step;
+	} else if (ev->what == AB_WHAT_BETA) {
 		tr->beta = ev->new_;
-	else
+		tr->beta_from = ev->node;
+		tr->beta_at = (uint32_t)c->step;
+	} else {
 		return;
+	}
 	if (cut_test(c, tr->alpha, tr->beta) &&
 	    ab_player_at(c->tree, ev->node, c->root) != AB_CHANCE) {
 		tr->late = (uint32_t)c->step;
@@ -451,6 +474,14 @@ static void add_name(const struct cmp *c, uint32_t n, struct ab_str *out)
 	ab_narrate_name(c->tree, n, out);
 }
 
+/* Before a sentence that follows another: a space after English text,
+ * nothing after a Chinese full stop. */
+static void gap(struct ab_str *out)
+{
+	if (out->len && (unsigned char)out->s[out->len - 1] < 0x80 && out->s[out->len - 1] != ' ')
+		ab_str_addc(out, ' ');
+}
+
 /* A number in a sentence, in the log's view at node n. */
 static void add_value(const struct cmp *c, const struct ab_glyphs *g, uint32_t n,
 		      ab_value v, struct ab_str *out)
@@ -512,10 +543,12 @@ static void add_about(const struct cmp *c, const struct ab_glyphs *g,
 		const char *line = ab_log_line(c->log, e->start, &len);
 		ab_utf8_add_safe(&name, line + e->path_at, e->path_len);
 		ab_str_addf(out, _("This tree has no node called '%s'."), name.s);
-		if (!c->opt->log.zero_based && !(e->flags & AB_LOG_NAMED))
-			ab_str_add(out, _(" Paths count children from 1; --zero-based reads them from 0."));
-		else if (c->opt->log.zero_based && !(e->flags & AB_LOG_NAMED))
-			ab_str_add(out, _(" Paths are read from 0, as --zero-based asks."));
+		if (!(e->flags & AB_LOG_NAMED)) {
+			gap(out);
+			ab_str_add(out, c->opt->log.zero_based
+				   ? _("Paths are read from 0, as --zero-based asks.")
+				   : _("Paths count children from 1; --zero-based reads them from 0."));
+		}
 		ab_str_free(&name);
 		return;
 	}
@@ -613,7 +646,8 @@ static void add_sentinel_hint(const struct cmp *c, const struct ab_glyphs *g,
 			return;
 	struct ab_str num = AB_STR_INIT;
 	ab_value_format(big, c->tree->scale, "", "", &num);
-	ab_str_addf(out, _(" The log's %s stands in for infinity: --inf %s reads ±%s as ±%s."),
+	gap(out);
+	ab_str_addf(out, _("The log's %s stands in for infinity: --inf %s reads ±%s as ±%s."),
 		    num.s, num.s, num.s, g->pos_inf[0] == '+' ? g->pos_inf + 1 : g->pos_inf);
 	ab_str_free(&num);
 }
@@ -691,6 +725,37 @@ static struct next_line next_after(const struct cmp *c, enum ab_log_kind k, size
 	return found;
 }
 
+/* Where each bound of n's window that the log has otherwise comes from:
+ * " α = 3 was set at A (step 10)." or " β is still +∞: no node above has
+ * lowered it yet." (minimax's view). */
+static void add_origins(const struct cmp *c, const struct ab_glyphs *g,
+			const struct ab_log_entry *e, uint32_t n, struct ab_str *out)
+{
+	const struct track *tr = &c->t[n];
+	for (int b = 0; b < 2; b++) {
+		ab_value ref = b ? tr->enter_beta : tr->enter_alpha;
+		ab_value got = b ? e->b : e->a;
+		if (!(e->flags & (b ? AB_LOG_B_OFF : AB_LOG_A_OFF)) && got == ref)
+			continue;
+		uint32_t from = b ? tr->in_beta_from : tr->in_alpha_from;
+		uint32_t at = b ? tr->in_beta_at : tr->in_alpha_at;
+		const char *bound = b ? g->beta : g->alpha;
+		struct ab_str v = AB_STR_INIT, who = AB_STR_INIT;
+		ab_format_value(ref, c->tree->scale, g, &v);
+		gap(out);
+		if (ref == AB_NEG_INF || ref == AB_POS_INF) {
+			ab_str_addf(out, b ? _("%s is still %s: no node above has lowered it yet.")
+					   : _("%s is still %s: no node above has raised it yet."),
+				    bound, v.s);
+		} else if (from != AB_NONE) {
+			add_name(c, from, &who);
+			ab_str_addf(out, _("%s = %s was set at %s (step %u)."), bound, v.s, who.s, at);
+		}
+		ab_str_free(&v);
+		ab_str_free(&who);
+	}
+}
+
 static char *take(struct ab_str *s)
 {
 	char *text = ab_xstrdup(ab_str_cstr(s));
@@ -741,10 +806,11 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 			break;
 		}
 		if (e) {
-			ab_str_addc(&why, ' ');
+			gap(&why);
 			add_about(c, g, e, d->step, &why);
 		} else {
-			ab_str_addf(&why, _(" The log has %s."), kind_phrase(d->kind));
+			gap(&why);
+			ab_str_addf(&why, _("The log has %s."), kind_phrase(d->kind));
 		}
 		break;
 	case R_WINDOW:
@@ -758,6 +824,8 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		else
 			ab_str_addf(&why, _("When the search enters %s (step %zu) its window is %s: a child starts with the window its parent has then."),
 				    name.s, d->step, tmp.s);
+		if (!c->negamax)
+			add_origins(c, g, e, n, &why);
 		add_sentinel_hint(c, g, e, n, d->a, d->b, &why);
 		break;
 	case R_VALUE:
@@ -788,7 +856,8 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 				struct ab_str y = AB_STR_INIT, v = AB_STR_INIT;
 				add_name(c, e->node, &y);
 				add_value(c, g, e->node, ty->returned, &v);
-				ab_str_addf(&why, _(" The log names %s, which returns %s (step %u)."),
+				gap(&why);
+				ab_str_addf(&why, _("The log names %s, which returns %s (step %u)."),
 					    y.s, v.s, ty->ret ? ty->ret : ty->seen);
 				ab_str_free(&y);
 				ab_str_free(&v);
@@ -803,13 +872,15 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		} else {
 			ab_str_addf(&why, _("%s returns %s (step %zu)."), name.s, tmp.s, d->step);
 			if (!ab_is_leaf(c->tree, n) && c->t[n].cut && ab_config_prunes(c->config)) {
-				ab_str_addc(&why, ' ');
+				gap(&why);
 				ab_str_add(&why, fail_sentence(c->config));
 			}
 		}
-		if (c->negamax && n != AB_NONE)
-			ab_str_addf(&why, _(" Negamax writes it from the side of %s, who moves there."),
+		if (c->negamax && n != AB_NONE) {
+			gap(&why);
+			ab_str_addf(&why, _("Negamax writes it from the side of %s, who moves there."),
 				    ab_player_name(ab_player_at(c->tree, n, c->root)));
+		}
 		break;
 	case R_PRUNED: {
 		struct next_line nx = next_after(c, d->kind, d->step);
@@ -821,9 +892,10 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		if (e) {
 			struct ab_str y = AB_STR_INIT;
 			add_name(c, e->node, &y);
+			gap(&why);
 			ab_str_addf(&why, looked_at(c, e->node)
-				    ? _(" It never looks at %s, where the log goes on (line %u).")
-				    : _(" It never enters %s, where the log goes on (line %u)."),
+				    ? _("It never looks at %s, where the log goes on (line %u).")
+				    : _("It never enters %s, where the log goes on (line %u)."),
 				    y.s, e->line);
 			ab_str_free(&y);
 		}
@@ -835,7 +907,8 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		if (e) {
 			struct ab_str y = AB_STR_INIT;
 			add_name(c, e->node, &y);
-			ab_str_addf(&why, _(" The log's next cut is at %s (line %u)."),
+			gap(&why);
+			ab_str_addf(&why, _("The log's next cut is at %s (line %u)."),
 				    e->node == AB_NONE ? "?" : y.s, e->line);
 			ab_str_free(&y);
 		}
@@ -861,7 +934,7 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		ab_str_addf(&why, _("The search's %s lines end before the log's do."),
 			    ab_log_kind_word(d->kind));
 		if (e) {
-			ab_str_addc(&why, ' ');
+			gap(&why);
 			add_about(c, g, e, d->step, &why);
 		}
 		break;
@@ -933,7 +1006,8 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 		 const struct ab_log *log, struct ab_diff_result *out,
 		 uint32_t *step_of_entry)
 {
-	*out = (struct ab_diff_result){ .against = *config };
+	*out = (struct ab_diff_result){ .against = *config,
+					.zero_based = opt->log.zero_based };
 	for (int k = 0; k < AB_LOG_KIND_COUNT; k++)
 		if (log->nkind[k])
 			out->compared |= 1u << k;
@@ -951,7 +1025,9 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 	struct ab_config tries[MAX_CONVENTIONS];
 	size_t ntries = conventions_of(&base, given, tries, &out->varied);
 	out->conventions = ab_xcalloc(ntries, sizeof *out->conventions);
-	size_t best = 0, best_step = 0;
+	/* Disagreeing, the convention compared with is the one that agrees
+	 * with the most lines before it parts (ties: the config's own). */
+	size_t best = 0, best_lines = 0;
 	struct cmp c;
 	for (size_t i = 0; i < ntries; i++) {
 		bool ran = compare(&c, tree, &tries[i], log, opt, true, NULL);
@@ -962,8 +1038,13 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 			out->conventions[out->nconventions++] = tries[i];
 			if (opt->quick)
 				break;
-		} else if (c.d.step > best_step) {
-			best_step = c.d.step;
+			continue;
+		}
+		size_t lines = 0;
+		for (int k = 0; k < AB_LOG_KIND_COUNT; k++)
+			lines += c.at[k];
+		if (lines > best_lines) {
+			best_lines = lines;
 			best = i;
 		}
 	}
@@ -982,6 +1063,28 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 	free(c.t);
 	if (out->agree)
 		return;
+	/* Read another way (the other view, indices from the other base),
+	 * does it agree?  Then the report says so. */
+	struct ab_diff_options other = *opt;
+	other.quick = true;
+	struct ab_diff_result r;
+	if (!(given & AB_PART_VIEW) && !ab_tree_has_chance(tree)) {
+		struct ab_config flipped = *config;
+		flipped.view = config->view == AB_VIEW_NEGAMAX ? AB_VIEW_MINIMAX : AB_VIEW_NEGAMAX;
+		ab_diff_log(tree, &flipped, given, &other, log, &r, NULL);
+		if (r.agree)
+			out->hints |= AB_DIFF_HINT_VIEW;
+		ab_diff_result_free(&r);
+	}
+	other.log.zero_based = !opt->log.zero_based;
+	struct ab_log *again = ab_log_read(tree, &other.log, log->text, log->len, NULL, NULL);
+	if (again) {
+		ab_diff_log(tree, config, given, &other, again, &r, NULL);
+		if (r.agree)
+			out->hints |= AB_DIFF_HINT_BASE;
+		ab_diff_result_free(&r);
+		ab_log_free(again);
+	}
 	/* The named mistakes whose search reproduces the log, under any of
 	 * the same conventions. */
 	out->pitfalls = ab_xcalloc(AB_BUG_COUNT, sizeof *out->pitfalls);
@@ -1047,7 +1150,7 @@ static void add_compared(const struct ab_diff_result *r, bool json, struct ab_st
 		if (json)
 			ab_str_addf(out, "%s\"%s\"", first ? "" : ",", ab_log_kind_word((enum ab_log_kind)k));
 		else
-			ab_str_addf(out, "%s%s", first ? "" : ", ", ab_log_kind_word((enum ab_log_kind)k));
+			ab_str_addf(out, "%s%s", first ? "" : _(", "), ab_log_kind_word((enum ab_log_kind)k));
 		first = false;
 	}
 }
@@ -1068,6 +1171,12 @@ static bool is_product(const struct ab_diff_result *r, unsigned *fails, unsigned
 	return product == r->nconventions;
 }
 
+/* Between the i-th of count alternatives: "", ", ", ..., " or ". */
+static const char *alternative(unsigned i, unsigned count)
+{
+	return i == 0 ? "" : i + 1 == count ? _(" or ") : _(", ");
+}
+
 /* "fail-soft or fail-hard; cut on α ≥ β or α > β; order given" */
 static void add_conventions(const struct ab_diff_result *r, const struct ab_glyphs *g,
 			    struct ab_str *out)
@@ -1075,38 +1184,34 @@ static void add_conventions(const struct ab_diff_result *r, const struct ab_glyp
 	unsigned fails, stricts, orders;
 	if (!is_product(r, &fails, &stricts, &orders)) {
 		for (size_t i = 0; i < r->nconventions; i++) {
-			ab_str_add(out, i ? "; " : "");
+			ab_str_add(out, i ? _("; ") : "");
 			ab_diff_convention_words(&r->conventions[i], out);
 		}
 		return;
 	}
-	const char *sep = "";
 	if (ab_config_prunes(&r->against)) {
-		const char *or = "";
+		unsigned i = 0, count = (unsigned)__builtin_popcount(fails);
 		for (int f = 0; f < 3; f++)
-			if (fails & (1u << f)) {
-				ab_str_addf(out, "%s%s", or, ab_fail_word((enum ab_fail)f));
-				or = _(" or ");
-			}
-		ab_str_add(out, "; ");
+			if (fails & (1u << f))
+				ab_str_addf(out, "%s%s", alternative(i++, count),
+					    ab_fail_word((enum ab_fail)f));
+		ab_str_add(out, _("; "));
 		ab_str_add(out, _("cut on "));
-		or = "";
+		i = 0;
+		count = (unsigned)__builtin_popcount(stricts);
 		for (int s = 0; s < 2; s++)
-			if (stricts & (1u << s)) {
-				ab_str_addf(out, "%s%s %s %s", or, g->alpha, s ? ">" : g->ge, g->beta);
-				or = _(" or ");
-			}
-		sep = "; ";
+			if (stricts & (1u << s))
+				ab_str_addf(out, "%s%s %s %s", alternative(i++, count), g->alpha,
+					    s ? ">" : g->ge, g->beta);
+		ab_str_add(out, _("; "));
 	}
-	ab_str_add(out, sep);
 	ab_str_add(out, _("order "));
-	const char *or = "";
+	unsigned i = 0, count = (unsigned)__builtin_popcount(orders);
 	for (int o = 0; o < 5; o++)
 		if (orders & (1u << o)) {
-			struct ab_config c = { .order = (enum ab_order)o };
-			ab_str_add(out, or);
+			struct ab_config c = { .order = (enum ab_order)o, .seed = r->against.seed };
+			ab_str_add(out, alternative(i++, count));
 			ab_order_describe(&c, out);
-			or = _(" or ");
 		}
 }
 
@@ -1124,12 +1229,24 @@ void ab_diff_text(const struct ab_tree *tree, const struct ab_diff_result *r,
 			ab_narrate_name(tree, d->node, &name);
 		ab_str_addf(out, _("The log parts from the search (%s) at step %zu, at %s.\n"),
 			    s.s, d->step, d->node != AB_NONE ? name.s : "-");
+		/* The two lines one above the other, their labels padded alike. */
+		struct ab_str log = AB_STR_INIT, search = AB_STR_INIT;
 		if (d->line)
-			ab_str_addf(out, _("  the log, line %u:  %s\n"), d->line, d->given);
+			ab_str_addf(&log, _("the log, line %u:"), d->line);
 		else
-			ab_str_addf(out, _("  the log:          %s\n"), d->given);
-		ab_str_addf(out, _("  the search:       %s\n"), d->expected);
+			ab_str_add(&log, _("the log:"));
+		ab_str_add(&search, _("the search:"));
+		int width = (int)ab_utf8_text_width(log.s);
+		if ((int)ab_utf8_text_width(search.s) > width)
+			width = (int)ab_utf8_text_width(search.s);
+		ab_str_add(out, "  ");
+		ab_format_pad(log.s, width, false, out);
+		ab_str_addf(out, "  %s\n  ", d->given);
+		ab_format_pad(search.s, width, false, out);
+		ab_str_addf(out, "  %s\n", d->expected);
 		ab_str_addf(out, _("  why: %s\n"), d->why);
+		ab_str_free(&log);
+		ab_str_free(&search);
 		ab_str_free(&name);
 	} else {
 		ab_str_addf(out, _("The log does not agree with the search (%s).\n"), s.s);
@@ -1144,6 +1261,14 @@ void ab_diff_text(const struct ab_tree *tree, const struct ab_diff_result *r,
 	} else if (r->varied) {
 		ab_str_add(out, _("No convention agrees with the whole log.\n"));
 	}
+	if (r->hints & AB_DIFF_HINT_VIEW)
+		ab_str_add(out, r->against.view == AB_VIEW_NEGAMAX
+			   ? _("Read with --view minimax (every number from MAX's side), the log agrees.\n")
+			   : _("Read with --view negamax (every number from the side of the player to move), the log agrees.\n"));
+	if (r->hints & AB_DIFF_HINT_BASE)
+		ab_str_add(out, r->zero_based
+			   ? _("Read with child indices counted from 1 (without --zero-based), the log agrees.\n")
+			   : _("Read with child indices counted from 0 (--zero-based), the log agrees.\n"));
 	for (size_t i = 0; i < r->npitfalls; i++)
 		ab_str_addf(out, _("The search with the mistake %s reproduces the log: %s.\n"),
 			    ab_bug_id(r->pitfalls[i]), ab_bug_sentence(r->pitfalls[i]));
@@ -1207,6 +1332,13 @@ void ab_diff_json(const struct ab_tree *tree, const struct ab_diff_result *r,
 		ab_json_string(ab_bug_sentence(r->pitfalls[i]), out);
 		ab_str_addc(out, '}');
 	}
+	ab_str_add(out, "],\"hints\":[");
+	if (r->hints & AB_DIFF_HINT_VIEW)
+		ab_str_add(out, r->against.view == AB_VIEW_NEGAMAX ? "\"--view minimax\""
+								   : "\"--view negamax\"");
+	if (r->hints & AB_DIFF_HINT_BASE)
+		ab_str_addf(out, "%s%s", r->hints & AB_DIFF_HINT_VIEW ? "," : "",
+			    r->zero_based ? "\"without --zero-based\"" : "\"--zero-based\"");
 	ab_str_addf(out, "],\"noise\":%u,\"first_noise\":", r->noise);
 	if (r->noise) {
 		ab_str_addf(out, "{\"line\":%u,\"text\":", r->noise_line);

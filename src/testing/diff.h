@@ -86,10 +86,16 @@ struct ab_diff_result {
 	unsigned varied;          /* the AB_PART_*s tried both ways */
 	enum ab_bug *pitfalls;    /* the mistakes whose search reproduces */
 	size_t npitfalls;         /*   the log (only when it disagrees) */
+	unsigned hints;           /* AB_DIFF_HINT_*: read another way, the
+				     log agrees (only when it does not) */
+	bool zero_based;          /* how it was read (for the hints) */
 	uint32_t noise;           /* lines skipped as noise */
 	uint32_t noise_line;      /* the first of them (0: none), */
 	char *noise_text;         /*   as written, made safe to print */
 };
+
+#define AB_DIFF_HINT_VIEW 1u  /* with the other --view */
+#define AB_DIFF_HINT_BASE 2u  /* with indices from the other base */
 
 enum ab_diff_status {
 	AB_DIFF_OK,
