@@ -12,26 +12,11 @@
 #include "core/search.h"
 #include "randtree.h"
 #include "runprog.h"
-#include "sources/load.h"
+#include "loadtree.h"
 #include "testing/diff.h"
 #include "testutil.h"
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
-
-static struct ab_tree *load(const char *tree)
-{
-	struct ab_diag diag;
-	struct ab_tree *t;
-	if (strchr(tree, '[')) {
-		t = ab_load_expr(tree, &diag);
-	} else {
-		struct ab_str shown = AB_STR_INIT;
-		t = ab_load_tree(tree, &shown, &diag);
-		ab_str_free(&shown);
-	}
-	ck_assert_msg(t != NULL, "tree %s: %s", tree, diag.message);
-	return t;
-}
 
 /* ---- A search printed as a program prints it ------------------------------ */
 

@@ -6,24 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sources/load.h"
+#include "loadtree.h"
 #include "testing/log.h"
 #include "testutil.h"
-
-static struct ab_tree *load(const char *tree)
-{
-	struct ab_diag diag;
-	struct ab_tree *t;
-	if (strchr(tree, '[')) {
-		t = ab_load_expr(tree, &diag);
-	} else {
-		struct ab_str shown = AB_STR_INIT;
-		t = ab_load_tree(tree, &shown, &diag);
-		ab_str_free(&shown);
-	}
-	ck_assert_msg(t != NULL, "tree %s: %s", tree, diag.message);
-	return t;
-}
 
 /* The entries as "LINE:KIND NODE VALUE..." joined by "; ": NODE is the
  * node's name, "?" for a path that leads nowhere; a number is "off" when

@@ -530,10 +530,10 @@ static bool looked_at(const struct cmp *c, uint32_t n)
 	       (c->config->depth && c->tree->nodes[n].depth >= c->config->depth);
 }
 
-/* What the search does with y, the node of the log's line (kind k), told
- * against step s: it reaches y later or earlier, never (pruned, below
- * the depth limit), or y is no node of the tree. */
-static void add_about(const struct cmp *c, const struct ab_glyphs *g,
+/* What the search does with y, the node of the log's line of that kind,
+ * told against step s: it reaches (returns, cuts at) y later or earlier,
+ * never (pruned, below the depth limit), or y is no node of the tree. */
+static void add_about(const struct cmp *c, const struct ab_glyphs *g, enum ab_log_kind kind,
 		      const struct ab_log_entry *e, size_t s, struct ab_str *out)
 {
 	uint32_t y = e->node;
@@ -556,7 +556,19 @@ static void add_about(const struct cmp *c, const struct ab_glyphs *g,
 	const struct track *ty = &c->t[y];
 	uint32_t step;
 	uint32_t cutter = pruned_by(c, y, &step);
-	if (ty->seen && ty->seen > s)
+	if (ty->seen && kind == AB_LOG_CUT && ty->cut)
+		ab_str_addf(out, _("The search cuts at %s once, at step %u."), name.s, ty->cut);
+	else if (ty->seen && kind == AB_LOG_CUT && !ab_config_prunes(c->config))
+		ab_str_addf(out, _("Minimax prunes nothing: the search never cuts at %s."), name.s);
+	else if (ty->seen && kind == AB_LOG_CUT && ty->ret && !ab_is_leaf(c->tree, y)) {
+		add_test(c, g, y, ty->alpha, ty->beta, false, &other);
+		ab_str_addf(out, _("The search never cuts at %s: when it returns (step %zu), %s."),
+			    name.s, (size_t)ty->ret, other.s);
+	} else if (ty->seen && kind == AB_LOG_RETURN && ty->ret)
+		ab_str_addf(out, ty->ret > s ? _("%s returns later, at step %u.")
+					     : _("%s returns once, at step %u."),
+			    name.s, ty->ret);
+	else if (ty->seen && ty->seen > s)
 		ab_str_addf(out, looked_at(c, y) ? _("The search looks at %s later, at step %u.")
 						 : _("The search enters %s later, at step %u."),
 			    name.s, ty->seen);
@@ -807,7 +819,7 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 		}
 		if (e) {
 			gap(&why);
-			add_about(c, g, e, d->step, &why);
+			add_about(c, g, d->kind, e, d->step, &why);
 		} else {
 			gap(&why);
 			ab_str_addf(&why, _("The log has %s."), kind_phrase(d->kind));
@@ -935,7 +947,7 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 			    ab_log_kind_word(d->kind));
 		if (e) {
 			gap(&why);
-			add_about(c, g, e, d->step, &why);
+			add_about(c, g, d->kind, e, d->step, &why);
 		}
 		break;
 	}
