@@ -37,6 +37,7 @@
 #include "core/tree.h"
 #include "base/utf8.h"
 #include "tui/replay.h"
+#include "tui/logview.h"
 #include "testing/diff.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
@@ -105,6 +106,7 @@ enum option_id {
 	OPT_BUG,
 	OPT_ZERO_BASED,
 	OPT_INF,
+	OPT_LOG,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -160,6 +162,7 @@ static const struct option long_options[] = {
 	{ "iteration", required_argument, NULL, OPT_ITERATION },
 	{ "zero-based", no_argument, NULL, OPT_ZERO_BASED },
 	{ "inf", required_argument, NULL, OPT_INF },
+	{ "log", required_argument, NULL, OPT_LOG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -188,6 +191,7 @@ struct cli {
 	uint32_t iteration;      /* check --iteration K, or 0 */
 	bool zero_based;         /* diff --zero-based */
 	const char *inf;         /* diff --inf N, or NULL */
+	const char *log;         /* the replay's --log LOG, or NULL */
 };
 
 /* How check reports. */
@@ -541,6 +545,9 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		case OPT_INF:
 			cli->inf = optarg;
 			break;
+		case OPT_LOG:
+			cli->log = optarg;
+			break;
 		default:
 			break;
 		}
@@ -870,6 +877,20 @@ static int cmd_export(struct cli *cli)
 	return status;
 }
 
+/* How a program's log is read (diff, the replay's --log): --zero-based,
+ * --inf N; false (message printed) when --inf is no number. */
+static bool log_options(const struct cli *cli, struct ab_diff_options *opt, int *status)
+{
+	*opt = (struct ab_diff_options){ .log = { .zero_based = cli->zero_based },
+					 .glyphs = ab_glyphs_for_locale(cli->ascii) };
+	if (cli->inf && !(opt->log.has_inf = ab_log_parse_inf(cli->inf, &opt->log.inf))) {
+		*status = usage_error(cli, _("--inf takes the program's infinity, a positive number, not '%s'"),
+				      cli->inf);
+		return false;
+	}
+	return true;
+}
+
 /* Runs the replay; its errors (no terminal, too long a search) printed. */
 static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 		      const struct ab_replay_options *opts)
@@ -1052,7 +1073,27 @@ static int cmd_replay(struct cli *cli)
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
+	struct ab_replay_log *log = NULL;
+	if (cli->log) {
+		/* A program's log beside the search (--log LOG). */
+		struct ab_diff_options opt;
+		struct ab_diag diag;
+		size_t len;
+		char *text = NULL;
+		if (!log_options(cli, &opt, &status) ||
+		    !(text = ab_read_file(cli->log, AB_LOG_MAX_BYTES, &len, &diag)) ||
+		    !(log = ab_replay_log_read(tree, text, len, &opt, cli->given, cli->config.view, &diag))) {
+			if (status == EXIT_OK)
+				print_diag(&diag, strcmp(cli->log, "-") == 0 ? AB_STDIN_NAME : cli->log);
+			free(text);
+			ab_tree_free(tree);
+			return EXIT_USAGE;
+		}
+		free(text);
+		opts.log = log;
+	}
 	status = run_replay(tree, &cli->config, &opts);
+	ab_replay_log_free(log);
 	ab_tree_free(tree);
 	return status;
 }
@@ -1511,10 +1552,10 @@ static int cmd_practice(struct cli *cli)
  * to the search; 0 it agrees, 1 it does not, 2 unusable. */
 static int cmd_diff(struct cli *cli)
 {
-	struct ab_diff_options opt = { .log = { .zero_based = cli->zero_based } };
-	if (cli->inf && !(opt.log.has_inf = ab_log_parse_inf(cli->inf, &opt.log.inf)))
-		return usage_error(cli, _("--inf takes the program's infinity, a positive number, not '%s'"),
-				   cli->inf);
+	struct ab_diff_options opt;
+	int status = EXIT_OK;
+	if (!log_options(cli, &opt, &status))
+		return status;
 	int first = cli->expr ? 0 : 1;
 	if (cli->nargs != first + 1)
 		return usage_error(cli, _("diff needs a TREE (or -e EXPR) and the LOG a program printed"));
@@ -1523,7 +1564,6 @@ static int cmd_diff(struct cli *cli)
 		return usage_error(cli, _("standard input is used twice: '-' may stand for the tree or for the log, not both"));
 	struct cli one = *cli;
 	one.nargs = first;
-	int status = EXIT_OK;
 	struct ab_tree *tree = load_tree(&one, &status);
 	if (!tree)
 		return status;
@@ -1704,7 +1744,8 @@ int main(int argc, char **argv)
 			return finish_output(status);
 		return end_with(command->run(&cli));
 	}
-	if (!parse_options(argc, argv, SEARCH_OPTIONS, &cli, &status))
+	if (!parse_options(argc, argv, SEARCH_OPTIONS | TAKES(OPT_LOG) | TAKES(OPT_ZERO_BASED) |
+			   TAKES(OPT_INF), &cli, &status))
 		return finish_output(status);
 	return end_with(cmd_replay(&cli));
 }

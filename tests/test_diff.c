@@ -713,6 +713,11 @@ static const struct cli_case {
 	{ ARGS("diff", "--inf", "zero", "lecture", "-"), "", 2, NULL, "--inf takes the program's infinity" },
 	{ ARGS("diff", "lecture", "/no/such/log"), NULL, 2, NULL, "/no/such/log" },
 	{ ARGS("trace", "--zero-based", "lecture"), NULL, 2, NULL, "option '--zero-based' does not apply" },
+	/* The replay's --log: an unusable log is refused before the screen. */
+	{ ARGS("--log", "-", "lecture"), "", 2, NULL, "<stdin>: error: the log is empty" },
+	{ ARGS("--log", "-", "lecture"), "hello\n", 2, NULL, "<stdin>:1:1: error: the log holds no line" },
+	{ ARGS("--log", "/no/such/log", "lecture"), NULL, 2, NULL, "/no/such/log" },
+	{ ARGS("--inf", "x", "--log", "-", "lecture"), "", 2, NULL, "--inf takes" },
 };
 
 START_TEST(cli)

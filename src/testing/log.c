@@ -655,7 +655,7 @@ struct ab_log *ab_log_read(const struct ab_tree *tree,
 		const char *s = text + pos;
 		const char *nl = memchr(s, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - s) : len - pos;
-		r.line = ++log->lines;
+		r.line = ++log->nlines;
 		r.start = (uint32_t)pos;
 		if (n > AB_LOG_MAX_LINE) {
 			ab_diag_at(diag, text, len, pos,

@@ -83,7 +83,8 @@ struct ab_log {
 	size_t count;
 	uint32_t *of_kind[AB_LOG_KIND_COUNT]; /* entry indices, per kind, */
 	size_t nkind[AB_LOG_KIND_COUNT];     /*   in the log's order */
-	uint32_t lines;      /* lines in the text */
+	uint32_t nlines;     /* lines in the text (not "lines": term.h
+				makes that a macro) */
 	uint32_t noise;      /* lines skipped as noise */
 	uint32_t noise_line; /* the first of them, 0 if none, */
 	uint32_t noise_start; /*   and its first byte */

@@ -29,6 +29,7 @@
 #include "core/trace.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
+#include "tui/logview.h"
 #include "tui/practice.h"
 #include "tui/state.h"
 
@@ -80,6 +81,8 @@ static bool record(struct ab_replay *rp, size_t step)
 	rp->trace = ab_trace_record(rp->tree, &rp->config);
 	if (!rp->trace)
 		return false;
+	if (rp->log)
+		ab_replay_log_compare(rp);
 	ab_trace_seek(rp->trace, step);
 	count_leaves(rp);
 	rp->follow = true;
@@ -681,6 +684,28 @@ static unsigned switch_view(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
+/* d: to the step where the program's log first parts from the search. */
+static unsigned jump_divergence(struct ab_replay *rp)
+{
+	const struct ab_replay_log *l = rp->log;
+	if (!l) {
+		say(rp, _("no program's log: start the replay with --log LOG"));
+		return AB_REDRAW_FRAME;
+	}
+	if (!l->result.diverged) {
+		say(rp, _("the program's log agrees with this search: it never parts from it"));
+		return AB_REDRAW_FRAME;
+	}
+	ab_trace_seek(rp->trace, l->result.divergence.step);
+	if (l->result.divergence.line)
+		say(rp, _("the log parts here, at its line %u: %s"), l->result.divergence.line,
+		    l->result.divergence.given);
+	else
+		say(rp, _("the log parts here: it has %s"), l->result.divergence.given);
+	rp->follow = true;
+	return AB_REDRAW_FRAME;
+}
+
 static unsigned act(struct ab_replay *rp, enum ab_action a)
 {
 	struct ab_trace *tr = rp->trace;
@@ -837,6 +862,8 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return jump_iteration(rp, a == AB_ACT_NEXT_ITERATION ? 1 : -1);
 	case AB_ACT_VIEW:
 		return switch_view(rp);
+	case AB_ACT_DIVERGENCE:
+		return jump_divergence(rp);
 	case AB_ACT_NONE:
 	default:
 		return AB_REDRAW_NONE;
@@ -941,6 +968,10 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 	if (rp->lesson)
 		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
 				       sizeof *rp->asked);
+	if (opts->log) {
+		rp->log = opts->log;
+		rp->config = ab_replay_log_convention(rp->log, tree, config);
+	}
 	if (!record(rp, 0))
 		return false;
 	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;

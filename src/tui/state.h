@@ -24,6 +24,8 @@
 #include "views/layout.h"
 #include "tui/replay.h"
 
+struct ab_replay_log;
+
 /* Trees with more leaves than this open in the outline view: drawn out
  * they would be hundreds of screens wide. */
 #define AB_TREE_VIEW_MAX_LEAVES 2000u
@@ -160,6 +162,9 @@ struct ab_replay {
 
 	/* Practice and predict modes; NULL until used. */
 	struct ab_practice *practice;
+
+	/* A program's log beside the search (--log), or NULL: the caller's. */
+	struct ab_replay_log *log;
 };
 
 static inline bool ab_practice_on(const struct ab_replay *rp)
