@@ -131,18 +131,36 @@ START_TEST(test_options_held)
 }
 END_TEST
 
-/* Without a log, d says how to get one. */
-START_TEST(test_no_log)
+/* Without a log, d asks for one: a file that cannot be used is told at
+ * its line; one that can is held to the search (its paths counted from
+ * 0, since only that reading agrees), and d then jumps. */
+START_TEST(test_open_in_replay)
 {
 	if (skip_without_tmux())
 		return;
 	struct ab_str s = AB_STR_INIT;
-	start(80, 24, NULL, "lecture");
+	write_log("searching\n");
+	char bad[64];
+	snprintf(bad, sizeof bad, "%s", log_path);
+	write_log("leaf 0.0 3\nleaf 0.1 12\nleaf 0.2 8\nleaf 1.0 2\nleaf 1.1 4\n");
+	start(120, 30, NULL, "lecture");
 	WAIT_FOR(&s, "step 0/29");
 	keys("d");
-	WAIT_FOR(&s, "no program's log: start the replay with --log LOG");
+	WAIT_FOR(&s, "Hold which program's log (a file) to this search?");
+	literal(bad);
+	keys("Enter");
+	WAIT_FOR(&s, ":1: the log holds no line abtrace reads");
+	keys("d");
+	WAIT_FOR(&s, "Hold which program's log");
+	literal(log_path);
+	keys("Enter");
+	WAIT_FOR(&s, "the log parts from this search at step 15: d goes there", "The log: parts at step 15");
+	keys("d");
+	WAIT_FOR(&s, "step 15/29", "the log parts here, at its line 5: leaf 1.1 4");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
+	unlink(bad);
+	unlink(log_path);
 	stop_server();
 	ab_str_free(&s);
 }
@@ -165,7 +183,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_divergence, 0, sizeof sizes / sizeof sizes[0]);
 	tcase_add_test(tc, test_convention_followed);
 	tcase_add_test(tc, test_options_held);
-	tcase_add_test(tc, test_no_log);
+	tcase_add_test(tc, test_open_in_replay);
 	suite_add_tcase(s, tc);
 	int status = ab_run_suite(s);
 	tmux_test_done();

@@ -41,6 +41,53 @@ void ab_replay_log_free(struct ab_replay_log *l)
 	free(l);
 }
 
+/* Lines whose PATH of indices leads nowhere in the tree. */
+static size_t nowhere(const struct ab_log *log)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < log->count; i++)
+		count += (log->entries[i].flags & AB_LOG_HAS_NODE) && log->entries[i].node == AB_NONE;
+	return count;
+}
+
+static bool agrees(const struct ab_tree *tree, const struct ab_config *config,
+		   const struct ab_replay_log *l)
+{
+	struct ab_diff_result r;
+	ab_diff_log(tree, config, 0, &l->opt, l->log, &r, NULL);
+	bool agree = r.agree;
+	ab_diff_result_free(&r);
+	return agree;
+}
+
+struct ab_replay_log *ab_replay_log_guess(const struct ab_tree *tree, const char *text,
+					  size_t len, const struct ab_config *config,
+					  struct ab_diag *diag)
+{
+	struct ab_diff_options opt = { .quick = true };
+	struct ab_replay_log *from1 = ab_replay_log_read(tree, text, len, &opt, 0, config->view, diag);
+	if (!from1)
+		return NULL;
+	from1->opt.quick = true;
+	if (agrees(tree, config, from1)) {
+		from1->opt.quick = false;
+		return from1;
+	}
+	opt.log.zero_based = true;
+	struct ab_diag ignored;
+	struct ab_replay_log *from0 = ab_replay_log_read(tree, text, len, &opt, 0, config->view,
+							 &ignored);
+	from1->opt.quick = false;
+	if (!from0)
+		return from1;
+	from0->opt.quick = true;
+	/* From 0 when that agrees, or leads nowhere less often. */
+	bool zero = agrees(tree, config, from0) || nowhere(from0->log) < nowhere(from1->log);
+	from0->opt.quick = false;
+	ab_replay_log_free(zero ? from1 : from0);
+	return zero ? from0 : from1;
+}
+
 struct ab_config ab_replay_log_convention(const struct ab_replay_log *l,
 					  const struct ab_tree *tree,
 					  const struct ab_config *config)

@@ -40,6 +40,12 @@ struct ab_replay_log *ab_replay_log_read(const struct ab_tree *tree, const char 
 					 unsigned given, enum ab_view view,
 					 struct ab_diag *diag);
 void ab_replay_log_free(struct ab_replay_log *log);
+/* The same for a log opened in the replay, where no option says how its
+ * paths count: from 1, or from 0 when only that reading agrees with the
+ * search of config under some convention. */
+struct ab_replay_log *ab_replay_log_guess(const struct ab_tree *tree, const char *text,
+					  size_t len, const struct ab_config *config,
+					  struct ab_diag *diag);
 
 /* The search the log is best replayed with: config, with the convention
  * the log agrees with (or agrees with longest) where given leaves it open. */

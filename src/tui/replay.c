@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "base/atomic.h"
+#include "base/file.h"
 #include "views/export.h"
 #include "base/i18n.h"
 #include "views/stats.h"
@@ -684,12 +685,48 @@ static unsigned switch_view(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
+/* The answer to d's prompt: the file of a program's log, read (its paths
+ * from 1, or from 0 if only that agrees) and held to this search, which
+ * takes the convention the log agrees with. */
+static unsigned log_answer(struct ab_replay *rp, char *text)
+{
+	char *path = rest_of_line(text);
+	if (!path) {
+		say(rp, _("no file given"));
+		return AB_REDRAW_FRAME;
+	}
+	struct ab_diag diag;
+	size_t len;
+	char *bytes = ab_read_file(path, AB_LOG_MAX_BYTES, &len, &diag);
+	struct ab_replay_log *l = bytes ? ab_replay_log_guess(rp->tree, bytes, len, &rp->config, &diag)
+					: NULL;
+	free(bytes);
+	if (!l) {
+		if (diag.line)
+			say(rp, "%s:%u: %s", path, diag.line, diag.message);
+		else
+			say(rp, "%s: %s", path, diag.message);
+		return AB_REDRAW_FRAME;
+	}
+	rp->log = l;
+	rp->log_owned = true;
+	rp->config = ab_replay_log_convention(l, rp->tree, &rp->config);
+	unsigned redraw = reconfigure(rp);
+	if (l->result.agree)
+		say(rp, _("the log agrees with this search"));
+	else if (l->result.diverged)
+		say(rp, _("the log parts from this search at step %zu: d goes there"),
+		    l->result.divergence.step);
+	return redraw;
+}
+
 /* d: to the step where the program's log first parts from the search. */
 static unsigned jump_divergence(struct ab_replay *rp)
 {
 	const struct ab_replay_log *l = rp->log;
 	if (!l) {
-		say(rp, _("no program's log: start the replay with --log LOG"));
+		ab_prompt_open(&rp->prompt, AB_PROMPT_LOG, AB_NONE,
+			       _("Hold which program's log (a file) to this search?"), NULL);
 		return AB_REDRAW_FRAME;
 	}
 	if (!l->result.diverged) {
@@ -896,6 +933,7 @@ static unsigned answered(struct ab_replay *rp, bool ok)
 		case AB_PROMPT_CLAIM: redraw = ab_practice_answer(rp, node, text); break;
 		case AB_PROMPT_SAVE: redraw = save_answer(rp, text); break;
 		case AB_PROMPT_EXPORT: redraw = export_answer(rp, text); break;
+		case AB_PROMPT_LOG: redraw = log_answer(rp, text); break;
 		case AB_PROMPT_LESSON: case AB_PROMPT_NONE: break;
 		}
 	ab_str_free(&line);
@@ -987,6 +1025,10 @@ void ab_replay_fini(struct ab_replay *rp)
 		ab_layout_free(&rp->layout);
 	ab_practice_free(rp);
 	ab_trace_free(rp->trace);
+	if (rp->log_owned)
+		ab_replay_log_free(rp->log);
+	rp->log = NULL;
+	rp->log_owned = false;
 	free(rp->outline_order);
 	free(rp->outline_line);
 	rp->outline_order = rp->outline_line = NULL;
