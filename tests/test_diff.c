@@ -293,6 +293,9 @@ static const struct diff_case {
 	  "The search never cuts at B: when it returns (step 8), β = 3 > α = -∞.", NULL },
 	{ "lecture", GIVE_FAIL | GIVE_ORDER | GIVE_STRICT, "cut 3\n", false, 15, 1, "cut",
 	  "At step 15 the cut test fires at C: β = 2 ≤ α = 3, so the search skips C2 and C3. The log's next cut is at D (line 1).", NULL },
+	/* A cut at a path that leads nowhere. */
+	{ "lecture", 0, "cut 4\n", false, 15, 1, "cut",
+	  "At step 15 the cut test fires at C: β = 2 ≤ α = 3, so the search skips C2 and C3. This tree has no node called '4'.", NULL },
 	/* The log stops short, or goes on past the search. */
 	{ "lecture", 0, "leaf 1.1 3\nleaf 1.2 12\n", false, 7, 0, "leaf",
 	  "At step 7 the search looks at B3. The log has no more leaf lines.", NULL },

@@ -916,12 +916,14 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 	case R_CUT_MISSED:
 		add_line(c, d->kind, n, 0, 0, &exp);
 		add_cut(c, g, n, &why);
-		if (e) {
+		if (e && e->node == AB_NONE) {
+			gap(&why);
+			add_about(c, g, d->kind, e, d->step, &why);
+		} else if (e) {
 			struct ab_str y = AB_STR_INIT;
 			add_name(c, e->node, &y);
 			gap(&why);
-			ab_str_addf(&why, _("The log's next cut is at %s (line %u)."),
-				    e->node == AB_NONE ? "?" : y.s, e->line);
+			ab_str_addf(&why, _("The log's next cut is at %s (line %u)."), y.s, e->line);
 			ab_str_free(&y);
 		}
 		break;
