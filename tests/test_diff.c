@@ -137,8 +137,13 @@ static int print_event(void *ctx, const struct ab_event *ev)
 			line(p, "enter", n, s & S_WINDOWS ? 2 : 0, ev->alpha, ev->beta);
 		break;
 	case AB_EV_LEAF:
-		if ((s & S_ENTER) && (s & S_RECURSIVE))
-			line(p, "enter", n, 0, 0, 0);
+		if ((s & S_ENTER) && (s & S_RECURSIVE)) {
+			/* Called with its parent's window as it stands. */
+			uint32_t parent = p->tree->nodes[n].parent;
+			line(p, "enter", n, s & S_WINDOWS ? 2 : 0,
+			     parent == AB_NONE ? AB_NEG_INF : p->alpha[parent],
+			     parent == AB_NONE ? AB_POS_INF : p->beta[parent]);
+		}
 		if (s & S_LEAF)
 			line_at(p, "leaf", s & S_PATHLESS ? AB_NONE : n, n, 1, ev->value, 0);
 		if ((s & S_RETURN) && (s & S_RECURSIVE))
@@ -284,6 +289,11 @@ static const struct diff_case {
 	{ "lecture", 0, "enter 1 -inf inf\nenter 2 -inf 3\n", false, 11, 2, "enter",
 	  "When the search enters C (step 11) its window is [3, +∞]: a child starts with the window its parent has then. α = 3 was set at A (step 10). β is still +∞: no node above has lowered it yet.",
 	  NULL },
+	/* A recursive program prints every call's window, leaves' too: MIN
+	 * raising α shows at B2, whose β the search set at step 5. */
+	{ "lecture", 0, "enter A -inf inf\nenter B -inf inf\nenter B1 -inf inf\nenter B2 3 inf\n", false, 6, 4,
+	  "enter", "When the search looks at B2 (step 6) its window is [-∞, 3]: a child starts with the window its parent has then. α is still -∞: no node above has raised it yet. β = 3 was set at B (step 5).",
+	  NULL },
 	/* A root value wrong, everything else right. */
 	{ "lecture", 0, "value 2\n", false, 29, 1, "value",
 	  "The root's value is 3: A returns it at step 28", NULL },
@@ -375,6 +385,7 @@ static const unsigned styles[] = {
 	S_LEAF | S_PATHLESS | S_VALUE,
 	S_ENTER | S_CUT,
 	S_RETURN | S_BEST | S_LATE_CUT,
+	S_ALL | S_RECURSIVE | S_NEGAMAX | S_ZERO | S_LATE_CUT,
 };
 
 /* Every convention a search may have. */

@@ -163,12 +163,13 @@ static bool in_pruned(const struct cmp *c, uint32_t n, uint32_t y)
 
 /* ---- The events ---------------------------------------------------------- */
 
-static void on_enter(struct cmp *c, const struct ab_event *ev)
+/* Node n is reached (entered, or a leaf looked at) with the window alpha,
+ * beta: from its parent, whose bounds' origins it takes over. */
+static void reached(struct cmp *c, uint32_t n, ab_value alpha, ab_value beta)
 {
-	uint32_t n = ev->node;
 	struct track *tr = &c->t[n];
-	tr->alpha = tr->enter_alpha = ev->alpha;
-	tr->beta = tr->enter_beta = ev->beta;
+	tr->alpha = tr->enter_alpha = alpha;
+	tr->beta = tr->enter_beta = beta;
 	tr->seen = (uint32_t)c->step;
 	tr->cut = tr->late = 0;
 	uint32_t p = c->tree->nodes[n].parent;
@@ -185,6 +186,12 @@ static void on_enter(struct cmp *c, const struct ab_event *ev)
 	tr->in_beta_from = tr->beta_from;
 	tr->in_alpha_at = tr->alpha_at;
 	tr->in_beta_at = tr->beta_at;
+}
+
+static void on_enter(struct cmp *c, const struct ab_event *ev)
+{
+	uint32_t n = ev->node;
+	reached(c, n, ev->alpha, ev->beta);
 	if (c->diverged || !has(c, AB_LOG_ENTER))
 		return;
 	const struct ab_log_entry *e = next(c, AB_LOG_ENTER);
@@ -203,13 +210,27 @@ static void on_enter(struct cmp *c, const struct ab_event *ev)
 static void on_leaf(struct cmp *c, const struct ab_event *ev)
 {
 	uint32_t n = ev->node;
-	c->t[n].seen = (uint32_t)c->step;
+	/* The window a program hands the leaf: its parent's as it stands
+	 * (a chance parent's Star1 window is not known here). */
+	uint32_t p = c->tree->nodes[n].parent;
+	bool known = p == AB_NONE || ab_player_at(c->tree, p, c->root) != AB_CHANCE;
+	reached(c, n, p == AB_NONE ? AB_NEG_INF : c->t[p].alpha,
+		p == AB_NONE ? AB_POS_INF : c->t[p].beta);
 	c->t[n].returned = ev->value;
 	if (c->diverged)
 		return;
 	const struct ab_log_entry *e = next(c, AB_LOG_ENTER);
-	if (e && e->node == n)
-		consume(c, AB_LOG_ENTER); /* a leaf's enter may be printed */
+	if (e && e->node == n) {
+		/* A leaf's enter may be printed; its window is held to the
+		 * right search's (a mistake's search may hand leaves another
+		 * one, which its events do not say). */
+		if (known && c->config->bug == AB_BUG_NONE &&
+		    !same_window(c, n, e, c->t[n].enter_alpha, c->t[n].enter_beta)) {
+			diverge(c, R_WINDOW, AB_LOG_ENTER, n, c->t[n].enter_alpha, c->t[n].enter_beta);
+			return;
+		}
+		consume(c, AB_LOG_ENTER);
+	}
 	if (has(c, AB_LOG_LEAF)) {
 		e = next(c, AB_LOG_LEAF);
 		if (!e) {
@@ -832,6 +853,9 @@ static void describe(const struct cmp *c, const struct ab_glyphs *g,
 				 c->tree->scale, g, &tmp);
 		if (n == 0)
 			ab_str_addf(&why, _("When the search enters %s (step %zu) its window is %s."),
+				    name.s, d->step, tmp.s);
+		else if (looked_at(c, n))
+			ab_str_addf(&why, _("When the search looks at %s (step %zu) its window is %s: a child starts with the window its parent has then."),
 				    name.s, d->step, tmp.s);
 		else
 			ab_str_addf(&why, _("When the search enters %s (step %zu) its window is %s: a child starts with the window its parent has then."),

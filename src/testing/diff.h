@@ -11,8 +11,10 @@
  * Lines a program may print or leave out, all agreeing: the root's own
  * enter and return (a program whose root is a loop over moves prints
  * neither); an enter and a return at a leaf (a recursive program enters
- * every node), compared by node and value, not window; a cut after a
- * node's last child, where the test fires with nothing left to skip.
+ * every node), the enter's window held to the parent's window as it
+ * stands then (only against the right search: a mistake's events do not
+ * say what it hands a leaf); a cut after a node's last child, where the
+ * test fires with nothing left to skip.
  *
  * The conventions: every combination of fail-soft, fail-hard and
  * fail-hard=clamp, cut on >= and >, and the orders given, reverse, best and
