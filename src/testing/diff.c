@@ -365,11 +365,9 @@ static void on_done(struct cmp *c, const struct ab_event *ev)
 	}
 	/* The root's value and move: under --iterative only the last of each
 	 * (an iteration's may differ), else every one. */
-	const struct ab_log_kind_pair { enum ab_log_kind kind; } pairs[] = {
-		{ AB_LOG_VALUE }, { AB_LOG_BEST },
-	};
+	static const enum ab_log_kind ends[] = { AB_LOG_VALUE, AB_LOG_BEST };
 	for (size_t i = 0; i < 2; i++) {
-		enum ab_log_kind k = pairs[i].kind;
+		enum ab_log_kind k = ends[i];
 		for (const struct ab_log_entry *e; (e = next(c, k));) {
 			bool last = c->at[k] + 1 == c->log->nkind[k];
 			bool right = k == AB_LOG_VALUE ? same_value(c, 0, e, ev->value)
