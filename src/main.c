@@ -36,6 +36,8 @@
 #include "core/tree.h"
 #include "base/utf8.h"
 #include "tui/replay.h"
+#include "tui/logview.h"
+#include "testing/diff.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
        EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
@@ -82,6 +84,9 @@ struct cli {
 	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
+	bool zero_based;         /* diff --zero-based */
+	const char *inf;         /* diff --inf N, or NULL */
+	const char *log;         /* the replay's --log LOG, or NULL */
 };
 
 static const char *program = "abtrace";
@@ -232,6 +237,15 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_KEY:
 		cli->key = value;
+		return true;
+	case AB_OPT_ZERO_BASED:
+		cli->zero_based = true;
+		return true;
+	case AB_OPT_INF:
+		cli->inf = value;
+		return true;
+	case AB_OPT_LOG:
+		cli->log = value;
 		return true;
 	case AB_OPT_JSON:
 	case AB_OPT_CSV:
@@ -692,6 +706,20 @@ static int cmd_export(struct cli *cli)
 	return status;
 }
 
+/* How a program's log is read (diff, the replay's --log): --zero-based,
+ * --inf N; false (message printed) when --inf is no number. */
+static bool log_options(const struct cli *cli, struct ab_diff_options *opt, int *status)
+{
+	*opt = (struct ab_diff_options){ .log = { .zero_based = cli->zero_based },
+					 .glyphs = ab_glyphs_for_locale(cli->ascii) };
+	if (cli->inf && !(opt->log.has_inf = ab_log_parse_inf(cli->inf, &opt->log.inf))) {
+		*status = usage_error(cli, _("--inf takes the program's infinity, a positive number, not '%s'"),
+				      cli->inf);
+		return false;
+	}
+	return true;
+}
+
 /* Runs the replay; its errors (no terminal, too long a search) printed. */
 static int run_replay(struct ab_tree *tree, const struct ab_config *config,
 		      const struct ab_replay_options *opts)
@@ -874,7 +902,27 @@ static int cmd_replay(struct cli *cli)
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
+	struct ab_replay_log *log = NULL;
+	if (cli->log) {
+		/* A program's log beside the search (--log LOG). */
+		struct ab_diff_options opt;
+		struct ab_diag diag;
+		size_t len;
+		char *text = NULL;
+		if (!log_options(cli, &opt, &status) ||
+		    !(text = ab_read_file(cli->log, AB_LOG_MAX_BYTES, &len, &diag)) ||
+		    !(log = ab_replay_log_read(tree, text, len, &opt, cli->given, cli->config.view, &diag))) {
+			if (status == EXIT_OK)
+				print_diag(&diag, strcmp(cli->log, "-") == 0 ? AB_STDIN_NAME : cli->log);
+			free(text);
+			ab_tree_free(tree);
+			return EXIT_USAGE;
+		}
+		free(text);
+		opts.log = log;
+	}
 	status = run_replay(tree, &cli->config, &opts);
+	ab_replay_log_free(log);
 	ab_tree_free(tree);
 	return status;
 }
@@ -1007,6 +1055,52 @@ static int cmd_practice(struct cli *cli)
 	return status;
 }
 
+/* abtrace diff [OPTIONS] TREE LOG (or -e EXPR LOG): a program's log held
+ * to the search; 0 it agrees, 1 it does not, 2 unusable. */
+static int cmd_diff(struct cli *cli)
+{
+	struct ab_diff_options opt;
+	int status = EXIT_OK;
+	if (!log_options(cli, &opt, &status))
+		return status;
+	int first = cli->expr ? 0 : 1;
+	if (cli->nargs != first + 1)
+		return usage_error(cli, _("diff needs a TREE (or -e EXPR) and the LOG a program printed"));
+	const char *path = cli->args[first];
+	if (first && strcmp(cli->args[0], "-") == 0 && strcmp(path, "-") == 0)
+		return usage_error(cli, _("standard input is used twice: '-' may stand for the tree or for the log, not both"));
+	struct cli one = *cli;
+	one.nargs = first;
+	struct ab_tree *tree = load_tree(&one, &status);
+	if (!tree)
+		return status;
+	struct ab_diag diag;
+	struct ab_diff_result r;
+	size_t len;
+	opt.glyphs = cli->json ? (cli->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8)
+			       : ab_glyphs_for_locale(cli->ascii);
+	char *text = ab_read_file(path, AB_LOG_MAX_BYTES, &len, &diag);
+	if (!text || ab_diff(tree, &cli->config, cli->given, &opt, text, len, &r, &diag) != AB_DIFF_OK) {
+		print_diag(&diag, strcmp(path, "-") == 0 ? AB_STDIN_NAME : path);
+		free(text);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	if (cli->json)
+		ab_diff_json(tree, &r, &out);
+	else
+		ab_diff_text(tree, &r, opt.glyphs, &out);
+	write_out(&out, &status);
+	if (status == EXIT_OK && !r.agree)
+		status = EXIT_MISTAKES;
+	ab_str_free(&out);
+	ab_diff_result_free(&r);
+	free(text);
+	ab_tree_free(tree);
+	return finish_output(status);
+}
+
 /* What each command runs (ab_commands names them, and says which options
  * they take). */
 static int (*const run[AB_CMD_COUNT])(struct cli *cli) = {
@@ -1018,6 +1112,7 @@ static int (*const run[AB_CMD_COUNT])(struct cli *cli) = {
 	[AB_CMD_EXPORT] = cmd_export,
 	[AB_CMD_LESSON] = cmd_lesson,
 	[AB_CMD_PRACTICE] = cmd_practice,
+	[AB_CMD_DIFF] = cmd_diff,
 };
 
 /* The index of the first argument that is not an option or an option's

@@ -34,6 +34,8 @@ const struct ab_command ab_commands[AB_CMD_COUNT] = {
 		N_("lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one") },
 	[AB_CMD_PRACTICE] = { "practice",
 		N_("practice [OPTIONS]          work a random tree by hand, then check it") },
+	[AB_CMD_DIFF] = { "diff",
+		N_("diff [OPTIONS] TREE LOG     hold a program's log of its search to abtrace's") },
 };
 
 int ab_command_find(const char *name)
@@ -49,7 +51,9 @@ int ab_command_find(const char *name)
 /* The commands that search one TREE, those that search at all (practice
  * searches the random tree it draws), and those that draw a random tree. */
 #define ON_A_TREE (AB_CMD(REPLAY) | AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | \
-		   AB_CMD(EXPORT))
+		   AB_CMD(EXPORT) | AB_CMD(DIFF))
+/* Those that read a program's log. */
+#define READ_A_LOG (AB_CMD(DIFF) | AB_CMD(REPLAY))
 #define SEARCHING (ON_A_TREE | AB_CMD(PRACTICE))
 #define RANDOM_TREE (AB_CMD(RANDOM) | AB_CMD(PRACTICE))
 
@@ -62,6 +66,7 @@ const struct ab_option_group_text ab_option_groups[AB_GROUP_COUNT] = {
 	[AB_GROUP_RANDOM] = { N_("Random tree options"), NULL },
 	[AB_GROUP_EXPORT] = { N_("Export options"), NULL },
 	[AB_GROUP_LESSON] = { N_("Lesson options"), NULL },
+	[AB_GROUP_TESTING] = { N_("Testing your own search"), NULL },
 	[AB_GROUP_OTHER] = { N_("Other options"), NULL },
 };
 
@@ -151,7 +156,8 @@ const struct ab_option ab_options[] = {
 
 	{ "json", 0, AB_ARG_NONE, NULL,
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
-	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK), .id = AB_OPT_JSON },
+	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF),
+	  .id = AB_OPT_JSON },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,
@@ -229,6 +235,17 @@ const struct ab_option ab_options[] = {
 	{ "check", 0, AB_ARG_NONE, NULL,
 	  N_("hold the lesson's claims and answers to the search"), NULL,
 	  AB_GROUP_LESSON, AB_CMD(LESSON), .id = AB_OPT_CHECK },
+
+	{ "log", 0, AB_ARG_REQUIRED, N_("LOG"),
+	  N_("the replay: a program's log of its search beside\n"
+	     "abtrace's (d jumps to where they first part)"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(REPLAY), .id = AB_OPT_LOG },
+	{ "zero-based", 0, AB_ARG_NONE, NULL,
+	  N_("the log counts children from 0, not 1"), NULL,
+	  AB_GROUP_TESTING, READ_A_LOG, .id = AB_OPT_ZERO_BASED },
+	{ "inf", 0, AB_ARG_REQUIRED, "N",
+	  N_("the log writes infinity as N (and minus infinity as -N)"), NULL,
+	  AB_GROUP_TESTING, READ_A_LOG, .id = AB_OPT_INF },
 
 	{ "help", 'h', AB_ARG_NONE, NULL, N_("this help"), NULL,
 	  AB_GROUP_OTHER, AB_CMD_ALL, .id = AB_OPT_HELP },

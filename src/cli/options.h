@@ -25,6 +25,7 @@ enum ab_command_id {
 	AB_CMD_EXPORT,
 	AB_CMD_LESSON,
 	AB_CMD_PRACTICE,
+	AB_CMD_DIFF,
 	AB_CMD_COUNT
 };
 
@@ -72,6 +73,9 @@ enum ab_option_id {
 	AB_OPT_CHECK,
 	AB_OPT_HELP,
 	AB_OPT_VERSION,
+	AB_OPT_ZERO_BASED, /* a program's log: indices from 0 */
+	AB_OPT_INF,      /* a program's log: its infinity */
+	AB_OPT_LOG,      /* the replay: a program's log beside it */
 };
 
 /* Whether an option takes a value. */
@@ -91,6 +95,7 @@ enum ab_option_group {
 	AB_GROUP_RANDOM,
 	AB_GROUP_EXPORT,
 	AB_GROUP_LESSON,
+	AB_GROUP_TESTING,
 	AB_GROUP_OTHER,
 	AB_GROUP_COUNT
 };

@@ -22,6 +22,7 @@
 #include "views/narrate.h"
 #include "views/stats.h"
 #include "tui/keys.h"
+#include "tui/logview.h"
 #include "tui/pseudocode.h"
 #include "base/utf8.h"
 
@@ -790,6 +791,76 @@ static int put_paragraphs(WINDOW *w, int row, int left, int cols, int last_row,
 	return row;
 }
 
+/* The program's log (--log): its lines, each at the step it agrees with;
+ * those this step reached in the marked colour, the first that parts from
+ * the search in the cut colour once the replay gets there, and below
+ * them where and why it parts. */
+static void draw_log(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
+{
+	const struct ab_replay_log *l = rp->log;
+	const struct ab_diff_result *res = &l->result;
+	const struct ab_diff_divergence *d = &res->divergence;
+	size_t step = rp->trace->step;
+	int left = r->left + 2, cols = r->cols - 2, last = r->top + r->rows;
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	struct ab_str text = AB_STR_INIT;
+	if (res->agree)
+		ab_str_add(&text, _("The log: agrees"));
+	else if (res->diverged)
+		ab_str_addf(&text, _("The log: parts at step %zu (d)"), d->step);
+	else
+		ab_str_add(&text, _("The log: does not agree"));
+	put(w, r->top, left, r->left, r->left + r->cols, ab_str_cstr(&text), attr(R_TITLE));
+	/* Below the lines, once the replay is there: where and why. */
+	bool reached = res->diverged && step >= d->step;
+	int bottom = 0;
+	ab_str_clear(&text);
+	if (reached) {
+		if (d->line)
+			ab_str_addf(&text, _("Step %zu: the log's line %u is '%s'; the search has '%s'."),
+				    d->step, d->line, d->given, d->expected);
+		else
+			ab_str_addf(&text, _("Step %zu: the log has %s; the search has '%s'."),
+				    d->step, d->given, d->expected);
+		ab_str_addf(&text, " %s", d->why);
+		bottom = r->rows / 2;
+	}
+	int top = r->top + 1, rows = last - top - bottom;
+	long cur = ab_replay_log_current(rp);
+	long count = (long)l->log->count, first = cur - rows / 2;
+	if (first > count - rows)
+		first = count - rows;
+	if (first < 0)
+		first = 0;
+	struct ab_str line = AB_STR_INIT;
+	bool marked_div = false;
+	for (long i = first; i < count && top + (int)(i - first) < last - bottom; i++) {
+		const struct ab_log_entry *e = &l->log->entries[i];
+		size_t len;
+		const char *s = ab_log_line(l->log, e->start, &len);
+		uint32_t at = l->steps[i];
+		bool is_div = reached && !marked_div && d->line && e->line == d->line;
+		marked_div |= is_div;
+		enum role role = is_div ? R_CUT : at && at == step ? R_CODE_HI
+			       : at && at < step ? R_NORMAL : R_FAINT;
+		const char *mark = is_div ? (rp->g->ascii ? "x" : "✗")
+				 : at && at == step ? (rp->g->ascii ? ">" : "▶") : " ";
+		ab_str_clear(&line);
+		ab_str_addf(&line, "%s%5u  ", mark, e->line);
+		ab_utf8_add_safe(&line, s, len);
+		int row = top + (int)(i - first);
+		if (role == R_CODE_HI)
+			fill_row(w, row, r->left + 1, r->cols - 1, attr(R_CODE_HI));
+		put(w, row, left - 1, r->left, r->left + r->cols, ab_str_cstr(&line), attr(role));
+	}
+	if (bottom)
+		put_wrapped(w, last - bottom, left, cols, bottom, ab_str_cstr(&text), attr(R_CUT));
+	ab_str_free(&line);
+	ab_str_free(&text);
+}
+
 /* A lesson's panel: its title, the text of the block that speaks for this
  * step, its questions, and how the student's answers went. */
 static void draw_lesson(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
@@ -1024,6 +1095,10 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 	}
 	if (rp->message.len) /* a message first, so a narrow screen shows it */
 		ab_str_addf(&text, " | %s", ab_str_cstr(&rp->message));
+	if (rp->log && rp->log->result.agree)
+		ab_str_add(&text, _(" | log agrees"));
+	else if (rp->log && rp->log->result.diverged)
+		ab_str_addf(&text, _(" | log parts at step %zu (d)"), rp->log->result.divergence.step);
 	ab_str_add(&text, " | ");
 	ab_config_describe_for(&rp->config, rp->tree, rp->g->ascii, &text);
 	if (rp->autoplay)
@@ -1141,7 +1216,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 
 	/* The middle: tree or outline, and the pseudocode beside it. */
 	int pw = pseudo_width(rp, kind) + 1;
-	if (rp->lesson && pw < cols * 2 / 5)
+	if ((rp->lesson || rp->log) && pw < cols * 2 / 5)
 		pw = cols * 2 / 5; /* prose wants more room than code */
 	if (cols - pw < 30 || ab_practice_on(rp) || rp->presenter)
 		pw = 0; /* practice, presenter: all the room for the tree */
@@ -1174,6 +1249,8 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
 	if (pw && rp->lesson)
 		draw_lesson(rp, w, &side);
+	else if (pw && rp->log)
+		draw_log(rp, w, &side);
 	else if (pw)
 		draw_pseudocode(rp, w, &side, kind, &ev);
 

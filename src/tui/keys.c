@@ -70,6 +70,7 @@ const struct ab_binding ab_bindings[] = {
 	{ 'i', "i", NULL, AB_ACT_NEXT_ITERATION },
 	{ 'I', "I", NULL, AB_ACT_PREV_ITERATION },
 	{ 'V', "V", NULL, AB_ACT_VIEW },
+	{ 'd', "d", NULL, AB_ACT_DIVERGENCE },
 };
 
 const size_t ab_nbindings = sizeof ab_bindings / sizeof ab_bindings[0];

@@ -57,7 +57,8 @@
 	X(PREDICT, N_("predict mode: say v (looked at) or x (pruned) before each leaf")) \
 	X(NEXT_ITERATION, N_("iterative deepening: the next iteration")) \
 	X(PREV_ITERATION, N_("iterative deepening: the previous iteration")) \
-	X(VIEW, N_("minimax / negamax view of values and windows"))
+	X(VIEW, N_("minimax / negamax view of values and windows")) \
+	X(DIVERGENCE, N_("a program's log: open one, or go to where it first parts from the search"))
 
 enum ab_action {
 #define AB_ACTION_ENUM(name, help) AB_ACT_##name,

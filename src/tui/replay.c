@@ -23,12 +23,14 @@
 #include <unistd.h>
 
 #include "base/atomic.h"
+#include "base/file.h"
 #include "views/export.h"
 #include "base/i18n.h"
 #include "views/stats.h"
 #include "core/trace.h"
 #include "tui/draw.h"
 #include "tui/keys.h"
+#include "tui/logview.h"
 #include "tui/practice.h"
 #include "tui/state.h"
 
@@ -80,6 +82,8 @@ static bool record(struct ab_replay *rp, size_t step)
 	rp->trace = ab_trace_record(rp->tree, &rp->config);
 	if (!rp->trace)
 		return false;
+	if (rp->log)
+		ab_replay_log_compare(rp);
 	ab_trace_seek(rp->trace, step);
 	count_leaves(rp);
 	rp->follow = true;
@@ -724,6 +728,64 @@ static unsigned switch_view(struct ab_replay *rp)
 	return AB_REDRAW_FRAME;
 }
 
+/* The answer to d's prompt: the file of a program's log, read (its paths
+ * from 1, or from 0 if only that agrees) and held to this search, which
+ * takes the convention the log agrees with. */
+static unsigned log_answer(struct ab_replay *rp, char *text)
+{
+	char *path = rest_of_line(text);
+	if (!path) {
+		say(rp, _("no file given"));
+		return AB_REDRAW_FRAME;
+	}
+	struct ab_diag diag;
+	size_t len;
+	char *bytes = ab_read_file(path, AB_LOG_MAX_BYTES, &len, &diag);
+	struct ab_replay_log *l = bytes ? ab_replay_log_guess(rp->tree, bytes, len, &rp->config, &diag)
+					: NULL;
+	free(bytes);
+	if (!l) {
+		if (diag.line)
+			say(rp, "%s:%u: %s", path, diag.line, diag.message);
+		else
+			say(rp, "%s: %s", path, diag.message);
+		return AB_REDRAW_FRAME;
+	}
+	rp->log = l;
+	rp->log_owned = true;
+	rp->config = ab_replay_log_convention(l, rp->tree, &rp->config);
+	unsigned redraw = reconfigure(rp);
+	if (l->result.agree)
+		say(rp, _("the log agrees with this search"));
+	else if (l->result.diverged)
+		say(rp, _("the log parts from this search at step %zu: d goes there"),
+		    l->result.divergence.step);
+	return redraw;
+}
+
+/* d: to the step where the program's log first parts from the search. */
+static unsigned jump_divergence(struct ab_replay *rp)
+{
+	const struct ab_replay_log *l = rp->log;
+	if (!l) {
+		ab_prompt_open(&rp->prompt, AB_PROMPT_LOG, AB_NONE,
+			       _("Hold which program's log (a file) to this search?"), NULL);
+		return AB_REDRAW_FRAME;
+	}
+	if (!l->result.diverged) {
+		say(rp, _("the program's log agrees with this search: it never parts from it"));
+		return AB_REDRAW_FRAME;
+	}
+	ab_trace_seek(rp->trace, l->result.divergence.step);
+	if (l->result.divergence.line)
+		say(rp, _("the log parts here, at its line %u: %s"), l->result.divergence.line,
+		    l->result.divergence.given);
+	else
+		say(rp, _("the log parts here: it has %s"), l->result.divergence.given);
+	rp->follow = true;
+	return AB_REDRAW_FRAME;
+}
+
 static unsigned act(struct ab_replay *rp, enum ab_action a)
 {
 	struct ab_trace *tr = rp->trace;
@@ -880,6 +942,8 @@ static unsigned act(struct ab_replay *rp, enum ab_action a)
 		return jump_iteration(rp, a == AB_ACT_NEXT_ITERATION ? 1 : -1);
 	case AB_ACT_VIEW:
 		return switch_view(rp);
+	case AB_ACT_DIVERGENCE:
+		return jump_divergence(rp);
 	case AB_ACT_NONE:
 	default:
 		return AB_REDRAW_NONE;
@@ -912,6 +976,7 @@ static unsigned answered(struct ab_replay *rp, bool ok)
 		case AB_PROMPT_CLAIM: redraw = ab_practice_answer(rp, node, text); break;
 		case AB_PROMPT_SAVE: redraw = save_answer(rp, text); break;
 		case AB_PROMPT_EXPORT: redraw = export_answer(rp, text); break;
+		case AB_PROMPT_LOG: redraw = log_answer(rp, text); break;
 		case AB_PROMPT_LESSON: case AB_PROMPT_NONE: break;
 		}
 	ab_str_free(&line);
@@ -984,6 +1049,10 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 	if (rp->lesson)
 		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
 				       sizeof *rp->asked);
+	if (opts->log) {
+		rp->log = opts->log;
+		rp->config = ab_replay_log_convention(rp->log, tree, config);
+	}
 	if (!record(rp, 0))
 		return false;
 	rp->outline = tree->leaves > AB_TREE_VIEW_MAX_LEAVES;
@@ -999,6 +1068,10 @@ void ab_replay_fini(struct ab_replay *rp)
 		ab_layout_free(&rp->layout);
 	ab_practice_free(rp);
 	ab_trace_free(rp->trace);
+	if (rp->log_owned)
+		ab_replay_log_free(rp->log);
+	rp->log = NULL;
+	rp->log_owned = false;
 	free(rp->outline_order);
 	free(rp->outline_line);
 	rp->outline_order = rp->outline_line = NULL;

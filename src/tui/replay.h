@@ -24,6 +24,10 @@ struct ab_replay_options {
 	const struct ab_lesson *lesson;
 	enum ab_lang lang;
 	bool practice;     /* start in practice mode (abtrace practice) */
+	/* A program's log to show beside the search (--log LOG; tui/logview.h,
+	 * NULL for none): the caller's, kept up to date by the replay.  The
+	 * search starts with the convention the log agrees with. */
+	struct ab_replay_log *log;
 };
 
 enum ab_replay_status {

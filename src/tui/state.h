@@ -24,6 +24,8 @@
 #include "views/layout.h"
 #include "tui/replay.h"
 
+struct ab_replay_log;
+
 /* Trees with more leaves than this open in the outline view: drawn out
  * they would be hundreds of screens wide. */
 #define AB_TREE_VIEW_MAX_LEAVES 2000u
@@ -71,6 +73,7 @@ enum ab_prompt_kind {
 	AB_PROMPT_LESSON,      /* the answer to the lesson's current question */
 	AB_PROMPT_SAVE,        /* the file to save the tree to */
 	AB_PROMPT_EXPORT,      /* the format and file of a picture of this step */
+	AB_PROMPT_LOG,         /* the file of a program's log to hold to the search */
 };
 
 struct ab_prompt {
@@ -160,6 +163,11 @@ struct ab_replay {
 
 	/* Practice and predict modes; NULL until used. */
 	struct ab_practice *practice;
+
+	/* A program's log beside the search, or NULL: the caller's (--log),
+	 * or one opened in the replay (d), which is the replay's to free. */
+	struct ab_replay_log *log;
+	bool log_owned;
 };
 
 static inline bool ab_practice_on(const struct ab_replay *rp)
