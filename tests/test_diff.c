@@ -671,6 +671,29 @@ START_TEST(mistakes_named)
 }
 END_TEST
 
+/* small-inf with the program's own infinity, read from the root's window
+ * in its log (here 50, not the mistake's default). */
+START_TEST(small_inf_of_the_log)
+{
+	struct ab_tree *tree = load("[[3,100],[2,4]]");
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	ck_assert_ptr_null(ab_config_apply("bug=small-inf:50", &c, NULL));
+	struct ab_str text = AB_STR_INIT;
+	log_of(tree, &c, S_ALL, &text);
+	c = AB_CONFIG_DEFAULT;
+	struct ab_diff_options opt = { 0 };
+	struct ab_diff_result r;
+	struct ab_diag diag;
+	ck_assert_int_eq(ab_diff(tree, &c, 0, &opt, text.s, text.len, &r, &diag), AB_DIFF_OK);
+	ck_assert(!r.agree);
+	ck_assert_uint_eq(r.npitfalls, 1);
+	ck_assert_int_eq(r.pitfalls[0], AB_BUG_SMALL_INF);
+	ab_diff_result_free(&r);
+	ab_str_free(&text);
+	ab_tree_free(tree);
+}
+END_TEST
+
 /* The lecture tree's swapped update, as a program prints it. */
 START_TEST(swapped_update_named)
 {
@@ -801,6 +824,7 @@ int main(void)
 	tcase_add_test(tc, unusable);
 	tcase_add_loop_test(tc, mistakes_named, 0, AB_BUG_COUNT - 1);
 	tcase_add_test(tc, swapped_update_named);
+	tcase_add_test(tc, small_inf_of_the_log);
 	tcase_add_loop_test(tc, cli, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
 	tcase_add_loop_test(tc, hostile, 0, (int)(sizeof hostile_cases / sizeof hostile_cases[0]));
 	suite_add_tcase(s, tc);

@@ -997,6 +997,24 @@ void ab_diff_convention_words(const struct ab_config *c, struct ab_str *out)
 /* The conventions to try: config itself first, then every other
  * combination of the parts not given (fail and cut only where the search
  * prunes; the orders that need no seed). */
+
+/* small-inf's infinity as the program wrote it: the root's window when
+ * the log gives it as (-I, I) with I a whole number of the tree's, else
+ * 0 (the mistake's default). */
+static int64_t program_infinity(const struct ab_tree *tree, const struct ab_log *log)
+{
+	for (size_t i = 0; i < log->nkind[AB_LOG_ENTER]; i++) {
+		const struct ab_log_entry *e = &log->entries[log->of_kind[AB_LOG_ENTER][i]];
+		if (e->node != 0)
+			continue;
+		if (!(e->flags & AB_LOG_HAS_WINDOW) || (e->flags & (AB_LOG_A_OFF | AB_LOG_B_OFF)) ||
+		    e->b == AB_POS_INF || e->b <= 0 || e->a != -e->b || e->b % tree->scale)
+			return 0;
+		int64_t inf = e->b / tree->scale;
+		return inf <= AB_VALUE_MAX ? inf : 0;
+	}
+	return 0;
+}
 static size_t conventions_of(const struct ab_config *config, unsigned given,
 			     struct ab_config *out, unsigned *varied)
 {
@@ -1124,10 +1142,13 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 	/* The named mistakes whose search reproduces the log, under any of
 	 * the same conventions. */
 	out->pitfalls = ab_xcalloc(AB_BUG_COUNT, sizeof *out->pitfalls);
+	int64_t small_inf = program_infinity(tree, log);
 	for (unsigned b = 1; b < AB_BUG_COUNT; b++) {
 		for (size_t i = 0; i < ntries; i++) {
 			struct ab_config bugged = tries[i];
 			bugged.bug = (enum ab_bug)b;
+			if (b == AB_BUG_SMALL_INF && small_inf)
+				bugged.bug_inf = small_inf;
 			bool ran = compare(&c, tree, &bugged, log, opt, true, NULL);
 			free(c.t);
 			if (ran && !c.diverged) {
