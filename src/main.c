@@ -753,10 +753,11 @@ static int emit(const struct cli *cli, struct ab_str *text)
 	return EXIT_OK;
 }
 
-/* --svg --frames: one numbered SVG per frame into the directory -o names
- * (made if missing), each file written atomically. */
-static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
-			    struct ab_export_options *opt)
+/* --frames for a format whose frames are files (--svg): one numbered
+ * document per frame into the directory -o names (made if missing), each
+ * file written atomically. */
+static int write_frame_files(const struct cli *cli, const struct ab_exporter *ex,
+			     struct ab_trace *trace, struct ab_export_options *opt)
 {
 	if (mkdir(cli->output, 0777) != 0 && errno != EEXIST) {
 		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program,
@@ -765,19 +766,19 @@ static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
 	}
 	struct stat st;
 	if (stat(cli->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, _("%s: '%s' is not a directory: --svg --frames writes one file per frame into the directory -o names\n"),
-			program, cli->output);
+		fprintf(stderr, _("%s: '%s' is not a directory: %s --frames writes one file per frame into the directory -o names\n"),
+			program, cli->output, ex->option);
 		return EXIT_USAGE;
 	}
-	int digits = opt->nframes >= 1000 ? 4 : 3;
 	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	struct ab_scene scene = { 0 };
 	int status = EXIT_OK;
 	for (size_t i = 0; i < opt->nframes && status == EXIT_OK; i++) {
-		ab_trace_seek(trace, opt->frames[i]);
 		ab_str_clear(&out);
-		ab_export(trace, opt, &out);
+		ab_export_frame(trace, opt, i, &scene, &out);
 		ab_str_clear(&path);
-		ab_str_addf(&path, "%s/frame-%0*zu.svg", cli->output, digits, i + 1);
+		ab_str_addf(&path, "%s/", cli->output);
+		ab_export_frame_name(ex, i, opt->nframes, &path);
 		int err = ab_write_file_atomic(ab_str_cstr(&path), ab_str_cstr(&out), out.len);
 		if (err) {
 			fprintf(stderr, _("%s: cannot write '%s': %s\n"), program,
@@ -785,6 +786,7 @@ static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
 			status = EXIT_USAGE;
 		}
 	}
+	ab_scene_free(&scene);
 	ab_str_free(&out);
 	ab_str_free(&path);
 	return status;
@@ -798,21 +800,54 @@ static unsigned max_frames(const struct ab_tree *tree)
 	return n ? n : 1;
 }
 
+static bool has_standalone(const struct ab_exporter *ex)
+{
+	return ex->standalone;
+}
+
+static bool animates(const struct ab_exporter *ex)
+{
+	return ex->animation != AB_ANIMATION_NONE;
+}
+
+/* Which formats can do what, for a usage error: "--tikz or --svg". */
+static const char *formats_that(bool (*want)(const struct ab_exporter *ex), struct ab_str *s)
+{
+	ab_str_clear(s);
+	ab_exporters_list(want, true, s);
+	return ab_str_cstr(s);
+}
+
+/* What the chosen format allows, checked against the options given. */
+static int check_export_options(const struct cli *cli, const struct ab_exporter *ex)
+{
+	struct ab_str s = AB_STR_INIT;
+	int status = EXIT_OK;
+	bool frames = cli->frames != AB_FRAMES_NONE;
+	if (!ex)
+		status = usage_error(cli, _("say which picture: %s"), formats_that(NULL, &s));
+	else if (cli->standalone && !ex->standalone)
+		status = usage_error(cli, _("--standalone goes with %s"),
+				     formats_that(has_standalone, &s));
+	else if (frames && ex->animation == AB_ANIMATION_NONE)
+		status = usage_error(cli, _("--frames goes with %s"), formats_that(animates, &s));
+	else if (frames && cli->step >= 0)
+		status = usage_error(cli, _("--frames draws its own steps: leave out --step"));
+	else if (frames && ex->animation == AB_ANIMATION_FILES &&
+		 (!cli->output || strcmp(cli->output, "-") == 0))
+		status = usage_error(cli, _("%s --frames writes one file per frame: name a directory with -o"),
+				     ex->option);
+	ab_str_free(&s);
+	return status;
+}
+
 static int cmd_export(struct cli *cli)
 {
-	if (cli->export_format < 0)
-		return usage_error(cli, _("say which picture: --dot, --tikz, --svg or --text"));
-	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
-		return usage_error(cli, _("--standalone goes with --tikz"));
-	bool frames = cli->frames != AB_FRAMES_NONE;
-	if (frames && cli->export_format != AB_EXPORT_TIKZ && cli->export_format != AB_EXPORT_SVG)
-		return usage_error(cli, _("--frames goes with --tikz or --svg"));
-	if (frames && cli->step >= 0)
-		return usage_error(cli, _("--frames draws its own steps: leave out --step"));
-	if (frames && cli->export_format == AB_EXPORT_SVG &&
-	    (!cli->output || strcmp(cli->output, "-") == 0))
-		return usage_error(cli, _("--svg --frames writes one file per frame: name a directory with -o"));
-	int status = EXIT_OK;
+	const struct ab_exporter *ex = cli->export_format < 0 ? NULL
+				       : ab_exporter_of((enum ab_export_format)cli->export_format);
+	int status = check_export_options(cli, ex);
+	if (status != EXIT_OK)
+		return status;
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
@@ -821,6 +856,7 @@ static int cmd_export(struct cli *cli)
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}
+	bool frames = cli->frames != AB_FRAMES_NONE;
 	size_t *steps = NULL, nsteps = 0;
 	if (frames)
 		nsteps = ab_export_frame_steps(trace, cli->frames, &steps);
@@ -833,17 +869,17 @@ static int cmd_export(struct cli *cli)
 	} else {
 		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
 		struct ab_export_options opt = {
-			.format = (enum ab_export_format)cli->export_format,
-			/* DOT, TikZ and SVG files are UTF-8 whatever the
-			 * terminal; the text picture follows the locale. */
-			.ascii = cli->export_format == AB_EXPORT_TEXT
-				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
+			.format = ex->format,
+			/* Files are UTF-8 whatever the terminal (--ascii asks
+			 * for ASCII); the text picture follows the locale. */
+			.ascii = ex->screen_glyphs ? ab_glyphs_for_locale(cli->ascii)->ascii
+				 : cli->ascii,
 			.standalone = cli->standalone,
 			.frames = steps,
 			.nframes = nsteps,
 		};
-		if (frames && cli->export_format == AB_EXPORT_SVG) {
-			status = write_svg_frames(cli, trace, &opt);
+		if (frames && ex->animation == AB_ANIMATION_FILES) {
+			status = write_frame_files(cli, ex, trace, &opt);
 		} else {
 			struct ab_str out = AB_STR_INIT;
 			ab_export(trace, &opt, &out);

@@ -576,6 +576,112 @@ START_TEST(frames)
 }
 END_TEST
 
+/* Frames that are files (SVG), drawn one by one from one scene laid out
+ * for the whole set, are each the document ab_export draws at that step
+ * with the same frames (each laying the scene out again): on every bundled
+ * tree, every step, under two conventions. */
+START_TEST(frame_files_one_scene)
+{
+	struct ab_tree *tree = load(bundled[_i]);
+	for (int c = 0; c < 2; c++) {
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		if (c)
+			config.fail = AB_FAIL_HARD;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t *steps;
+		size_t n = ab_export_frame_steps(trace, c ? AB_FRAMES_CUTOFFS : AB_FRAMES_STEPS,
+						 &steps);
+		struct ab_export_options opt = { .format = AB_EXPORT_SVG, .frames = steps,
+						 .nframes = n };
+		struct ab_scene scene = { 0 };
+		struct ab_str one = AB_STR_INIT, each = AB_STR_INIT;
+		for (size_t i = 0; i < n; i++) {
+			ab_str_clear(&one);
+			ab_export_frame(trace, &opt, i, &scene, &one);
+			ck_assert_uint_eq(trace->step, steps[i]);
+			ab_str_clear(&each);
+			ab_export(trace, &opt, &each);
+			ck_assert_msg(strcmp(one.s, each.s) == 0, "%s: frame %zu differs",
+				      bundled[_i], i + 1);
+		}
+		ab_scene_free(&scene);
+		ab_str_free(&one);
+		ab_str_free(&each);
+		free(steps);
+		ab_trace_free(trace);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* ---- The table of formats ------------------------------------------------ */
+
+/* Whether text lists option as one of its items ("--tikz or --svg"). */
+static bool lists(const char *text, const char *option)
+{
+	size_t len = strlen(option);
+	for (const char *p = strstr(text, option); p; p = strstr(p + 1, option))
+		if ((p == text || p[-1] == ' ') && !(p[len] >= 'a' && p[len] <= 'z'))
+			return true;
+	return false;
+}
+
+/* Every format has one entry, and the command line does what each entry
+ * says: its option draws what ab_export draws; --standalone and --frames
+ * are taken where the entry says so and refused elsewhere with a message
+ * naming exactly the formats that take them; frames in files want -o. */
+START_TEST(exporter_table)
+{
+	const struct ab_exporter *ex = &ab_exporters[_i];
+	ck_assert_ptr_eq(ab_exporter_of(ex->format), ex);
+	ck_assert_ptr_eq(ab_exporter_named(ex->name), ex);
+	ck_assert(ex->write != NULL);
+	ck_assert(ex->option[0] == '-' && ex->option[1] == '-' && ex->suffix[0] == '.');
+	for (size_t j = 0; j < ab_nexporters; j++)
+		ck_assert(j == (size_t)_i || (strcmp(ab_exporters[j].name, ex->name) != 0 &&
+					      ab_exporters[j].format != ex->format));
+
+	struct ab_tree *tree = load("lecture");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_str want = AB_STR_INIT;
+	picture(tree, &config, 15, ex->format, false, &want);
+	struct run_result r = run_abtrace(NULL, ARGS("export", ex->option, "--step", "15",
+						     "--lang", "en", "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(ab_str_cstr(&r.out), want.s);
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", ex->option, "--standalone", "lecture"));
+	ck_assert_int_eq(r.status, ex->standalone ? 0 : 2);
+	if (!ex->standalone)
+		for (size_t j = 0; j < ab_nexporters; j++)
+			ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option) ==
+				  ab_exporters[j].standalone);
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", ex->option, "--frames=cutoffs", "lecture"));
+	if (ex->animation == AB_ANIMATION_OVERLAYS) {
+		ck_assert_int_eq(r.status, 0);
+	} else {
+		ck_assert_int_eq(r.status, 2);
+		if (ex->animation == AB_ANIMATION_FILES)
+			ck_assert(strstr(ab_str_cstr(&r.err), "name a directory with -o"));
+		else
+			for (size_t j = 0; j < ab_nexporters; j++)
+				ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option) ==
+					  (ab_exporters[j].animation != AB_ANIMATION_NONE));
+	}
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", "lecture"));
+	for (size_t j = 0; j < ab_nexporters; j++)
+		ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option));
+	run_result_free(&r);
+	ab_str_free(&want);
+	ab_tree_free(tree);
+}
+END_TEST
+
 /* ---- Rendering ---------------------------------------------------------- */
 
 /* The python3 check of SVG files: for each, the leaves' values, the pruned
@@ -1507,6 +1613,8 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
+	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
+	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, output_atomic);
 	tcase_add_test(tc, output_through_links);
