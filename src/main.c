@@ -753,43 +753,104 @@ static int emit(const struct cli *cli, struct ab_str *text)
 	return EXIT_OK;
 }
 
+/* What stands in a frames directory where nothing of ours may. */
+static const char *entry_kind(const struct ab_set_error *e)
+{
+	if (S_ISLNK(e->mode))
+		return _("a symbolic link");
+	if (S_ISFIFO(e->mode))
+		return _("a FIFO");
+	if (S_ISDIR(e->mode))
+		return _("a directory");
+	if (!S_ISREG(e->mode))
+		return _("a device or socket");
+	if (e->links > 1)
+		return _("a file with other names (hard links)");
+	if (e->others)
+		return _("another user's file");
+	return _("a file that is not a frame");
+}
+
+/* Why a frame set could not be written into dir, on standard error. */
+static void frame_set_error(const struct ab_exporter *ex, const char *dir,
+			    const struct ab_set_error *e)
+{
+	struct ab_str entry = AB_STR_INIT;
+	ab_utf8_add_safe(&entry, e->entry, strlen(e->entry));
+	switch (e->fault) {
+	case AB_SET_CANNOT_CREATE:
+		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
+	case AB_SET_CANNOT_STAGE:
+		fprintf(stderr, _("%s: cannot make a working directory beside '%s' (the frames are written there, then renamed into place): %s\n"),
+			program, dir, strerror(e->err));
+		break;
+	case AB_SET_CANNOT_READ:
+		fprintf(stderr, _("%s: cannot read the directory '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
+	case AB_SET_NOT_DIR:
+		fprintf(stderr, _("%s: '%s' is not a directory: %s --frames writes one file per frame into the directory -o names\n"),
+			program, dir, ex->option);
+		break;
+	case AB_SET_LINK:
+		fprintf(stderr, _("%s: '%s' is a symbolic link: name the directory itself\n"),
+			program, dir);
+		break;
+	case AB_SET_NOT_OWNER:
+		fprintf(stderr, _("%s: '%s' belongs to another user: frames go into a new directory, or one of your own\n"),
+			program, dir);
+		break;
+	case AB_SET_FOREIGN:
+		fprintf(stderr, _("%s: '%s' holds '%s', %s: frames go into a new directory, an empty one, or one holding only frames abtrace wrote\n"),
+			program, dir, ab_str_cstr(&entry), entry_kind(e));
+		break;
+	case AB_SET_CANNOT_WRITE:
+		fprintf(stderr, _("%s: cannot write '%s/%s': %s\n"), program, dir,
+			ab_str_cstr(&entry), strerror(e->err));
+		break;
+	case AB_SET_CANNOT_PLACE:
+		fprintf(stderr, _("%s: cannot put the frames in place as '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
+	}
+	ab_str_free(&entry);
+}
+
+static bool is_frame_of(const char *name, const void *ex)
+{
+	return ab_export_is_frame_name(ex, name);
+}
+
 /* --frames for a format whose frames are files (--svg): one numbered
- * document per frame into the directory -o names (made if missing), each
- * file written atomically. */
+ * document per frame, the whole set replacing the directory -o names
+ * (base/atomic.h says which directories may be replaced, and how). */
 static int write_frame_files(const struct cli *cli, const struct ab_exporter *ex,
 			     struct ab_trace *trace, struct ab_export_options *opt)
 {
-	if (mkdir(cli->output, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program,
-			cli->output, strerror(errno));
-		return EXIT_USAGE;
-	}
-	struct stat st;
-	if (stat(cli->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, _("%s: '%s' is not a directory: %s --frames writes one file per frame into the directory -o names\n"),
-			program, cli->output, ex->option);
-		return EXIT_USAGE;
-	}
-	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
+	struct ab_set_error error;
+	struct ab_file_set *set = ab_file_set_begin(cli->output, is_frame_of, ex, &error);
+	bool ok = set != NULL;
+	struct ab_str out = AB_STR_INIT, name = AB_STR_INIT;
 	struct ab_scene scene = { 0 };
-	int status = EXIT_OK;
-	for (size_t i = 0; i < opt->nframes && status == EXIT_OK; i++) {
+	for (size_t i = 0; ok && i < opt->nframes; i++) {
 		ab_str_clear(&out);
 		ab_export_frame(trace, opt, i, &scene, &out);
-		ab_str_clear(&path);
-		ab_str_addf(&path, "%s/", cli->output);
-		ab_export_frame_name(ex, i, opt->nframes, &path);
-		int err = ab_write_file_atomic(ab_str_cstr(&path), ab_str_cstr(&out), out.len);
-		if (err) {
-			fprintf(stderr, _("%s: cannot write '%s': %s\n"), program,
-				ab_str_cstr(&path), strerror(err));
-			status = EXIT_USAGE;
-		}
+		ab_str_clear(&name);
+		ab_export_frame_name(ex, i, opt->nframes, &name);
+		ok = ab_file_set_add(set, ab_str_cstr(&name), ab_str_cstr(&out), out.len, &error);
 	}
+	if (ok)
+		ok = ab_file_set_commit(set, &error);
+	else
+		ab_file_set_abort(set);
+	if (!ok)
+		frame_set_error(ex, cli->output, &error);
 	ab_scene_free(&scene);
 	ab_str_free(&out);
-	ab_str_free(&path);
-	return status;
+	ab_str_free(&name);
+	return ok ? EXIT_OK : EXIT_USAGE;
 }
 
 /* How many frames of this tree --frames may draw. */

@@ -31,6 +31,7 @@
 #include "sources/load.h"
 #include "views/scene.h"
 #include "randtree.h"
+#include "files.h"
 #include "runprog.h"
 #include "testutil.h"
 #include "core/trace.h"
@@ -287,36 +288,8 @@ START_TEST(deep_tree)
 }
 END_TEST
 
-static bool have_program(const char *name)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		return false;
-	char *copy = strdup(path), *save = NULL;
-	bool found = false;
-	for (char *dir = strtok_r(copy, ":", &save); dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		char full[4096];
-		snprintf(full, sizeof full, "%s/%s", dir, name);
-		found = access(full, X_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
 
-static char *temp_dir(void)
-{
-	char *dir = strdup("/tmp/abtrace-export-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	return dir;
-}
 
-static void remove_dir(const char *dir)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-}
 
 static void write_text(const char *path, const struct ab_str *text)
 {
@@ -364,17 +337,6 @@ START_TEST(dot_renders)
 }
 END_TEST
 
-static unsigned entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	ck_assert_ptr_nonnull(d);
-	unsigned n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)))
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
-}
 
 /* ---- TikZ --------------------------------------------------------------- */
 
@@ -611,6 +573,33 @@ START_TEST(frame_files_one_scene)
 		ab_trace_free(trace);
 	}
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* The names of frame files, and which names an earlier set may have. */
+START_TEST(frame_names)
+{
+	const struct ab_exporter *svg = ab_exporter_of(AB_EXPORT_SVG);
+	const struct { size_t i, n; const char *name; } made[] = {
+		{ 0, 29, "frame-001.svg" }, { 28, 29, "frame-029.svg" },
+		{ 998, 999, "frame-999.svg" }, { 0, 1000, "frame-0001.svg" },
+		{ 1999, 2000, "frame-2000.svg" },
+	};
+	struct ab_str s = AB_STR_INIT;
+	for (size_t k = 0; k < sizeof made / sizeof made[0]; k++) {
+		ab_str_clear(&s);
+		ab_export_frame_name(svg, made[k].i, made[k].n, &s);
+		ck_assert_str_eq(s.s, made[k].name);
+		ck_assert(ab_export_is_frame_name(svg, s.s));
+	}
+	ab_str_free(&s);
+	const char *const not_frames[] = {
+		"frame-01.svg", "frame-00001.svg", "frame-001.svg~", "frame-001.tex",
+		"frame-001", "Frame-001.svg", "frame--01.svg", "frame-0a1.svg", ".frame-001.svg",
+		"frame-001.svg.svg", "",
+	};
+	for (size_t k = 0; k < sizeof not_frames / sizeof not_frames[0]; k++)
+		ck_assert_msg(!ab_export_is_frame_name(svg, not_frames[k]), "%s", not_frames[k]);
 }
 END_TEST
 
@@ -1239,23 +1228,7 @@ static char *lecture_dot(void)
 	return text;
 }
 
-static char *slurp(const char *path)
-{
-	struct ab_diag diag;
-	size_t len;
-	char *text = ab_read_file(path, 1 << 26, &len, &diag);
-	ck_assert_msg(text, "%s: %s", path, diag.message);
-	return text;
-}
 
-static void put_file(const char *path, const char *text, mode_t mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	ck_assert_int_eq(chmod(path, mode), 0);
-}
 
 /* -o through a symlink replaces the file it points to and keeps the link;
  * a dangling link creates its target; the old file's mode is kept; a
@@ -1373,33 +1346,6 @@ START_TEST(output_fifo)
 }
 END_TEST
 
-/* Starts abtrace (never under the wrapper) with standard output and error
- * to errfd (or /dev/null), and a file size limit when fsize > 0. */
-static pid_t spawn(const char *const *args, long fsize, int errfd)
-{
-	char *words;
-	char **argv = run_argv(args, true, &words);
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-		dup2(null, 0);
-		dup2(errfd >= 0 ? errfd : null, 1);
-		dup2(errfd >= 0 ? errfd : null, 2);
-		struct rlimit none = { 0, 0 };
-		setrlimit(RLIMIT_CORE, &none);
-		if (fsize > 0) {
-			struct rlimit lim = { (rlim_t)fsize, (rlim_t)fsize };
-			setrlimit(RLIMIT_FSIZE, &lim);
-		}
-		signal(SIGPIPE, SIG_DFL);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	free(argv);
-	free(words);
-	return pid;
-}
 
 /* A file size limit (ulimit -f): EFBIG is reported, exit 2, the old file
  * stays whole and no temporary file is left. */
@@ -1615,6 +1561,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, frames);
 	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
 	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
+	tcase_add_test(tc, frame_names);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, output_atomic);
 	tcase_add_test(tc, output_through_links);

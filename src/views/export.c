@@ -809,3 +809,11 @@ void ab_export_frame_name(const struct ab_exporter *ex, size_t i, size_t nframes
 {
 	ab_str_addf(out, "frame-%0*zu%s", nframes >= 1000 ? 4 : 3, i + 1, ex->suffix);
 }
+
+bool ab_export_is_frame_name(const struct ab_exporter *ex, const char *name)
+{
+	if (strncmp(name, "frame-", 6) != 0)
+		return false;
+	size_t digits = strspn(name + 6, "0123456789");
+	return (digits == 3 || digits == 4) && strcmp(name + 6 + digits, ex->suffix) == 0;
+}

@@ -117,5 +117,7 @@ void ab_export_frame(struct ab_trace *trace, const struct ab_export_options *opt
 		     size_t i, struct ab_scene *scene, struct ab_str *out);
 void ab_export_frame_name(const struct ab_exporter *ex, size_t i, size_t nframes,
 			  struct ab_str *out);
+/* Whether name is one ab_export_frame_name gives for ex (of any set). */
+bool ab_export_is_frame_name(const struct ab_exporter *ex, const char *name);
 
 #endif
