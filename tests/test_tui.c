@@ -557,7 +557,14 @@ START_TEST(test_export_step)
 	keys("n");
 	WAIT_FOR(&s, "step 15/29");
 	keys("E");
-	WAIT_FOR(&s, "Export step 15 as FORMAT FILE (dot, tikz, svg, text)?");
+	/* The prompt lists every format of the table, in its order. */
+	struct ab_str prompt = AB_STR_INIT;
+	ab_str_add(&prompt, "Export step 15 as FORMAT FILE (");
+	for (size_t i = 0; i < ab_nexporters; i++)
+		ab_str_addf(&prompt, "%s%s", i ? ", " : "", ab_exporters[i].name);
+	ab_str_add(&prompt, ")?");
+	WAIT_FOR(&s, prompt.s);
+	ab_str_free(&prompt);
 	const struct ab_exporter *ex = &ab_exporters[_i];
 	ab_str_addf(&answer, "%s %s", ex->name, path);
 	literal(ab_str_cstr(&answer));
