@@ -1,11 +1,23 @@
 /* files.h - temporary directories and files for the tests that write
- * them (export's -o, frame sets), and abtrace started with limits. */
+ * them (export's -o, frame sets), abtrace started with limits or signalled
+ * mid-write, and a private tmpfs to fill.  Include it first: it asks for
+ * _GNU_SOURCE (unshare). */
 #ifndef AB_TEST_FILES_H
 #define AB_TEST_FILES_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* unshare() */
+#endif
+
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/inotify.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -110,6 +122,66 @@ static inline pid_t spawn(const char *const *args, long fsize, int errfd)
 	free(argv);
 	free(words);
 	return pid;
+}
+
+/* Starts abtrace with args (as spawn does) and sends it sig as soon as a
+ * hidden entry (a name starting with '.': a temporary file or directory)
+ * appears in dir, or gives up waiting after a minute without one.
+ * Returns its wait status. */
+static inline int spawn_signal_on_hidden(const char *const *args, const char *dir, int sig)
+{
+	int in = inotify_init1(IN_CLOEXEC);
+	ck_assert_int_ge(in, 0);
+	ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
+	pid_t pid = spawn(args, 0, -1);
+	struct pollfd pfd = { .fd = in, .events = POLLIN };
+	bool sent = false;
+	while (!sent && poll(&pfd, 1, 60000) > 0) {
+		char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+		ssize_t n = read(in, buf, sizeof buf);
+		for (ssize_t at = 0; at < n && !sent;) {
+			const struct inotify_event *ev = (const void *)(buf + at);
+			if (ev->len && ev->name[0] == '.') {
+				kill(pid, sig);
+				sent = true;
+			}
+			at += (ssize_t)(sizeof *ev + ev->len);
+		}
+	}
+	close(in);
+	int wstatus;
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	return wstatus;
+}
+
+/* Runs child(dir) in a child process with a private mount namespace and a
+ * tmpfs of size (e.g. "64k") mounted on dir, never seen outside it: a
+ * small disk to fill, and device nodes that are not the real /dev's.
+ * Returns child's exit status, or 77 when that needs what we lack (root:
+ * unshare, mount), which the caller reports as a skip. */
+static inline int in_private_tmpfs(const char *dir, const char *size,
+				   int (*child)(const char *dir))
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		char options[64];
+		snprintf(options, sizeof options, "size=%s", size);
+		if (unshare(CLONE_NEWNS) != 0) {
+			fprintf(stderr, "unshare: %s\n", strerror(errno));
+			_exit(77);
+		}
+		if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
+		    mount("abtrace-test", dir, "tmpfs", 0, options) != 0) {
+			fprintf(stderr, "mount: %s\n", strerror(errno));
+			_exit(77);
+		}
+		_exit(child(dir));
+	}
+	int wstatus;
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert(WIFEXITED(wstatus));
+	return WEXITSTATUS(wstatus);
 }
 
 #endif

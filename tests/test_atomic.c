@@ -12,20 +12,16 @@
  * private mount namespace (root only), a failing write a file size limit
  * (ulimit -f), the second user `setpriv --reuid=nobody` (root only).
  */
-#define _GNU_SOURCE /* unshare() */
+#include "files.h"
+
 #include <check.h>
 #include <dirent.h>
-#include <poll.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
 #include "runprog.h"
 #include "testutil.h"
 
@@ -212,10 +208,6 @@ END_TEST
  * the same, with ENOSPC.  Needs root; skipped otherwise. */
 static int full_disk_child(const char *dir)
 {
-	if (unshare(CLONE_NEWNS) != 0 ||
-	    mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
-	    mount("abtrace-test", dir, "tmpfs", 0, "size=64k") != 0)
-		return 77;
 	char frames[512];
 	snprintf(frames, sizeof frames, "%s/frames", dir);
 	for (int old = 0; old < 2; old++) {
@@ -259,18 +251,12 @@ static int full_disk_child(const char *dir)
 START_TEST(full_disk)
 {
 	char *dir = temp_dir();
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0)
-		_exit(full_disk_child(dir));
-	int wstatus;
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	ck_assert(WIFEXITED(wstatus));
-	if (WEXITSTATUS(wstatus) == 77)
+	int status = in_private_tmpfs(dir, "64k", full_disk_child);
+	if (status == 77)
 		printf("full_disk: skipped, no private mount namespace here "
 		       "(needs root: unshare, mount)\n");
 	else
-		ck_assert_msg(WEXITSTATUS(wstatus) == 0, "the full-disk checks failed (above)");
+		ck_assert_msg(status == 0, "the full-disk checks failed (above)");
 	remove_dir(dir);
 	free(dir);
 }
@@ -476,28 +462,9 @@ START_TEST(signal_leaves_nothing)
 	ab_str_addc(&tree, ']');
 	bool caught = false;
 	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
-		int in = inotify_init1(IN_CLOEXEC);
-		ck_assert_int_ge(in, 0);
-		ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
-		pid_t pid = spawn(ARGS("export", "--svg", "--frames=cutoffs", "-o", frames,
-				       "-e", tree.s), 0, -1);
-		struct pollfd pfd = { .fd = in, .events = POLLIN };
-		bool sent = false;
-		while (!sent && poll(&pfd, 1, 60000) > 0) {
-			char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-			ssize_t n = read(in, buf, sizeof buf);
-			for (ssize_t at = 0; at < n && !sent;) {
-				const struct inotify_event *ev = (const void *)(buf + at);
-				if (ev->len && ev->name[0] == '.') {
-					kill(pid, sig);
-					sent = true;
-				}
-				at += (ssize_t)(sizeof *ev + ev->len);
-			}
-		}
-		close(in);
-		int wstatus;
-		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		int wstatus = spawn_signal_on_hidden(ARGS("export", "--svg", "--frames=cutoffs",
+							  "-o", frames, "-e", tree.s),
+						     dir, sig);
 		if (WIFSIGNALED(wstatus)) {
 			ck_assert_int_eq(WTERMSIG(wstatus), sig);
 			ck_assert_int_eq(access(frames, F_OK), -1);

@@ -11,13 +11,9 @@
  * and passes.  With $ABTRACE_RENDER_DIR set the PNGs are kept there, to be
  * looked at.
  */
-#define _GNU_SOURCE /* unshare() */
+#define _GNU_SOURCE /* files.h: unshare() */
 #include <check.h>
 #include <dirent.h>
-#include <poll.h>
-#include <sched.h>
-#include <sys/inotify.h>
-#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
 #include <stdarg.h>
@@ -1402,27 +1398,8 @@ START_TEST(output_signal_removes_temp)
 	ab_str_free(&text);
 	bool caught = false;
 	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
-		int in = inotify_init1(IN_CLOEXEC);
-		ck_assert_int_ge(in, 0);
-		ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
-		pid_t pid = spawn(ARGS("export", "--dot", "-o", out.s, tree.s), 0, -1);
-		struct pollfd pfd = { .fd = in, .events = POLLIN };
-		bool sent = false;
-		while (!sent && poll(&pfd, 1, 60000) > 0) {
-			char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-			ssize_t n = read(in, buf, sizeof buf);
-			for (ssize_t at = 0; at < n && !sent;) {
-				const struct inotify_event *ev = (const void *)(buf + at);
-				if (ev->len && ev->name[0] == '.') {
-					kill(pid, sig);
-					sent = true;
-				}
-				at += (ssize_t)(sizeof *ev + ev->len);
-			}
-		}
-		close(in);
-		int wstatus;
-		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		int wstatus = spawn_signal_on_hidden(ARGS("export", "--dot", "-o", out.s, tree.s),
+						     dir, sig);
 		if (WIFSIGNALED(wstatus)) {
 			ck_assert_int_eq(WTERMSIG(wstatus), sig);
 			caught = true;
@@ -1454,15 +1431,6 @@ END_TEST
  * (unshare, mount, mknod); skipped with a note otherwise. */
 static int devices_child(const char *dir)
 {
-	if (unshare(CLONE_NEWNS) != 0) {
-		fprintf(stderr, "unshare: %s\n", strerror(errno));
-		return 77;
-	}
-	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
-	    mount("abtrace-test", dir, "tmpfs", 0, "size=64k") != 0) {
-		fprintf(stderr, "mount: %s\n", strerror(errno));
-		return 77;
-	}
 	char full[512], null[512], keep[512], fill[512];
 	snprintf(full, sizeof full, "%s/full", dir);
 	snprintf(null, sizeof null, "%s/null", dir);
@@ -1527,18 +1495,12 @@ static int devices_child(const char *dir)
 START_TEST(output_devices)
 {
 	char *dir = temp_dir();
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0)
-		_exit(devices_child(dir));
-	int wstatus;
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	ck_assert(WIFEXITED(wstatus));
-	if (WEXITSTATUS(wstatus) == 77)
+	int status = in_private_tmpfs(dir, "64k", devices_child);
+	if (status == 77)
 		printf("output_devices: skipped, no private mount namespace here "
 		       "(needs root: unshare, mount, mknod)\n");
 	else
-		ck_assert_msg(WEXITSTATUS(wstatus) == 0, "the device checks failed (above)");
+		ck_assert_msg(status == 0, "the device checks failed (above)");
 	remove_dir(dir);
 	free(dir);
 }
