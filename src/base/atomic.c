@@ -526,13 +526,15 @@ struct ab_file_set *ab_file_set_begin(const char *dir,
 bool ab_file_set_add(struct ab_file_set *set, const char *name, const char *data,
 		     size_t len, struct ab_set_error *error)
 {
+	/* Created and named for the handler with no signal between. */
+	guard_block(&set->guard);
 	int fd = openat(set->stage_fd, name,
 			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0666);
 	int err = fd < 0 ? errno : 0;
-	if (fd >= 0) {
-		guard_block(&set->guard);
+	if (fd >= 0)
 		add_name(&set->written.names, &set->written.count, &set->cap, name);
-		guard_unblock(&set->guard);
+	guard_unblock(&set->guard);
+	if (fd >= 0) {
 		err = write_all(fd, data, len);
 #ifndef __linux__
 		if (!err && fsync(fd) != 0)
