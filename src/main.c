@@ -602,41 +602,104 @@ static int emit(const struct cli *cli, struct ab_str *text)
 	return EXIT_OK;
 }
 
-/* --svg --frames: one numbered SVG per frame into the directory -o names
- * (made if missing), each file written atomically. */
-static int write_svg_frames(const struct cli *cli, struct ab_trace *trace,
-			    struct ab_export_options *opt)
+/* What stands in a frames directory where nothing of ours may. */
+static const char *entry_kind(const struct ab_set_error *e)
 {
-	if (mkdir(cli->output, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program,
-			cli->output, strerror(errno));
-		return EXIT_USAGE;
+	if (S_ISLNK(e->mode))
+		return _("a symbolic link");
+	if (S_ISFIFO(e->mode))
+		return _("a FIFO");
+	if (S_ISDIR(e->mode))
+		return _("a directory");
+	if (!S_ISREG(e->mode))
+		return _("a device or socket");
+	if (e->links > 1)
+		return _("a file with other names (hard links)");
+	if (e->others)
+		return _("another user's file");
+	return _("a file that is not a frame");
+}
+
+/* Why a frame set could not be written into dir, on standard error. */
+static void frame_set_error(const struct ab_exporter *ex, const char *dir,
+			    const struct ab_set_error *e)
+{
+	struct ab_str entry = AB_STR_INIT;
+	ab_utf8_add_safe(&entry, e->entry, strlen(e->entry));
+	switch (e->fault) {
+	case AB_SET_CANNOT_CREATE:
+		fprintf(stderr, _("%s: cannot create the directory '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
+	case AB_SET_CANNOT_STAGE:
+		fprintf(stderr, _("%s: cannot make a working directory beside '%s' (the frames are written there, then renamed into place): %s\n"),
+			program, dir, strerror(e->err));
+		break;
+	case AB_SET_CANNOT_READ:
+		fprintf(stderr, _("%s: cannot read the directory '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
+	case AB_SET_NOT_DIR:
+		fprintf(stderr, _("%s: '%s' is not a directory: %s --frames writes one file per frame into the directory -o names\n"),
+			program, dir, ex->option);
+		break;
+	case AB_SET_LINK:
+		fprintf(stderr, _("%s: '%s' is a symbolic link: name the directory itself\n"),
+			program, dir);
+		break;
+	case AB_SET_NOT_OWNER:
+		fprintf(stderr, _("%s: '%s' belongs to another user: frames go into a new directory, or one of your own\n"),
+			program, dir);
+		break;
+	case AB_SET_FOREIGN:
+		fprintf(stderr, _("%s: '%s' holds '%s', %s: frames go into a new directory, an empty one, or one holding only frames abtrace wrote\n"),
+			program, dir, ab_str_cstr(&entry), entry_kind(e));
+		break;
+	case AB_SET_CANNOT_WRITE:
+		fprintf(stderr, _("%s: cannot write '%s/%s': %s\n"), program, dir,
+			ab_str_cstr(&entry), strerror(e->err));
+		break;
+	case AB_SET_CANNOT_PLACE:
+		fprintf(stderr, _("%s: cannot put the frames in place as '%s': %s\n"), program, dir,
+			strerror(e->err));
+		break;
 	}
-	struct stat st;
-	if (stat(cli->output, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, _("%s: '%s' is not a directory: --svg --frames writes one file per frame into the directory -o names\n"),
-			program, cli->output);
-		return EXIT_USAGE;
-	}
-	int digits = opt->nframes >= 1000 ? 4 : 3;
-	struct ab_str out = AB_STR_INIT, path = AB_STR_INIT;
-	int status = EXIT_OK;
-	for (size_t i = 0; i < opt->nframes && status == EXIT_OK; i++) {
-		ab_trace_seek(trace, opt->frames[i]);
+	ab_str_free(&entry);
+}
+
+static bool is_frame_of(const char *name, const void *ex)
+{
+	return ab_export_is_frame_name(ex, name);
+}
+
+/* --frames for a format whose frames are files (--svg): one numbered
+ * document per frame, the whole set replacing the directory -o names
+ * (base/atomic.h says which directories may be replaced, and how). */
+static int write_frame_files(const struct cli *cli, const struct ab_exporter *ex,
+			     struct ab_trace *trace, struct ab_export_options *opt)
+{
+	struct ab_set_error error;
+	struct ab_file_set *set = ab_file_set_begin(cli->output, is_frame_of, ex, &error);
+	bool ok = set != NULL;
+	struct ab_str out = AB_STR_INIT, name = AB_STR_INIT;
+	struct ab_scene scene = { 0 };
+	for (size_t i = 0; ok && i < opt->nframes; i++) {
 		ab_str_clear(&out);
-		ab_export(trace, opt, &out);
-		ab_str_clear(&path);
-		ab_str_addf(&path, "%s/frame-%0*zu.svg", cli->output, digits, i + 1);
-		int err = ab_write_file_atomic(ab_str_cstr(&path), ab_str_cstr(&out), out.len);
-		if (err) {
-			fprintf(stderr, _("%s: cannot write '%s': %s\n"), program,
-				ab_str_cstr(&path), strerror(err));
-			status = EXIT_USAGE;
-		}
+		ab_export_frame(trace, opt, i, &scene, &out);
+		ab_str_clear(&name);
+		ab_export_frame_name(ex, i, opt->nframes, &name);
+		ok = ab_file_set_add(set, ab_str_cstr(&name), ab_str_cstr(&out), out.len, &error);
 	}
+	if (ok)
+		ok = ab_file_set_commit(set, &error);
+	else
+		ab_file_set_abort(set);
+	if (!ok)
+		frame_set_error(ex, cli->output, &error);
+	ab_scene_free(&scene);
 	ab_str_free(&out);
-	ab_str_free(&path);
-	return status;
+	ab_str_free(&name);
+	return ok ? EXIT_OK : EXIT_USAGE;
 }
 
 /* How many frames of this tree --frames may draw. */
@@ -647,21 +710,54 @@ static unsigned max_frames(const struct ab_tree *tree)
 	return n ? n : 1;
 }
 
+static bool has_standalone(const struct ab_exporter *ex)
+{
+	return ex->standalone;
+}
+
+static bool animates(const struct ab_exporter *ex)
+{
+	return ex->animation != AB_ANIMATION_NONE;
+}
+
+/* Which formats can do what, for a usage error: "--tikz or --svg". */
+static const char *formats_that(bool (*want)(const struct ab_exporter *ex), struct ab_str *s)
+{
+	ab_str_clear(s);
+	ab_exporters_list(want, true, s);
+	return ab_str_cstr(s);
+}
+
+/* What the chosen format allows, checked against the options given. */
+static int check_export_options(const struct cli *cli, const struct ab_exporter *ex)
+{
+	struct ab_str s = AB_STR_INIT;
+	int status = EXIT_OK;
+	bool frames = cli->frames != AB_FRAMES_NONE;
+	if (!ex)
+		status = usage_error(cli, _("say which picture: %s"), formats_that(NULL, &s));
+	else if (cli->standalone && !ex->standalone)
+		status = usage_error(cli, _("--standalone goes with %s"),
+				     formats_that(has_standalone, &s));
+	else if (frames && ex->animation == AB_ANIMATION_NONE)
+		status = usage_error(cli, _("--frames goes with %s"), formats_that(animates, &s));
+	else if (frames && cli->step >= 0)
+		status = usage_error(cli, _("--frames draws its own steps: leave out --step"));
+	else if (frames && ex->animation == AB_ANIMATION_FILES &&
+		 (!cli->output || strcmp(cli->output, "-") == 0))
+		status = usage_error(cli, _("%s --frames writes one file per frame: name a directory with -o"),
+				     ex->option);
+	ab_str_free(&s);
+	return status;
+}
+
 static int cmd_export(struct cli *cli)
 {
-	if (cli->export_format < 0)
-		return usage_error(cli, _("say which picture: --dot, --tikz, --svg or --text"));
-	if (cli->standalone && cli->export_format != AB_EXPORT_TIKZ)
-		return usage_error(cli, _("--standalone goes with --tikz"));
-	bool frames = cli->frames != AB_FRAMES_NONE;
-	if (frames && cli->export_format != AB_EXPORT_TIKZ && cli->export_format != AB_EXPORT_SVG)
-		return usage_error(cli, _("--frames goes with --tikz or --svg"));
-	if (frames && cli->step >= 0)
-		return usage_error(cli, _("--frames draws its own steps: leave out --step"));
-	if (frames && cli->export_format == AB_EXPORT_SVG &&
-	    (!cli->output || strcmp(cli->output, "-") == 0))
-		return usage_error(cli, _("--svg --frames writes one file per frame: name a directory with -o"));
-	int status = EXIT_OK;
+	const struct ab_exporter *ex = cli->export_format < 0 ? NULL
+				       : ab_exporter_of((enum ab_export_format)cli->export_format);
+	int status = check_export_options(cli, ex);
+	if (status != EXIT_OK)
+		return status;
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
@@ -670,6 +766,7 @@ static int cmd_export(struct cli *cli)
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}
+	bool frames = cli->frames != AB_FRAMES_NONE;
 	size_t *steps = NULL, nsteps = 0;
 	if (frames)
 		nsteps = ab_export_frame_steps(trace, cli->frames, &steps);
@@ -682,17 +779,17 @@ static int cmd_export(struct cli *cli)
 	} else {
 		ab_trace_seek(trace, cli->step < 0 ? trace->length : (size_t)cli->step);
 		struct ab_export_options opt = {
-			.format = (enum ab_export_format)cli->export_format,
-			/* DOT, TikZ and SVG files are UTF-8 whatever the
-			 * terminal; the text picture follows the locale. */
-			.ascii = cli->export_format == AB_EXPORT_TEXT
-				 ? ab_glyphs_for_locale(cli->ascii)->ascii : cli->ascii,
+			.format = ex->format,
+			/* Files are UTF-8 whatever the terminal (--ascii asks
+			 * for ASCII); the text picture follows the locale. */
+			.ascii = ex->screen_glyphs ? ab_glyphs_for_locale(cli->ascii)->ascii
+				 : cli->ascii,
 			.standalone = cli->standalone,
 			.frames = steps,
 			.nframes = nsteps,
 		};
-		if (frames && cli->export_format == AB_EXPORT_SVG) {
-			status = write_svg_frames(cli, trace, &opt);
+		if (frames && ex->animation == AB_ANIMATION_FILES) {
+			status = write_frame_files(cli, ex, trace, &opt);
 		} else {
 			struct ab_str out = AB_STR_INIT;
 			ab_export(trace, &opt, &out);

@@ -11,13 +11,9 @@
  * and passes.  With $ABTRACE_RENDER_DIR set the PNGs are kept there, to be
  * looked at.
  */
-#define _GNU_SOURCE /* unshare() */
+#define _GNU_SOURCE /* files.h: unshare() */
 #include <check.h>
 #include <dirent.h>
-#include <poll.h>
-#include <sched.h>
-#include <sys/inotify.h>
-#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
 #include <stdarg.h>
@@ -31,6 +27,7 @@
 #include "sources/load.h"
 #include "views/scene.h"
 #include "randtree.h"
+#include "files.h"
 #include "runprog.h"
 #include "testutil.h"
 #include "core/trace.h"
@@ -287,36 +284,8 @@ START_TEST(deep_tree)
 }
 END_TEST
 
-static bool have_program(const char *name)
-{
-	const char *path = getenv("PATH");
-	if (!path)
-		return false;
-	char *copy = strdup(path), *save = NULL;
-	bool found = false;
-	for (char *dir = strtok_r(copy, ":", &save); dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		char full[4096];
-		snprintf(full, sizeof full, "%s/%s", dir, name);
-		found = access(full, X_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
 
-static char *temp_dir(void)
-{
-	char *dir = strdup("/tmp/abtrace-export-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	return dir;
-}
 
-static void remove_dir(const char *dir)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-}
 
 static void write_text(const char *path, const struct ab_str *text)
 {
@@ -364,17 +333,6 @@ START_TEST(dot_renders)
 }
 END_TEST
 
-static unsigned entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	ck_assert_ptr_nonnull(d);
-	unsigned n = 0;
-	struct dirent *e;
-	while ((e = readdir(d)))
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
-}
 
 /* ---- TikZ --------------------------------------------------------------- */
 
@@ -572,6 +530,139 @@ START_TEST(frames)
 	ab_str_free(&out);
 	free(steps);
 	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* Frames that are files (SVG), drawn one by one from one scene laid out
+ * for the whole set, are each the document ab_export draws at that step
+ * with the same frames (each laying the scene out again): on every bundled
+ * tree, every step, under two conventions. */
+START_TEST(frame_files_one_scene)
+{
+	struct ab_tree *tree = load(bundled[_i]);
+	for (int c = 0; c < 2; c++) {
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		if (c)
+			config.fail = AB_FAIL_HARD;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t *steps;
+		size_t n = ab_export_frame_steps(trace, c ? AB_FRAMES_CUTOFFS : AB_FRAMES_STEPS,
+						 &steps);
+		struct ab_export_options opt = { .format = AB_EXPORT_SVG, .frames = steps,
+						 .nframes = n };
+		struct ab_scene scene = { 0 };
+		struct ab_str one = AB_STR_INIT, each = AB_STR_INIT;
+		for (size_t i = 0; i < n; i++) {
+			ab_str_clear(&one);
+			ab_export_frame(trace, &opt, i, &scene, &one);
+			ck_assert_uint_eq(trace->step, steps[i]);
+			ab_str_clear(&each);
+			ab_export(trace, &opt, &each);
+			ck_assert_msg(strcmp(one.s, each.s) == 0, "%s: frame %zu differs",
+				      bundled[_i], i + 1);
+		}
+		ab_scene_free(&scene);
+		ab_str_free(&one);
+		ab_str_free(&each);
+		free(steps);
+		ab_trace_free(trace);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* The names of frame files, and which names an earlier set may have. */
+START_TEST(frame_names)
+{
+	const struct ab_exporter *svg = ab_exporter_of(AB_EXPORT_SVG);
+	const struct { size_t i, n; const char *name; } made[] = {
+		{ 0, 29, "frame-001.svg" }, { 28, 29, "frame-029.svg" },
+		{ 998, 999, "frame-999.svg" }, { 0, 1000, "frame-0001.svg" },
+		{ 1999, 2000, "frame-2000.svg" },
+	};
+	struct ab_str s = AB_STR_INIT;
+	for (size_t k = 0; k < sizeof made / sizeof made[0]; k++) {
+		ab_str_clear(&s);
+		ab_export_frame_name(svg, made[k].i, made[k].n, &s);
+		ck_assert_str_eq(s.s, made[k].name);
+		ck_assert(ab_export_is_frame_name(svg, s.s));
+	}
+	ab_str_free(&s);
+	const char *const not_frames[] = {
+		"frame-01.svg", "frame-00001.svg", "frame-001.svg~", "frame-001.tex",
+		"frame-001", "Frame-001.svg", "frame--01.svg", "frame-0a1.svg", ".frame-001.svg",
+		"frame-001.svg.svg", "",
+	};
+	for (size_t k = 0; k < sizeof not_frames / sizeof not_frames[0]; k++)
+		ck_assert_msg(!ab_export_is_frame_name(svg, not_frames[k]), "%s", not_frames[k]);
+}
+END_TEST
+
+/* ---- The table of formats ------------------------------------------------ */
+
+/* Whether text lists option as one of its items ("--tikz or --svg"). */
+static bool lists(const char *text, const char *option)
+{
+	size_t len = strlen(option);
+	for (const char *p = strstr(text, option); p; p = strstr(p + 1, option))
+		if ((p == text || p[-1] == ' ') && !(p[len] >= 'a' && p[len] <= 'z'))
+			return true;
+	return false;
+}
+
+/* Every format has one entry, and the command line does what each entry
+ * says: its option draws what ab_export draws; --standalone and --frames
+ * are taken where the entry says so and refused elsewhere with a message
+ * naming exactly the formats that take them; frames in files want -o. */
+START_TEST(exporter_table)
+{
+	const struct ab_exporter *ex = &ab_exporters[_i];
+	ck_assert_ptr_eq(ab_exporter_of(ex->format), ex);
+	ck_assert_ptr_eq(ab_exporter_named(ex->name), ex);
+	ck_assert(ex->write != NULL);
+	ck_assert(ex->option[0] == '-' && ex->option[1] == '-' && ex->suffix[0] == '.');
+	for (size_t j = 0; j < ab_nexporters; j++)
+		ck_assert(j == (size_t)_i || (strcmp(ab_exporters[j].name, ex->name) != 0 &&
+					      ab_exporters[j].format != ex->format));
+
+	struct ab_tree *tree = load("lecture");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_str want = AB_STR_INIT;
+	picture(tree, &config, 15, ex->format, false, &want);
+	struct run_result r = run_abtrace(NULL, ARGS("export", ex->option, "--step", "15",
+						     "--lang", "en", "lecture"));
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(ab_str_cstr(&r.out), want.s);
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", ex->option, "--standalone", "lecture"));
+	ck_assert_int_eq(r.status, ex->standalone ? 0 : 2);
+	if (!ex->standalone)
+		for (size_t j = 0; j < ab_nexporters; j++)
+			ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option) ==
+				  ab_exporters[j].standalone);
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", ex->option, "--frames=cutoffs", "lecture"));
+	if (ex->animation == AB_ANIMATION_OVERLAYS) {
+		ck_assert_int_eq(r.status, 0);
+	} else {
+		ck_assert_int_eq(r.status, 2);
+		if (ex->animation == AB_ANIMATION_FILES)
+			ck_assert(strstr(ab_str_cstr(&r.err), "name a directory with -o"));
+		else
+			for (size_t j = 0; j < ab_nexporters; j++)
+				ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option) ==
+					  (ab_exporters[j].animation != AB_ANIMATION_NONE));
+	}
+	run_result_free(&r);
+
+	r = run_abtrace(NULL, ARGS("export", "lecture"));
+	for (size_t j = 0; j < ab_nexporters; j++)
+		ck_assert(lists(ab_str_cstr(&r.err), ab_exporters[j].option));
+	run_result_free(&r);
+	ab_str_free(&want);
 	ab_tree_free(tree);
 }
 END_TEST
@@ -1007,19 +1098,20 @@ static const struct cli_case {
 	  "class=\"node min path current cut\"", NULL },
 	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{% step 29", NULL },
 	{ ARGS("export", "--lang", "zh", "--svg", "lecture"), 0, "<svg", NULL },
-	{ ARGS("export", "lecture"), 2, NULL, "--dot, --tikz, --svg or --text" },
+	/* Which formats the messages list is exporter_table's business. */
+	{ ARGS("export", "lecture"), 2, NULL, "say which picture: --" },
 	{ ARGS("export", "--dot", "--text", "lecture"), 2, NULL, "choose one" },
 	{ ARGS("export", "--svg", "--tikz", "lecture"), 2, NULL, "choose one" },
 	{ ARGS("export", "--svg", "--frames=steps", "lecture"), 2, NULL, "name a directory with -o" },
-	{ ARGS("export", "--dot", "--frames=steps", "lecture"), 2, NULL, "--frames goes with --tikz or --svg" },
+	{ ARGS("export", "--dot", "--frames=steps", "lecture"), 2, NULL, "--frames goes with --" },
 	{ ARGS("export", "--tikz", "--frames=all", "lecture"), 2, NULL, "--frames takes steps or cutoffs" },
 	{ ARGS("export", "--tikz", "--frames=steps", "--step", "3", "lecture"), 2, NULL, "leave out --step" },
-	{ ARGS("export", "--svg", "--standalone", "lecture"), 2, NULL, "--standalone goes with --tikz" },
+	{ ARGS("export", "--svg", "--standalone", "lecture"), 2, NULL, "--standalone goes with --" },
 	{ ARGS("export", "--svg", "--frames", "steps", "-o", "/proc/abtrace-frames", "lecture"), 2, NULL,
 	  "cannot create the directory" },
 	{ ARGS("export", "--svg", "--frames", "steps", "-o", "/dev/null", "lecture"), 2, NULL,
 	  "is not a directory" },
-	{ ARGS("export", "--dot", "--standalone", "lecture"), 2, NULL, "--standalone goes with --tikz" },
+	{ ARGS("export", "--dot", "--standalone", "lecture"), 2, NULL, "--standalone goes with --" },
 	{ ARGS("export", "--text", "--step", "30", "lecture"), 2, NULL, "has 29 steps" },
 	{ ARGS("export", "--text", "--step", "-1", "lecture"), 2, NULL, "--step takes" },
 	{ ARGS("export", "--text", "--step", "x", "lecture"), 2, NULL, "--step takes" },
@@ -1133,23 +1225,7 @@ static char *lecture_dot(void)
 	return text;
 }
 
-static char *slurp(const char *path)
-{
-	struct ab_diag diag;
-	size_t len;
-	char *text = ab_read_file(path, 1 << 26, &len, &diag);
-	ck_assert_msg(text, "%s: %s", path, diag.message);
-	return text;
-}
 
-static void put_file(const char *path, const char *text, mode_t mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	ck_assert_int_eq(chmod(path, mode), 0);
-}
 
 /* -o through a symlink replaces the file it points to and keeps the link;
  * a dangling link creates its target; the old file's mode is kept; a
@@ -1267,33 +1343,6 @@ START_TEST(output_fifo)
 }
 END_TEST
 
-/* Starts abtrace (never under the wrapper) with standard output and error
- * to errfd (or /dev/null), and a file size limit when fsize > 0. */
-static pid_t spawn(const char *const *args, long fsize, int errfd)
-{
-	char *words;
-	char **argv = run_argv(args, true, &words);
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDWR);
-		dup2(null, 0);
-		dup2(errfd >= 0 ? errfd : null, 1);
-		dup2(errfd >= 0 ? errfd : null, 2);
-		struct rlimit none = { 0, 0 };
-		setrlimit(RLIMIT_CORE, &none);
-		if (fsize > 0) {
-			struct rlimit lim = { (rlim_t)fsize, (rlim_t)fsize };
-			setrlimit(RLIMIT_FSIZE, &lim);
-		}
-		signal(SIGPIPE, SIG_DFL);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	free(argv);
-	free(words);
-	return pid;
-}
 
 /* A file size limit (ulimit -f): EFBIG is reported, exit 2, the old file
  * stays whole and no temporary file is left. */
@@ -1349,27 +1398,8 @@ START_TEST(output_signal_removes_temp)
 	ab_str_free(&text);
 	bool caught = false;
 	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
-		int in = inotify_init1(IN_CLOEXEC);
-		ck_assert_int_ge(in, 0);
-		ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
-		pid_t pid = spawn(ARGS("export", "--dot", "-o", out.s, tree.s), 0, -1);
-		struct pollfd pfd = { .fd = in, .events = POLLIN };
-		bool sent = false;
-		while (!sent && poll(&pfd, 1, 60000) > 0) {
-			char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-			ssize_t n = read(in, buf, sizeof buf);
-			for (ssize_t at = 0; at < n && !sent;) {
-				const struct inotify_event *ev = (const void *)(buf + at);
-				if (ev->len && ev->name[0] == '.') {
-					kill(pid, sig);
-					sent = true;
-				}
-				at += (ssize_t)(sizeof *ev + ev->len);
-			}
-		}
-		close(in);
-		int wstatus;
-		ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+		int wstatus = spawn_signal_on_hidden(ARGS("export", "--dot", "-o", out.s, tree.s),
+						     dir, sig);
 		if (WIFSIGNALED(wstatus)) {
 			ck_assert_int_eq(WTERMSIG(wstatus), sig);
 			caught = true;
@@ -1401,15 +1431,6 @@ END_TEST
  * (unshare, mount, mknod); skipped with a note otherwise. */
 static int devices_child(const char *dir)
 {
-	if (unshare(CLONE_NEWNS) != 0) {
-		fprintf(stderr, "unshare: %s\n", strerror(errno));
-		return 77;
-	}
-	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
-	    mount("abtrace-test", dir, "tmpfs", 0, "size=64k") != 0) {
-		fprintf(stderr, "mount: %s\n", strerror(errno));
-		return 77;
-	}
 	char full[512], null[512], keep[512], fill[512];
 	snprintf(full, sizeof full, "%s/full", dir);
 	snprintf(null, sizeof null, "%s/null", dir);
@@ -1474,18 +1495,12 @@ static int devices_child(const char *dir)
 START_TEST(output_devices)
 {
 	char *dir = temp_dir();
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid == 0)
-		_exit(devices_child(dir));
-	int wstatus;
-	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
-	ck_assert(WIFEXITED(wstatus));
-	if (WEXITSTATUS(wstatus) == 77)
+	int status = in_private_tmpfs(dir, "64k", devices_child);
+	if (status == 77)
 		printf("output_devices: skipped, no private mount namespace here "
 		       "(needs root: unshare, mount, mknod)\n");
 	else
-		ck_assert_msg(WEXITSTATUS(wstatus) == 0, "the device checks failed (above)");
+		ck_assert_msg(status == 0, "the device checks failed (above)");
 	remove_dir(dir);
 	free(dir);
 }
@@ -1507,6 +1522,9 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
+	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
+	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
+	tcase_add_test(tc, frame_names);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
 	tcase_add_test(tc, output_atomic);
 	tcase_add_test(tc, output_through_links);

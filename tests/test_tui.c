@@ -25,6 +25,7 @@
 #include "base/str.h"
 #include "testutil.h"
 #include "tmux.h"
+#include "views/export.h"
 
 /* A format of the pane, e.g. "#{pane_dead}". */
 static void pane_format(const char *fmt, struct ab_str *out)
@@ -578,15 +579,9 @@ START_TEST(test_undo_reset_save)
 }
 END_TEST
 
-/* E writes the step on screen as `abtrace export --step N` would. */
-static const struct {
-	const char *format, *option;
-} exports[] = {
-	{ "dot", "--dot" },
-	{ "tikz", "--tikz" },
-	{ "text", "--text" },
-};
-
+/* E writes the step on screen in every format of the exporters' table, as
+ * `abtrace export OPTION --step N` would, as a whole document (TikZ with
+ * --standalone). */
 START_TEST(test_export_step)
 {
 	if (skip_without_tmux())
@@ -599,12 +594,21 @@ START_TEST(test_export_step)
 	keys("n");
 	WAIT_FOR(&s, "step 15/29");
 	keys("E");
-	WAIT_FOR(&s, "Export step 15 as FORMAT FILE (text, dot, tikz)?");
-	ab_str_addf(&answer, "%s %s", exports[_i].format, path);
+	/* The prompt lists every format of the table, in its order. */
+	struct ab_str prompt = AB_STR_INIT;
+	ab_str_add(&prompt, "Export step 15 as FORMAT FILE (");
+	for (size_t i = 0; i < ab_nexporters; i++)
+		ab_str_addf(&prompt, "%s%s", i ? ", " : "", ab_exporters[i].name);
+	ab_str_add(&prompt, ")?");
+	WAIT_FOR(&s, prompt.s);
+	ab_str_free(&prompt);
+	const struct ab_exporter *ex = &ab_exporters[_i];
+	ab_str_addf(&answer, "%s %s", ex->name, path);
 	literal(ab_str_cstr(&answer));
 	keys("Enter");
 	WAIT_FOR(&s, "step 15 exported to");
-	const char *args[] = { "export", exports[_i].option, "--step", "15", "lecture", NULL };
+	const char *args[] = { "export", ex->option, "--step", "15", "lecture",
+			       ex->standalone ? "--standalone" : NULL, NULL };
 	struct run_result r = run_abtrace(NULL, args);
 	ck_assert_int_eq(r.status, 0);
 	file_text(path, &got);
@@ -1104,7 +1108,7 @@ static Suite *tui_suite(void)
 	tcase_add_loop_test(tc, test_swap_children, 0, sizeof swaps / sizeof swaps[0]);
 	tcase_add_test(tc, test_resize_and_too_small);
 	tcase_add_test(tc, test_undo_reset_save);
-	tcase_add_loop_test(tc, test_export_step, 0, sizeof exports / sizeof exports[0]);
+	tcase_add_loop_test(tc, test_export_step, 0, (int)ab_nexporters);
 	tcase_add_test(tc, test_grow_unscrolls);
 	tcase_add_test(tc, test_presenter_layout);
 	tcase_add_test(tc, test_status_keys_fit_the_mode);

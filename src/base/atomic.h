@@ -22,10 +22,72 @@
 #ifndef AB_ATOMIC_H
 #define AB_ATOMIC_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Writes len bytes of data to path.  Returns 0, or the errno of the step
  * that failed. */
 int ab_write_file_atomic(const char *path, const char *data, size_t len);
+
+/* ---- A set of files, written as one ------------------------------------
+ *
+ * The files of a set (the frames of an animation) replace a directory
+ * whole.  The directory may be new (it is made), or an existing one that
+ * is not a symbolic link, belongs to the user (the effective uid), and
+ * holds nothing, or nothing but an earlier set: regular files of the
+ * user's, with no other name, that earlier() accepts.  Anything else there
+ * refuses the set before a byte is written, and nothing in the directory
+ * is ever opened, so a planted link or FIFO is never followed or waited on.
+ *
+ * The files go into a private directory (mode 0700) beside it, each
+ * created exclusively (O_EXCL | O_NOFOLLOW) and flushed; commit gives the
+ * private directory the mode the new one would get (an existing one's
+ * mode is kept) and renames it into place: over a new or empty name, or
+ * swapped with the earlier set (RENAME_EXCHANGE), which is then removed.
+ * Readers see the old set or the new one, never a mix; a failure or a
+ * signal (as for single files, above) leaves the old set as it was and no
+ * private directory behind. */
+
+struct ab_file_set;
+
+enum ab_set_fault {
+	AB_SET_CANNOT_CREATE,  /* the directory is new: making it failed (err) */
+	AB_SET_CANNOT_STAGE,   /* it exists: the private directory beside it
+				  could not be made (err) */
+	AB_SET_CANNOT_READ,    /* looking at it or in it failed (err) */
+	AB_SET_NOT_DIR,        /* it is not a directory */
+	AB_SET_LINK,           /* it is a symbolic link */
+	AB_SET_NOT_OWNER,      /* it belongs to another user */
+	AB_SET_FOREIGN,        /* it holds entry, which the set may not replace */
+	AB_SET_CANNOT_WRITE,   /* writing the file entry failed (err) */
+	AB_SET_CANNOT_PLACE,   /* the rename into place failed (err) */
+};
+
+struct ab_set_error {
+	enum ab_set_fault fault;
+	int err;              /* the errno, for the faults that have one */
+	char entry[256];      /* AB_SET_FOREIGN, AB_SET_CANNOT_WRITE: the file */
+	mode_t mode;          /* AB_SET_FOREIGN: what the entry is (lstat) */
+	unsigned long links;  /*   and how many names it has */
+	bool others;          /*   and whether it is another user's */
+};
+
+/* Begins a set that will replace the directory dir; NULL and *error when
+ * dir may not be replaced or the private directory cannot be made.
+ * earlier(name, ctx) says whether a file of an existing directory is part
+ * of an earlier set. */
+struct ab_file_set *ab_file_set_begin(const char *dir,
+				      bool (*earlier)(const char *name, const void *ctx),
+				      const void *ctx, struct ab_set_error *error);
+/* Writes the file name (no slash) of the set.  False and *error on
+ * failure (then abort the set). */
+bool ab_file_set_add(struct ab_file_set *set, const char *name, const char *data,
+		     size_t len, struct ab_set_error *error);
+/* Puts the set in place, or on failure (*error) leaves everything as it
+ * was; frees the set either way. */
+bool ab_file_set_commit(struct ab_file_set *set, struct ab_set_error *error);
+/* Removes what was written and frees the set. */
+void ab_file_set_abort(struct ab_file_set *set);
 
 #endif

@@ -37,7 +37,7 @@
 	X(UNDO, N_("undo the last edit or swap")) \
 	X(RESET, N_("undo every edit: the tree as loaded")) \
 	X(SAVE, N_("save the tree, edits and labels kept, to a file")) \
-	X(EXPORT, N_("export this step as a picture (text, DOT, TikZ) to a file")) \
+	X(EXPORT, N_("export this step as a picture file, in any format export writes")) \
 	X(PRESENTER, N_("presenter layout: the tree alone, spread out, for a projector")) \
 	X(SELECT_NEXT, N_("select the next node (details)")) \
 	X(SELECT_PREV, N_("select the previous node")) \

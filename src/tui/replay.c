@@ -455,21 +455,13 @@ static unsigned save_answer(struct ab_replay *rp, char *text)
 	return AB_REDRAW_FRAME;
 }
 
-/* The formats the replay exports, as the prompt names them. */
-static const struct {
-	const char *name;
-	enum ab_export_format format;
-} export_formats[] = {
-	{ "text", AB_EXPORT_TEXT },
-	{ "dot", AB_EXPORT_DOT },
-	{ "tikz", AB_EXPORT_TIKZ },
-};
-
+/* E: every format export writes (views/export.h's table), each as a whole
+ * document (TikZ standalone), of the step on screen. */
 static unsigned export_step(struct ab_replay *rp)
 {
 	struct ab_str names = AB_STR_INIT, question = AB_STR_INIT;
-	for (size_t i = 0; i < sizeof export_formats / sizeof export_formats[0]; i++)
-		ab_str_addf(&names, "%s%s", i ? ", " : "", export_formats[i].name);
+	for (size_t i = 0; i < ab_nexporters; i++)
+		ab_str_addf(&names, "%s%s", i ? ", " : "", ab_exporters[i].name);
 	ab_str_addf(&question, _("Export step %zu as FORMAT FILE (%s)?"), rp->trace->step,
 		    ab_str_cstr(&names));
 	ab_prompt_open(&rp->prompt, AB_PROMPT_EXPORT, AB_NONE, ab_str_cstr(&question), NULL);
@@ -488,14 +480,10 @@ static unsigned export_answer(struct ab_replay *rp, char *text)
 	if (*text)
 		*text++ = '\0';
 	char *path = rest_of_line(text);
-	if (!*format)
-		format = NULL;
-	size_t i = 0, n = sizeof export_formats / sizeof export_formats[0];
-	while (format && i < n && strcmp(export_formats[i].name, format) != 0)
-		i++;
-	if (!format || i == n) {
+	const struct ab_exporter *ex = ab_exporter_named(format);
+	if (!ex) {
 		say(rp, _("'%s' is not a format here: type a format and a file, such as 'dot step.dot'"),
-		    format ? format : "");
+		    format);
 		return AB_REDRAW_FRAME;
 	}
 	if (!path) {
@@ -503,10 +491,11 @@ static unsigned export_answer(struct ab_replay *rp, char *text)
 		return AB_REDRAW_FRAME;
 	}
 	struct ab_export_options opt = {
-		.format = export_formats[i].format,
-		/* The text picture follows the screen's glyphs; DOT and TikZ
+		.format = ex->format,
+		/* The text picture follows the screen's glyphs; the other
 		 * files are UTF-8 whatever the terminal. */
-		.ascii = export_formats[i].format == AB_EXPORT_TEXT && rp->g->ascii,
+		.ascii = ex->screen_glyphs && rp->g->ascii,
+		.standalone = ex->standalone,
 	};
 	struct ab_str out = AB_STR_INIT;
 	ab_export(rp->trace, &opt, &out);

@@ -82,6 +82,41 @@ struct picture {
 	struct ab_str scratch;
 };
 
+static struct picture picture_of(const struct ab_trace *trace,
+				 const struct ab_export_options *opt, struct ab_str *out)
+{
+	return (struct picture){
+		.trace = trace,
+		.g = opt->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8,
+		.out = out,
+		.scratch = AB_STR_INIT,
+	};
+}
+
+/* The layout of opt's frames (or of the current step) with caption_lines
+ * above the tree: in keep, made on its first use and kept for the next
+ * picture of the same animation, or in local for this picture alone
+ * (done_with frees that one). */
+static struct ab_scene *laid_out(struct ab_trace *trace, const struct ab_export_options *opt,
+				 unsigned caption_lines, struct ab_scene *keep,
+				 struct ab_scene *local)
+{
+	struct ab_scene *scene = keep ? keep : local;
+	if (!keep || !keep->tree) {
+		size_t here = trace->step;
+		bool frames = opt->frames && opt->nframes;
+		ab_scene_build(scene, trace, frames ? opt->frames : &here,
+			       frames ? opt->nframes : 1, caption_lines);
+	}
+	return scene;
+}
+
+static void done_with(struct ab_scene *scene, const struct ab_scene *keep)
+{
+	if (scene != keep)
+		ab_scene_free(scene);
+}
+
 /* ---- DOT ----------------------------------------------------------------- */
 
 /* Fonts for labels: Latin, Greek and math first, then CJK fonts (Debian:
@@ -215,10 +250,12 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_add(out, "];\n");
 }
 
-static void export_dot(struct picture *pic)
+static void export_dot(struct ab_trace *trace, const struct ab_export_options *opt,
+		       struct ab_scene *keep, struct ab_str *out)
 {
-	const struct ab_trace *trace = pic->trace;
-	struct ab_str *out = pic->out, *s = &pic->scratch;
+	struct picture picture = picture_of(trace, opt, out), *pic = &picture;
+	struct ab_str *s = &pic->scratch;
+	(void)keep;
 	ab_str_add(out, "digraph abtrace {\n\tgraph [ordering=out, labelloc=t, splines=line, "
 			"forcelabels=true, nodesep=0.3, ranksep=0.4, fontname=\"" DOT_FONTS
 			"\", fontsize=11, label=\"");
@@ -234,6 +271,7 @@ static void export_dot(struct picture *pic)
 	struct walker w = { dot_enter, NULL, pic };
 	walk(trace->tree, &w);
 	ab_str_add(out, "}\n");
+	ab_str_free(s);
 }
 
 /* ---- TikZ ----------------------------------------------------------------- */
@@ -493,14 +531,13 @@ static void tex_comment(struct ab_str *out, const char *text)
 	ab_str_addc(out, '\n');
 }
 
-static void export_tikz(struct picture *pic, struct ab_trace *trace,
-			const struct ab_export_options *opt)
+static void export_tikz(struct ab_trace *trace, const struct ab_export_options *opt,
+			struct ab_scene *keep, struct ab_str *out)
 {
-	struct ab_str *out = pic->out, *s = &pic->scratch;
+	struct ab_str text = AB_STR_INIT, *s = &text;
 	bool frames = opt->frames && opt->nframes;
 	size_t here = trace->step;
-	struct ab_scene scene;
-	ab_scene_build(&scene, trace, frames ? opt->frames : &here, frames ? opt->nframes : 1, 0);
+	struct ab_scene local, *scene = laid_out(trace, opt, 0, keep, &local);
 
 	ab_str_clear(s);
 	if (trace->tree->title)
@@ -514,7 +551,7 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	if (needs_unicode_engine(trace->tree, frames ? _("Step %zu of %zu") : NULL))
 		tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
 				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
-	if (scene.width > 16000.0 || scene.height > 16000.0)
+	if (scene->width > 16000.0 || scene->height > 16000.0)
 		tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
 				   "use --svg, or a smaller tree."));
 	if (opt->standalone) {
@@ -535,10 +572,10 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	double scale = 1.0;
 	if (frames) {
 		/* Fit a default beamer frame (about 300 x 220 points). */
-		if (scene.width * scale > 300.0)
-			scale = 300.0 / scene.width;
-		if (scene.height * scale > 220.0)
-			scale = 220.0 / scene.height;
+		if (scene->width * scale > 300.0)
+			scale = 300.0 / scene->width;
+		if (scene->height * scale > 220.0)
+			scale = 220.0 / scene->height;
 		ab_str_add(out, "\\begin{frame}");
 		if (trace->tree->title) {
 			ab_str_add(out, "{");
@@ -551,17 +588,17 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	}
 	ab_str_add(out, "\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
 	ab_str_addf(out, "  \\path[use as bounding box] (0,0) rectangle (%.1f,%.1f);\n",
-		    scene.width, scene.height);
+		    scene->width, scene->height);
 	if (frames) {
 		for (size_t i = 0; i < opt->nframes; i++) {
 			ab_trace_seek(trace, opt->frames[i]);
 			ab_str_addf(out, "  \\only<%zu>{%% step %zu\n", i + 1, opt->frames[i]);
-			tikz_body(trace, &scene, out);
+			tikz_body(trace, scene, out);
 			ab_str_add(out, "  }\n");
 		}
 		ab_trace_seek(trace, here);
 	} else {
-		tikz_body(trace, &scene, out);
+		tikz_body(trace, scene, out);
 	}
 	ab_str_add(out, "\\end{tikzpicture}\n");
 	if (frames) {
@@ -579,25 +616,25 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	}
 	if (opt->standalone)
 		ab_str_add(out, "\\end{document}\n");
-	ab_scene_free(&scene);
+	done_with(scene, keep);
+	ab_str_free(s);
 }
 
 /* ---- SVG ------------------------------------------------------------------ */
 
-static void export_svg(struct picture *pic, struct ab_trace *trace,
-		       const struct ab_export_options *opt)
+/* Sized for every frame of opt's animation, if any, so that the frames
+ * line up; two caption lines above the tree. */
+static void export_svg(struct ab_trace *trace, const struct ab_export_options *opt,
+		       struct ab_scene *keep, struct ab_str *out)
 {
-	size_t here = trace->step;
-	bool frames = opt->frames && opt->nframes;
-	struct ab_scene scene;
-	ab_scene_build(&scene, trace, frames ? opt->frames : &here, frames ? opt->nframes : 1, 2);
+	struct ab_scene local, *scene = laid_out(trace, opt, 2, keep, &local);
 	struct ab_str cap = AB_STR_INIT;
 	if (trace->tree->title)
 		ab_str_addf(&cap, "%s\n", trace->tree->title);
 	caption(trace, false, &cap);
-	ab_svg_write(trace, &scene, ab_str_cstr(&cap), pic->out);
+	ab_svg_write(trace, scene, ab_str_cstr(&cap), out);
 	ab_str_free(&cap);
-	ab_scene_free(&scene);
+	done_with(scene, keep);
 }
 
 /* ---- Text ------------------------------------------------------------------ */
@@ -666,16 +703,18 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_addc(out, '\n');
 }
 
-static void export_text(struct picture *pic)
+static void export_text(struct ab_trace *trace, const struct ab_export_options *opt,
+			struct ab_scene *keep, struct ab_str *out)
 {
-	const struct ab_trace *trace = pic->trace;
-	struct ab_str *out = pic->out;
+	struct picture picture = picture_of(trace, opt, out), *pic = &picture;
+	(void)keep;
 	if (trace->tree->title)
 		ab_str_addf(out, "%s\n", trace->tree->title);
 	caption(trace, pic->g->ascii, out);
 	ab_str_add(out, "\n\n");
 	struct walker w = { text_enter, NULL, pic };
 	walk(trace->tree, &w);
+	ab_str_free(&pic->scratch);
 }
 
 size_t ab_export_frame_steps(const struct ab_trace *trace, enum ab_frames frames,
@@ -698,28 +737,83 @@ size_t ab_export_frame_steps(const struct ab_trace *trace, enum ab_frames frames
 	return n;
 }
 
+/* ---- The table ------------------------------------------------------------ */
+
+const struct ab_exporter ab_exporters[] = {
+	{ .name = "dot", .option = "--dot", .format = AB_EXPORT_DOT,
+	  .animation = AB_ANIMATION_NONE, .suffix = ".dot", .write = export_dot },
+	{ .name = "tikz", .option = "--tikz", .format = AB_EXPORT_TIKZ,
+	  .animation = AB_ANIMATION_OVERLAYS, .standalone = true, .suffix = ".tex",
+	  .write = export_tikz },
+	{ .name = "svg", .option = "--svg", .format = AB_EXPORT_SVG,
+	  .animation = AB_ANIMATION_FILES, .suffix = ".svg", .write = export_svg },
+	{ .name = "text", .option = "--text", .format = AB_EXPORT_TEXT,
+	  .animation = AB_ANIMATION_NONE, .screen_glyphs = true, .suffix = ".txt",
+	  .write = export_text },
+};
+const size_t ab_nexporters = sizeof ab_exporters / sizeof ab_exporters[0];
+
+const struct ab_exporter *ab_exporter_of(enum ab_export_format format)
+{
+	for (size_t i = 0; i < ab_nexporters; i++)
+		if (ab_exporters[i].format == format)
+			return &ab_exporters[i];
+	return NULL;
+}
+
+const struct ab_exporter *ab_exporter_named(const char *name)
+{
+	for (size_t i = 0; name && i < ab_nexporters; i++)
+		if (strcmp(ab_exporters[i].name, name) == 0)
+			return &ab_exporters[i];
+	return NULL;
+}
+
+void ab_exporters_list(bool (*want)(const struct ab_exporter *ex), bool options,
+		       struct ab_str *out)
+{
+	size_t n = 0, total = 0;
+	for (size_t i = 0; i < ab_nexporters; i++)
+		total += !want || want(&ab_exporters[i]);
+	for (size_t i = 0; i < ab_nexporters; i++) {
+		const struct ab_exporter *ex = &ab_exporters[i];
+		if (want && !want(ex))
+			continue;
+		if (n++)
+			/* TRANSLATORS: between the items of a list ("--dot, --tikz,
+			 * --svg or --text"): the last separator, then the others. */
+			ab_str_add(out, n == total ? _(" or ") : _(", "));
+		ab_str_add(out, options ? ex->option : ex->name);
+	}
+}
+
 void ab_export(struct ab_trace *trace, const struct ab_export_options *opt,
 	       struct ab_str *out)
 {
-	struct picture pic = {
-		.trace = trace,
-		.g = opt->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8,
-		.out = out,
-		.scratch = AB_STR_INIT,
-	};
-	switch (opt->format) {
-	case AB_EXPORT_DOT:
-		export_dot(&pic);
-		break;
-	case AB_EXPORT_TIKZ:
-		export_tikz(&pic, trace, opt);
-		break;
-	case AB_EXPORT_SVG:
-		export_svg(&pic, trace, opt);
-		break;
-	case AB_EXPORT_TEXT:
-		export_text(&pic);
-		break;
-	}
-	ab_str_free(&pic.scratch);
+	const struct ab_exporter *ex = ab_exporter_of(opt->format);
+	if (ex)
+		ex->write(trace, opt, NULL, out);
+}
+
+void ab_export_frame(struct ab_trace *trace, const struct ab_export_options *opt,
+		     size_t i, struct ab_scene *scene, struct ab_str *out)
+{
+	const struct ab_exporter *ex = ab_exporter_of(opt->format);
+	ab_trace_seek(trace, opt->frames[i]);
+	if (ex)
+		ex->write(trace, opt, scene, out);
+}
+
+void ab_export_frame_name(const struct ab_exporter *ex, size_t i, size_t nframes,
+			  struct ab_str *out)
+{
+	ab_str_addf(out, "frame-%0*zu%s", nframes >= 1000 ? 4 : 3, i + 1, ex->suffix);
+}
+
+bool ab_export_is_frame_name(const struct ab_exporter *ex, const char *name)
+{
+	if (strncmp(name, "frame-", 6) != 0)
+		return false;
+	size_t digits = strspn(name + 6, "0123456789");
+	return (digits == 3 || digits == 4) && strcmp(name + 6 + digits, ex->suffix) == 0;
 }
