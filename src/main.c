@@ -82,6 +82,7 @@ struct cli {
 	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
+	bool follow_links;       /* check --follow-links */
 };
 
 static const char *program = "abtrace";
@@ -232,6 +233,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_KEY:
 		cli->key = value;
+		return true;
+	case AB_OPT_FOLLOW_LINKS:
+		cli->follow_links = true;
 		return true;
 	case AB_OPT_JSON:
 	case AB_OPT_CSV:
@@ -903,16 +907,15 @@ static int cmd_check(struct cli *cli)
 		.values_returned = cli->values_returned, .values_fixed = cli->values_given,
 		.iteration = cli->iteration,
 		.report = (enum ab_class_report)cli->report, .ascii = cli->ascii,
-		.program = program,
+		.follow_links = cli->follow_links, .program = program,
 	};
-	bool listed = true;
-	for (int i = first; i < cli->nargs && listed; i++)
-		listed = ab_class_add(&cls, cli->args[i]);
+	for (int i = first; i < cli->nargs; i++)
+		ab_class_add(&cls, cli->args[i]);
 	fputs(ab_str_cstr(&cls.log), stderr);
 	ab_str_clear(&cls.log);
-	if (listed && cls.report == AB_CLASS_GRADESCOPE && cls.count != 1)
+	if (cls.report == AB_CLASS_GRADESCOPE && cls.count != 1)
 		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), cls.count);
-	struct ab_tree *tree = listed && status == EXIT_OK ? load_tree(&one, &status) : NULL;
+	struct ab_tree *tree = status == EXIT_OK ? load_tree(&one, &status) : NULL;
 	if (tree && cli->key && !ab_class_load_key(&cls, tree, cli->key)) {
 		ab_tree_free(tree);
 		tree = NULL;
@@ -921,7 +924,7 @@ static int cmd_check(struct cli *cli)
 	if (!tree) {
 		fputs(ab_str_cstr(&cls.log), stderr);
 		ab_class_free(&cls);
-		return listed ? status : EXIT_USAGE;
+		return status;
 	}
 	ab_class_grade(&cls, tree);
 	fputs(ab_str_cstr(&cls.log), stderr);
@@ -929,8 +932,12 @@ static int cmd_check(struct cli *cli)
 	ab_class_report(&cls, tree, &out);
 	write_out(&out, &status);
 	ab_str_free(&out);
+	/* A row not graded (a link, a FIFO, an empty folder) is no grade, as
+	 * a mistake is no full mark: 1.  A file that could not be read or
+	 * understood is still 2, as the README says. */
 	if (status == EXIT_OK)
-		status = cls.unusable ? EXIT_USAGE : cls.mistaken ? EXIT_MISTAKES : EXIT_OK;
+		status = cls.unusable ? EXIT_USAGE
+			 : cls.mistaken || cls.skipped ? EXIT_MISTAKES : EXIT_OK;
 	ab_class_free(&cls);
 	ab_tree_free(tree);
 	return finish_output(status);

@@ -402,36 +402,70 @@ END_TEST
 
 /* ---- Folders and keys ---------------------------------------------------- */
 
-/* Sorted, hidden files and subfolders skipped; an empty folder, or one
- * that cannot be read, is an error; '-' and a missing path pass through
- * as files. */
+/* Sorted, hidden files left out; a subfolder, an empty folder and a
+ * folder of hidden files are rows of their own that say why they are not
+ * graded; '-' and a missing path pass through as files. */
 START_TEST(folders)
 {
 	static const char *const files[][2] = {
 		{ "b.ans", "value: 3\n" }, { "a.ans", "value: 2\n" }, { ".hidden.ans", "value: x\n" },
 		{ "sub/", NULL }, { "sub/c.ans", "value: 3\n" }, { "empty/", NULL },
+		{ "dots/", NULL }, { "dots/.x.ans", "value: 3\n" },
 	};
 	char *dir = scratch(files, sizeof files / sizeof files[0]);
 	struct ab_class cls = grader(AB_CLASS_TEXT);
-	ck_assert(ab_class_add(&cls, dir));
-	ck_assert_uint_eq(cls.count, 2);
+	ck_assert(!ab_class_add(&cls, dir));   /* its subfolders are not graded */
+	ck_assert_uint_eq(cls.count, 5);
+	static const char *const rows[] = { "a.ans", "b.ans", "dots", "empty", "sub" };
+	static const enum ab_class_skip skips[] = { AB_SKIP_NONE, AB_SKIP_NONE, AB_SKIP_FOLDER,
+						    AB_SKIP_FOLDER, AB_SKIP_FOLDER };
 	struct ab_str want = AB_STR_INIT;
-	ab_str_addf(&want, "%s/a.ans", dir);
-	ck_assert_str_eq(cls.answers[0].file, want.s);
+	for (size_t i = 0; i < 5; i++) {
+		ab_str_clear(&want);
+		ab_str_addf(&want, "%s/%s", dir, rows[i]);
+		ck_assert_str_eq(cls.answers[i].file, want.s);
+		ck_assert_str_eq(cls.answers[i].name, want.s);
+		ck_assert_int_eq(cls.answers[i].skip, skips[i]);
+	}
 	ab_str_clear(&want);
 	ab_str_addf(&want, "%s/sub/", dir);   /* a trailing slash is not doubled */
 	ck_assert(ab_class_add(&cls, want.s));
 	ab_str_add(&want, "c.ans");
-	ck_assert_str_eq(cls.answers[2].file, want.s);
+	ck_assert_str_eq(cls.answers[5].file, want.s);
 	ck_assert(ab_class_add(&cls, "-") && ab_class_add(&cls, "/no/such"));
-	ck_assert_uint_eq(cls.count, 5);
-	ck_assert_uint_eq(cls.log.len, 0);
+	ck_assert_uint_eq(cls.count, 8);
+	/* An empty folder, and one of hidden files only: one row each. */
 	ab_str_clear(&want);
 	ab_str_addf(&want, "%s/empty", dir);
 	ck_assert(!ab_class_add(&cls, want.s));
-	ck_assert_uint_eq(cls.count, 5);
-	ab_str_addf(&want, "' holds no answer files\n");
-	ck_assert_msg(strstr(cls.log.s, want.s) && strncmp(cls.log.s, "abtrace: ", 9) == 0, "%s", cls.log.s);
+	ck_assert_str_eq(cls.answers[8].file, want.s);
+	ck_assert_int_eq(cls.answers[8].skip, AB_SKIP_EMPTY);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "%s/dots", dir);
+	ck_assert(!ab_class_add(&cls, want.s));
+	ck_assert_int_eq(cls.answers[9].skip, AB_SKIP_HIDDEN);
+	ck_assert_uint_eq(cls.count, 10);
+	ck_assert_uint_eq(cls.log.len, 0);
+	/* Graded: each skipped row says why, in the report and the log, and
+	 * counts apart from the unusable ("-" reads no standard input here:
+	 * it is /dev/null in the tests, empty, so unusable; so is /no/such). */
+	struct ab_tree *tree = load("lecture");
+	ab_class_grade(&cls, tree);
+	ck_assert_uint_eq(cls.skipped, 5);
+	ck_assert_uint_eq(cls.unusable, 2);
+	ck_assert_str_eq(cls.answers[2].error.s, "a subfolder, not graded");
+	ck_assert_str_eq(cls.answers[8].error.s, "an empty folder");
+	ck_assert_str_eq(cls.answers[9].error.s, "a folder of hidden files only");
+	ab_str_clear(&want);
+	ab_str_addf(&want, "abtrace: %s/empty: an empty folder\n", dir);
+	ck_assert_msg(strstr(cls.log.s, want.s), "%s", cls.log.s);
+	struct ab_str out = AB_STR_INIT;
+	ab_class_report(&cls, tree, &out);
+	assert_line(out.s, "/sub ", "not graded   a subfolder, not graded");
+	assert_line(out.s, "not graded   an empty folder", "/empty ");
+	assert_line(out.s, "/no/such", "unusable");
+	ab_str_free(&out);
+	ab_tree_free(tree);
 	ab_str_free(&want);
 	ab_class_free(&cls);
 	scratch_remove(dir, files, sizeof files / sizeof files[0]);

@@ -278,8 +278,14 @@ START_TEST(test_format)
 	ab_str_clear(&out);
 	ab_diag_set(&d, "bad \x1b]0;pwned\x07 name");
 	ab_diag_format(&d, "evil\x1b[2J\xff.tree", &out);
-	ck_assert_str_eq(out.s, "evil?[2J?.tree: error: bad ?]0;pwned? "
+	ck_assert_str_eq(out.s, "evil\\x1b[2J\\xff.tree: error: bad \\x1b]0;pwned\\x07 "
 				"name\n");
+	/* A name is told apart from another even by a backslash; a message
+	 * is only made visible. */
+	ab_str_clear(&out);
+	ab_diag_set(&d, "a \\ b \xe2\x80\xae c");
+	ab_diag_format(&d, "ren\\xe9\xe9.ans", &out);
+	ck_assert_str_eq(out.s, "ren\\\\xe9\\xe9.ans: error: a \\ b \\u202e c\n");
 	ab_str_free(&out);
 }
 END_TEST

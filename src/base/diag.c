@@ -318,31 +318,18 @@ void ab_diag_set(struct ab_diag *diag, const char *fmt, ...)
 	diag->caret_pad[0] = '\0';
 }
 
-/* Appends s with anything unsafe for a terminal shown as '?'. */
-static void add_safe(struct ab_str *out, const char *s)
-{
-	size_t n = strlen(s);
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t k = next_char(s + i, n - i, &cp);
-		if (cp == UINT32_MAX || ab_utf8_unsafe(cp))
-			ab_str_addc(out, cp == '\t' ? ' ' : '?');
-		else
-			ab_str_addn(out, s + i, k);
-		i += k;
-	}
-}
-
 void ab_diag_format(const struct ab_diag *diag, const char *name,
 		    struct ab_str *out)
 {
-	add_safe(out, name);
+	/* The name in the house form every report writes names in (utf8.h),
+	 * the message as text in the same notation. */
+	ab_utf8_add_name(out, name);
 	if (diag->line)
 		ab_str_addf(out, ":%u:%u", diag->line, diag->column);
 	/* TRANSLATORS: the word compilers write before a message, as in
 	   "lecture.tree:1:5: error: empty element"; keep the colons. */
 	ab_str_add(out, _(": error: "));
-	add_safe(out, diag->message);
+	ab_utf8_add_safe(out, diag->message, strlen(diag->message));
 	ab_str_addc(out, '\n');
 	if (!diag->line)
 		return;
