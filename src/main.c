@@ -87,6 +87,19 @@ struct cli {
 
 static const char *program = "abtrace";
 
+/* A name the user gave (a file, a lesson), as every message writes names:
+ * base/utf8.h's house form, so none can act on the terminal.  The result
+ * lives until the fourth call after (enough for one message). */
+static const char *shown(const char *name)
+{
+	static struct ab_str ring[4];
+	static unsigned next;
+	struct ab_str *s = &ring[next++ % 4];
+	ab_str_clear(s);
+	ab_utf8_add_name(s, name);
+	return ab_str_cstr(s);
+}
+
 static int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -428,7 +441,7 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 	}
 	if (cli->nargs > 1) {
 		*status = usage_error(cli, _("one TREE at a time (got '%s' and '%s')"),
-				      cli->args[0], cli->args[1]);
+				      shown(cli->args[0]), shown(cli->args[1]));
 		return NULL;
 	}
 	if (cli->expr) {
@@ -769,7 +782,7 @@ static struct ab_lesson *open_lesson(const char *name, struct ab_str *path)
 {
 	if (!ab_lesson_find(name, path)) {
 		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
-			program, name, program);
+			program, shown(name), program);
 		return NULL;
 	}
 	struct ab_diag diag;
@@ -800,10 +813,11 @@ static int check_lesson(const char *name)
 	for (size_t i = 0; i < nfails; i++)
 		ab_diag_format(&fails[i], path.s, &out);
 	if (nfails)
-		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"), path.s,
-			    nfails, checked);
+		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"),
+			    shown(path.s), nfails, checked);
 	else
-		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), path.s, checked);
+		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), shown(path.s),
+			    checked);
 	int status = EXIT_OK;
 	write_out(&out, &status);
 	ab_str_free(&out);
@@ -833,7 +847,7 @@ static int cmd_lesson(struct cli *cli)
 		return list_lessons(lang);
 	if (cli->nargs > 1)
 		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
-				   cli->args[0], cli->args[1]);
+				   shown(cli->args[0]), shown(cli->args[1]));
 	struct ab_str path = AB_STR_INIT;
 	struct ab_lesson *lesson = open_lesson(cli->args[0], &path);
 	if (!lesson) {
