@@ -90,7 +90,12 @@ const char *ab_class_skip_reason(enum ab_class_skip skip)
 static void add_folder(struct ab_class *cls, const char *arg)
 {
 	size_t before = cls->count, hidden = 0;
-	int fd = open(arg, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	size_t n = strlen(arg);
+	bool slash = n > 0 && arg[n - 1] == '/';
+	/* Not through a link (one swapped in since it was looked at), unless
+	 * the grader says so: links, or a final '/'. */
+	bool nofollow = !cls->follow_links && !slash;
+	int fd = open(arg, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
 	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!dir) {
 		int err = errno;
@@ -101,8 +106,6 @@ static void add_folder(struct ab_class *cls, const char *arg)
 		ab_str_addf(&cls->log, "%s: %s\n", cls->program, a->error.s);
 		return;
 	}
-	size_t n = strlen(arg);
-	bool slash = n > 0 && arg[n - 1] == '/';
 	for (;;) {
 		errno = 0;
 		struct dirent *e = readdir(dir);
