@@ -87,9 +87,23 @@ struct cli {
 	bool zero_based;         /* diff --zero-based */
 	const char *inf;         /* diff --inf N, or NULL */
 	const char *log;         /* the replay's --log LOG, or NULL */
+	bool follow_links;       /* check --follow-links */
 };
 
 static const char *program = "abtrace";
+
+/* A name the user gave (a file, a lesson), as every message writes names:
+ * base/utf8.h's house form, so none can act on the terminal.  The result
+ * lives until the fourth call after (enough for one message). */
+static const char *shown(const char *name)
+{
+	static struct ab_str ring[4];
+	static unsigned next;
+	struct ab_str *s = &ring[next++ % 4];
+	ab_str_clear(s);
+	ab_utf8_add_name(s, name);
+	return ab_str_cstr(s);
+}
 
 static int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -246,6 +260,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_LOG:
 		cli->log = value;
+		return true;
+	case AB_OPT_FOLLOW_LINKS:
+		cli->follow_links = true;
 		return true;
 	case AB_OPT_JSON:
 	case AB_OPT_CSV:
@@ -443,7 +460,7 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 	}
 	if (cli->nargs > 1) {
 		*status = usage_error(cli, _("one TREE at a time (got '%s' and '%s')"),
-				      cli->args[0], cli->args[1]);
+				      shown(cli->args[0]), shown(cli->args[1]));
 		return NULL;
 	}
 	if (cli->expr) {
@@ -895,7 +912,7 @@ static struct ab_lesson *open_lesson(const char *name, struct ab_str *path)
 {
 	if (!ab_lesson_find(name, path)) {
 		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
-			program, name, program);
+			program, shown(name), program);
 		return NULL;
 	}
 	struct ab_diag diag;
@@ -926,10 +943,11 @@ static int check_lesson(const char *name)
 	for (size_t i = 0; i < nfails; i++)
 		ab_diag_format(&fails[i], path.s, &out);
 	if (nfails)
-		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"), path.s,
-			    nfails, checked);
+		ab_str_addf(&out, _("%s: %zu of %zu claims and answers do not hold.\n"),
+			    shown(path.s), nfails, checked);
 	else
-		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), path.s, checked);
+		ab_str_addf(&out, _("%s: all %zu claims and answers hold.\n"), shown(path.s),
+			    checked);
 	int status = EXIT_OK;
 	write_out(&out, &status);
 	ab_str_free(&out);
@@ -959,7 +977,7 @@ static int cmd_lesson(struct cli *cli)
 		return list_lessons(lang);
 	if (cli->nargs > 1)
 		return usage_error(cli, _("one lesson at a time (got '%s' and '%s')"),
-				   cli->args[0], cli->args[1]);
+				   shown(cli->args[0]), shown(cli->args[1]));
 	struct ab_str path = AB_STR_INIT;
 	struct ab_lesson *lesson = open_lesson(cli->args[0], &path);
 	if (!lesson) {
@@ -1053,16 +1071,15 @@ static int cmd_check(struct cli *cli)
 		.values_returned = cli->values_returned, .values_fixed = cli->values_given,
 		.iteration = cli->iteration,
 		.report = (enum ab_class_report)cli->report, .ascii = cli->ascii,
-		.program = program,
+		.follow_links = cli->follow_links, .program = program,
 	};
-	bool listed = true;
-	for (int i = first; i < cli->nargs && listed; i++)
-		listed = ab_class_add(&cls, cli->args[i]);
+	for (int i = first; i < cli->nargs; i++)
+		ab_class_add(&cls, cli->args[i]);
 	fputs(ab_str_cstr(&cls.log), stderr);
 	ab_str_clear(&cls.log);
-	if (listed && cls.report == AB_CLASS_GRADESCOPE && cls.count != 1)
+	if (cls.report == AB_CLASS_GRADESCOPE && cls.count != 1)
 		status = usage_error(cli, _("--gradescope grades one answer file (got %zu)"), cls.count);
-	struct ab_tree *tree = listed && status == EXIT_OK ? load_tree(&one, &status) : NULL;
+	struct ab_tree *tree = status == EXIT_OK ? load_tree(&one, &status) : NULL;
 	if (tree && cli->key && !ab_class_load_key(&cls, tree, cli->key)) {
 		ab_tree_free(tree);
 		tree = NULL;
@@ -1071,7 +1088,7 @@ static int cmd_check(struct cli *cli)
 	if (!tree) {
 		fputs(ab_str_cstr(&cls.log), stderr);
 		ab_class_free(&cls);
-		return listed ? status : EXIT_USAGE;
+		return status;
 	}
 	ab_class_grade(&cls, tree);
 	fputs(ab_str_cstr(&cls.log), stderr);
@@ -1079,8 +1096,12 @@ static int cmd_check(struct cli *cli)
 	ab_class_report(&cls, tree, &out);
 	write_out(&out, &status);
 	ab_str_free(&out);
+	/* A row not graded (a link, a FIFO, an empty folder) is no grade, as
+	 * a mistake is no full mark: 1.  A file that could not be read or
+	 * understood is still 2, as the README says. */
 	if (status == EXIT_OK)
-		status = cls.unusable ? EXIT_USAGE : cls.mistaken ? EXIT_MISTAKES : EXIT_OK;
+		status = cls.unusable ? EXIT_USAGE
+			 : cls.mistaken || cls.skipped ? EXIT_MISTAKES : EXIT_OK;
 	ab_class_free(&cls);
 	ab_tree_free(tree);
 	return finish_output(status);

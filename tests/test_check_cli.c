@@ -197,7 +197,7 @@ START_TEST(json_several)
 END_TEST
 
 /* An answer file whose name is not UTF-8: the JSON stays valid UTF-8,
- * the bad byte written as \ufffd. */
+ * the bad bytes written in the house form (\xff), not replaced. */
 START_TEST(json_bad_file_name)
 {
 	char dir[] = "/tmp/abtrace-name-XXXXXX";
@@ -217,7 +217,7 @@ START_TEST(json_bad_file_name)
 		struct run_result r = run_abtrace(NULL, ARGS("check", "--json", "lecture", path));
 		ck_assert_int_eq(r.status, broken ? 2 : 0);
 		const char *o = ab_str_cstr(&r.out);
-		ck_assert_msg(strstr(o, "/bad\\ufffd\\ufffd.ans\""), "%s", o);
+		ck_assert_msg(strstr(o, "/bad\\\\xff\\\\xe8.ans\""), "%s", o);
 		for (size_t i = 0; i < r.out.len;) {
 			uint32_t cp;
 			size_t k = ab_utf8_decode(o + i, r.out.len - i, &cp);
@@ -588,16 +588,16 @@ START_TEST(gradescope)
 }
 END_TEST
 
-/* Directories: sorted, hidden files and subdirectories skipped; an empty
- * one is an error. */
+/* Directories: sorted, hidden files left out, a subfolder a row that is
+ * not graded (exit 1); an empty one is a row too, not an abort. */
 START_TEST(directories)
 {
 	char dir[] = "/tmp/abtrace-class-XXXXXX";
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	struct ab_str path = AB_STR_INIT;
 	struct run_result r = run_abtrace(NULL, ARGS("check", "lecture", dir));
-	ck_assert_int_eq(r.status, 2);
-	ck_assert_ptr_nonnull(strstr(r.err.s, "holds no answer files"));
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err.s, ": an empty folder\n"), "%s", r.err.s);
 	run_result_free(&r);
 	static const char *const files[][2] = {
 		{ "b.ans", "value: 3\n" }, { "a.ans", "value: 2\n" }, { ".hidden.ans", "value: x\n" },
@@ -619,7 +619,7 @@ START_TEST(directories)
 	ab_str_addf(&want, "file,points,out_of,percent,first_mistake\r\n%s/a.ans,0,1,0,", dir);
 	ck_assert_msg(strncmp(r.out.s, want.s, want.len) == 0, "%s", r.out.s);
 	ab_str_clear(&want);
-	ab_str_addf(&want, "\r\n%s/b.ans,1,1,100,\r\n", dir);
+	ab_str_addf(&want, "\r\n%s/b.ans,1,1,100,\r\n%s/sub,,,,\"a subfolder, not graded\"\r\n", dir, dir);
 	ck_assert_msg(strstr(r.out.s, want.s) && !strstr(r.out.s, "hidden"), "%s", r.out.s);
 	run_result_free(&r);
 	rmdir(path.s);
@@ -631,6 +631,412 @@ START_TEST(directories)
 	rmdir(dir);
 	ab_str_free(&path);
 	ab_str_free(&want);
+}
+END_TEST
+
+/* ---- Issue 24: reports that cannot be spoofed, links never followed ------ */
+
+/* A scratch folder for one test, its files and links removed at the end. */
+struct scratch {
+	char dir[64];
+	struct ab_str path;   /* the last path made by at() */
+};
+
+static void scratch_make(struct scratch *sc)
+{
+	strcpy(sc->dir, "/tmp/abtrace-check-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(sc->dir));
+	chmod(sc->dir, 0755);
+	sc->path = (struct ab_str)AB_STR_INIT;
+}
+
+/* DIR/rel, valid until the next call. */
+static const char *at(struct scratch *sc, const char *rel)
+{
+	ab_str_clear(&sc->path);
+	ab_str_addf(&sc->path, "%s/%s", sc->dir, rel);
+	return sc->path.s;
+}
+
+static void put(struct scratch *sc, const char *rel, const char *text)
+{
+	FILE *f = fopen(at(sc, rel), "w");
+	ck_assert_msg(f != NULL, "cannot make %s", sc->path.s);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void scratch_remove(struct scratch *sc)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp("rm", "rm", "-rf", sc->dir, (char *)NULL);
+		_exit(127);
+	}
+	bool timed_out = false;
+	run_wait(pid, 30, &timed_out);
+	ab_str_free(&sc->path);
+}
+
+/* Valid UTF-8 with no byte a terminal acts on but newlines (and CR before
+ * a newline, the CSV's line end). */
+static void assert_inert(const struct ab_str *text, const char *what)
+{
+	const char *s = ab_str_cstr(text);
+	for (size_t i = 0; i < text->len;) {
+		uint32_t cp;
+		size_t k = ab_utf8_decode(s + i, text->len - i, &cp);
+		ck_assert_msg(k > 0, "%s: invalid UTF-8 at byte %zu:\n%s", what, i, s);
+		ck_assert_msg(cp == '\n' || (cp == '\r' && s[i + 1] == '\n') || !ab_utf8_unsafe(cp),
+			      "%s: U+%04X at byte %zu:\n%s", what, (unsigned)cp, i, s);
+		i += k;
+	}
+}
+
+/* The issue's spoofing names: each as every report must write it. */
+static const struct { const char *raw, *shown, *score; } spoof_names[] = {
+	/* Up a line, clear it, write a score over the row above. */
+	{ "03-a\x1b[1A\x1b[2K\rfull-marks\a.ans", "03-a\\x1b[1A\\x1b[2K\\x0dfull-marks\\x07.ans", "1/2" },
+	{ "04-x\xe2\x80\xaesna.ans", "04-x\\u202esna.ans", "2/2" },
+	/* Two Latin-1 names that a lossy writer makes one. */
+	{ "01-ren\xe9.ans", "01-ren\\xe9.ans", "2/2" },
+	{ "02-ren\xe8.ans", "02-ren\\xe8.ans", "1/2" },
+	/* A real backslash, and a formula. */
+	{ "05-ren\\xe9.ans", "05-ren\\\\xe9.ans", "2/2" },
+	{ "=HYPERLINK(\"http:x\").ans", "=HYPERLINK(\"http:x\").ans", "2/2" },
+};
+
+#define NSPOOF (sizeof spoof_names / sizeof spoof_names[0])
+
+static struct scratch spoof_folder(void)
+{
+	struct scratch sc;
+	scratch_make(&sc);
+	for (size_t i = 0; i < NSPOOF; i++)
+		put(&sc, spoof_names[i].raw, strcmp(spoof_names[i].score, "2/2") == 0
+			 ? "value: 3\nbest: B\n" : "value: 2\nbest: B\n");
+	return sc;
+}
+
+/* The text table: each name escaped byte for byte on a row with its own
+ * score; nothing in it a terminal would act on. */
+START_TEST(spoofed_names_text)
+{
+	struct scratch sc = spoof_folder();
+	struct run_result r = run_abtrace(NULL, ARGS("check", "lecture", sc.dir));
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	assert_inert(&r.out, "text");
+	assert_inert(&r.err, "stderr");
+	for (size_t i = 0; i < NSPOOF; i++) {
+		struct ab_str row = AB_STR_INIT;
+		ab_str_addf(&row, "\n%s/%s ", sc.dir, spoof_names[i].shown);
+		const char *p = strstr(r.out.s, row.s);
+		ck_assert_msg(p, "no row '%s' in:\n%s", row.s + 1, r.out.s);
+		const char *end = strchr(p + 1, '\n');
+		ab_str_clear(&row);
+		ab_str_addf(&row, " %s ", spoof_names[i].score);
+		char *line = strndup(p + 1, (size_t)(end - p - 1));
+		ck_assert_msg(strstr(line, row.s), "row '%s' lacks '%s'", line, row.s);
+		free(line);
+		ab_str_free(&row);
+	}
+	run_result_free(&r);
+	/* One unusable file with such a name: the message escapes it too. */
+	put(&sc, spoof_names[0].raw, "value 3\n");
+	const char *bad = at(&sc, spoof_names[0].raw);
+	r = run_abtrace(NULL, ARGS("check", "lecture", bad));
+	ck_assert_int_eq(r.status, 2);
+	assert_inert(&r.err, "stderr");
+	struct ab_str want = AB_STR_INIT;
+	ab_str_addf(&want, "%s/%s:1:7: error: ", sc.dir, spoof_names[0].shown);
+	ck_assert_msg(strncmp(r.err.s, want.s, want.len) == 0, "%s", r.err.s);
+	run_result_free(&r);
+	/* And results.json, which a student sees. */
+	r = run_abtrace(NULL, ARGS("check", "--gradescope", "lecture", at(&sc, spoof_names[0].raw)));
+	ck_assert_int_eq(r.status, 2);
+	assert_inert(&r.out, "results.json");
+	struct run_result py = run_python(
+		"import json, sys\n"
+		"o = json.loads(sys.stdin.buffer.read().decode('utf-8'))\n"
+		"print(o['output'].split(':1:7:')[0].rsplit('/', 1)[1])\n", r.out.s);
+	ck_assert_int_eq(py.status, 0);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "%s\n", spoof_names[0].shown);
+	ck_assert_str_eq(py.out.s, want.s);
+	ab_str_free(&want);
+	run_result_free(&py);
+	run_result_free(&r);
+	scratch_remove(&sc);
+}
+END_TEST
+
+/* The CSV read back by Python's csv module: strict UTF-8, every name as
+ * the text report shows it, a formula cell led by '. */
+START_TEST(spoofed_names_csv)
+{
+	struct scratch sc = spoof_folder();
+	struct run_result r = run_abtrace(NULL, ARGS("check", "--csv", "lecture", sc.dir));
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	assert_inert(&r.out, "csv");
+	struct run_result py = run_python(
+		"import csv, io, sys\n"
+		"text = sys.stdin.buffer.read().decode('utf-8', errors='strict')\n"
+		"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
+		"assert rows[0] == ['file', 'points', 'out_of', 'percent', 'first_mistake'], rows[0]\n"
+		"for row in rows[1:]:\n"
+		"    print(row[0].rsplit('/', 1)[1] + '|' + row[1] + '/' + row[2])\n", r.out.s);
+	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
+	for (size_t i = 0; i < NSPOOF; i++) {
+		struct ab_str want = AB_STR_INIT;
+		ab_str_addf(&want, "%s|%s\n", spoof_names[i].shown, spoof_names[i].score);
+		ck_assert_msg(strstr(py.out.s, want.s), "no '%s' in:\n%s", want.s, py.out.s);
+		ab_str_free(&want);
+	}
+	run_result_free(&py);
+	run_result_free(&r);
+	/* Named from its own folder, the formula begins the cell: led by '.
+	 * A tab is escaped first, so the cell begins \x09, no formula. */
+	static const char *const leads[][2] = {
+		{ "=HYPERLINK(\"http:x\").ans", "'=HYPERLINK(\"http:x\").ans\n" },
+		{ "+1.ans", "'+1.ans\n" }, { "-1.ans", "'-1.ans\n" }, { "@SUM.ans", "'@SUM.ans\n" },
+		{ "\xef\xbc\x9d" "1.ans", "'\xef\xbc\x9d" "1.ans\n" }, { "\tx.ans", "\\x09x.ans\n" },
+	};
+	for (size_t i = 0; i < sizeof leads / sizeof leads[0]; i++) {
+		put(&sc, leads[i][0], "value: 3\nbest: B\n");
+		const char *name = at(&sc, leads[i][0]);
+		/* The cell starts with the name when it is named bare. */
+		char cwd[4096];
+		ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+		ck_assert_int_eq(chdir(sc.dir), 0);
+		r = run_abtrace(NULL, ARGS("check", "--csv", "lecture", "--", leads[i][0]));
+		ck_assert_int_eq(chdir(cwd), 0);
+		ck_assert_msg(r.status == 0, "%s: exit %d: %s", name, r.status, r.err.s);
+		assert_inert(&r.out, "csv");
+		py = run_python(
+			"import csv, io, sys\n"
+			"text = sys.stdin.buffer.read().decode('utf-8', errors='strict')\n"
+			"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
+			"print(rows[1][0])\n", r.out.s);
+		ck_assert_int_eq(py.status, 0);
+		ck_assert_str_eq(py.out.s, leads[i][1]);
+		run_result_free(&py);
+		run_result_free(&r);
+	}
+	scratch_remove(&sc);
+}
+END_TEST
+
+/* The JSON read back by Python's json module: as many distinct names as
+ * files, the two Latin-1 names apart with their own scores. */
+START_TEST(spoofed_names_json)
+{
+	struct scratch sc = spoof_folder();
+	struct run_result r = run_abtrace(NULL, ARGS("check", "--json", "lecture", sc.dir));
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	assert_inert(&r.out, "json");
+	struct run_result py = run_python(
+		"import json, sys\n"
+		"lines = sys.stdin.buffer.read().decode('utf-8', errors='strict').splitlines()\n"
+		"objs = [json.loads(l) for l in lines]\n"
+		"names = [o['file'].rsplit('/', 1)[1] for o in objs]\n"
+		"assert len(set(names)) == len(names) == len(objs), names\n"
+		"for o, n in zip(objs, names):\n"
+		"    print('%s|%g/%g' % (n, o['points'], o['out_of']))\n", r.out.s);
+	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
+	for (size_t i = 0; i < NSPOOF; i++) {
+		struct ab_str want = AB_STR_INIT;
+		ab_str_addf(&want, "%s|%s\n", spoof_names[i].shown, spoof_names[i].score);
+		ck_assert_msg(strstr(py.out.s, want.s), "no '%s' in:\n%s", want.s, py.out.s);
+		ab_str_free(&want);
+	}
+	run_result_free(&py);
+	run_result_free(&r);
+	scratch_remove(&sc);
+}
+END_TEST
+
+/* A file no report may quote: as an answer, a syntax error whose message
+ * would quote its first line. */
+#define SECRET "root:x:0:0:SECRET-7f3a:/root:/bin/bash\n"
+
+static bool quotes_secret(const struct run_result *r)
+{
+	return strstr(ab_str_cstr(&r->out), "SECRET-7f3a") || strstr(ab_str_cstr(&r->err), "SECRET-7f3a");
+}
+
+/* A submission that is a link to another file: in a folder or named, in
+ * every report, a row "a link, not graded", exit 1, and nothing of what it
+ * points at.  --follow-links reads it (the grader's choice). */
+START_TEST(link_submission)
+{
+	struct scratch sc;
+	scratch_make(&sc);
+	put(&sc, "secret", SECRET);
+	ck_assert_int_eq(mkdir(at(&sc, "class"), 0755), 0);
+	put(&sc, "class/good.ans", "value: 3\nbest: B\n");
+	char *secret = strdup(at(&sc, "secret"));
+	ck_assert_int_eq(symlink(secret, at(&sc, "class/passwd.ans")), 0);
+	char *folder = strdup(at(&sc, "class")), *link = strdup(at(&sc, "class/passwd.ans"));
+	static const char *const reports[] = { "--csv", "--json", "--summary", "--ascii" };
+	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) {
+		for (int named = 0; named < 2; named++) {
+			struct run_result r = run_abtrace(NULL, ARGS("check", reports[i], "lecture",
+								     named ? link : folder));
+			ck_assert_msg(r.status == 1, "%s: exit %d: %s", reports[i], r.status, r.err.s);
+			ck_assert_msg(!quotes_secret(&r), "%s quotes the file:\n%s\n%s", reports[i],
+				      r.out.s, r.err.s);
+			ck_assert_msg(strstr(r.err.s, "/passwd.ans: a link, not graded\n"), "%s", r.err.s);
+			if (strcmp(reports[i], "--summary") != 0 && (!named || i < 2))
+				ck_assert_msg(strstr(r.out.s, "a link, not graded"), "%s: %s", reports[i],
+					      r.out.s);
+			run_result_free(&r);
+		}
+	}
+	struct run_result r = run_abtrace(NULL, ARGS("check", "--gradescope", "lecture", link));
+	ck_assert_int_eq(r.status, 1);
+	ck_assert(!quotes_secret(&r));
+	ck_assert_str_eq(r.out.s, "{\"score\":0,\"output\":\"a link, not graded\",\"tests\":[]}\n");
+	run_result_free(&r);
+	/* The grader who means it. */
+	r = run_abtrace(NULL, ARGS("check", "--follow-links", "--csv", "lecture", folder));
+	ck_assert_int_eq(r.status, 2);
+	ck_assert(quotes_secret(&r));
+	run_result_free(&r);
+	free(secret);
+	free(folder);
+	free(link);
+	scratch_remove(&sc);
+}
+END_TEST
+
+/* A folder of one good answer, a dangling link, a link loop and a FIFO,
+ * and an empty folder beside it: a row each, exit 1, no hang. */
+START_TEST(folder_not_graded)
+{
+	struct scratch sc;
+	scratch_make(&sc);
+	ck_assert_int_eq(mkdir(at(&sc, "class"), 0755), 0);
+	ck_assert_int_eq(mkdir(at(&sc, "empty"), 0755), 0);
+	put(&sc, "class/good.ans", "value: 3\nbest: B\n");
+	ck_assert_int_eq(symlink("/nonexistent/abtrace.ans", at(&sc, "class/dangling.ans")), 0);
+	ck_assert_int_eq(symlink("loop.ans", at(&sc, "class/loop.ans")), 0);
+	ck_assert_int_eq(mkfifo(at(&sc, "class/fifo.ans"), 0600), 0);
+	char *folder = strdup(at(&sc, "class")), *empty = strdup(at(&sc, "empty"));
+	struct run_options o = { .timeout = 60 };
+	struct run_result r = run_abtrace_with(&o, ARGS("check", "--csv", "lecture", folder, empty));
+	ck_assert(!r.timed_out);
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	struct run_result py = run_python(
+		"import csv, io, sys\n"
+		"text = sys.stdin.buffer.read().decode('utf-8', errors='strict')\n"
+		"for row in list(csv.reader(io.StringIO(text, newline=''), strict=True))[1:]:\n"
+		"    print(row[0].rsplit('/', 1)[1] + '|' + row[4])\n", r.out.s);
+	ck_assert_int_eq(py.status, 0);
+	ck_assert_str_eq(py.out.s, "dangling.ans|a link, not graded\n"
+				   "fifo.ans|a FIFO, not graded\n"
+				   "good.ans|\n"
+				   "loop.ans|a link, not graded\n"
+				   "empty|an empty folder\n");
+	run_result_free(&py);
+	run_result_free(&r);
+	/* Following links, each says what it is. */
+	r = run_abtrace_with(&o, ARGS("check", "--follow-links", "lecture", folder, empty));
+	ck_assert(!r.timed_out);
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	ck_assert_msg(strstr(r.out.s, "/dangling.ans  not graded   a dangling link, not graded\n") &&
+		      strstr(r.out.s, "/fifo.ans      not graded   a FIFO, not graded\n") &&
+		      strstr(r.out.s, "/loop.ans      not graded   a link loop, not graded\n") &&
+		      strstr(r.out.s, "  not graded   an empty folder\n"), "%s", r.out.s);
+	run_result_free(&r);
+	/* A FIFO named on the command line: not read, not waited on. */
+	r = run_abtrace_with(&o, ARGS("check", "lecture", at(&sc, "class/fifo.ans")));
+	ck_assert(!r.timed_out);
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err.s, "fifo.ans: a FIFO, not graded\n"), "%s", r.err.s);
+	run_result_free(&r);
+	free(folder);
+	free(empty);
+	scratch_remove(&sc);
+}
+END_TEST
+
+/* Another user's folder, graded by root: a link there to root's own 0600
+ * file is not read, as root could, and a FIFO there does not hang.  And
+ * that user grading a folder with a link to root's file is told it is a
+ * link, not that it cannot be read: it was never opened.  Needs root and
+ * setpriv; else skipped. */
+static struct run_result run_as_nobody(const char *const *args)
+{
+	const char *wrapper = getenv("ABTRACE_WRAPPER");
+	struct ab_str w = AB_STR_INIT;
+	ab_str_addf(&w, "setpriv --reuid=nobody --regid=nogroup --clear-groups %s",
+		    wrapper ? wrapper : "");
+	char *kept = wrapper ? strdup(wrapper) : NULL;
+	setenv("ABTRACE_WRAPPER", w.s, 1);
+	struct run_result r = run_abtrace(NULL, args);
+	if (kept)
+		setenv("ABTRACE_WRAPPER", kept, 1);
+	else
+		unsetenv("ABTRACE_WRAPPER");
+	free(kept);
+	ab_str_free(&w);
+	return r;
+}
+
+START_TEST(second_user)
+{
+	if (geteuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0)
+		return;
+	struct scratch sc;
+	scratch_make(&sc);
+	put(&sc, "secret", SECRET);
+	ck_assert_int_eq(chmod(at(&sc, "secret"), 0600), 0);
+	char *secret = strdup(at(&sc, "secret"));
+	ck_assert_int_eq(mkdir(at(&sc, "theirs"), 0777), 0);
+	ck_assert_int_eq(chmod(sc.path.s, 01777), 0);
+	char *theirs = strdup(sc.path.s);
+	/* nobody makes the folder's contents. */
+	struct ab_str script = AB_STR_INIT;
+	ab_str_addf(&script, "cd '%s' && printf 'value: 3\\nbest: B\\n' > good.ans && "
+		    "ln -s '%s' passwd.ans && mkfifo fifo.ans && mkdir sub", theirs, secret);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp("setpriv", "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+		       "sh", "-c", script.s, (char *)NULL);
+		_exit(127);
+	}
+	bool timed_out = false;
+	int ws = run_wait(pid, 30, &timed_out);
+	ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "setpriv sh: %d", ws);
+	struct stat st;
+	ck_assert_int_eq(lstat(at(&sc, "theirs/passwd.ans"), &st), 0);
+	ck_assert(st.st_uid != 0 && S_ISLNK(st.st_mode));
+	struct run_options o = { .timeout = 60 };
+	static const char *const reports[] = { "--csv", "--json", "--ascii" };
+	for (size_t i = 0; i < 3; i++) {
+		struct run_result r = run_abtrace_with(&o, ARGS("check", reports[i], "lecture", theirs));
+		ck_assert(!r.timed_out);
+		ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+		ck_assert_msg(!quotes_secret(&r), "%s\n%s", r.out.s, r.err.s);
+		ck_assert_msg(strstr(r.out.s, "a link, not graded") && strstr(r.out.s, "a FIFO, not graded") &&
+			      strstr(r.out.s, "a subfolder, not graded"), "%s", r.out.s);
+		run_result_free(&r);
+	}
+	/* nobody grades: the link is not even opened. */
+	struct run_result r = run_as_nobody(ARGS("check", "--csv", "lecture", theirs));
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
+	ck_assert_msg(strstr(r.err.s, "/passwd.ans: a link, not graded\n") &&
+		      !strstr(r.err.s, "Permission denied"), "%s", r.err.s);
+	run_result_free(&r);
+	r = run_as_nobody(ARGS("check", "--follow-links", "--csv", "lecture", theirs));
+	ck_assert_msg(r.status == 2 && strstr(r.err.s, "Permission denied"), "exit %d: %s", r.status,
+		      r.err.s);
+	ck_assert(!quotes_secret(&r));
+	run_result_free(&r);
+	ab_str_free(&script);
+	free(secret);
+	free(theirs);
+	scratch_remove(&sc);
 }
 END_TEST
 
@@ -689,6 +1095,12 @@ static Suite *check_cli_suite(void)
 	tcase_add_loop_test(tc, class_summary, 0, sizeof class_runs / sizeof class_runs[0]);
 	tcase_add_test(tc, gradescope);
 	tcase_add_test(tc, directories);
+	tcase_add_test(tc, spoofed_names_text);
+	tcase_add_test(tc, spoofed_names_csv);
+	tcase_add_test(tc, spoofed_names_json);
+	tcase_add_test(tc, link_submission);
+	tcase_add_test(tc, folder_not_graded);
+	tcase_add_test(tc, second_user);
 	tcase_add_test(tc, lesson_check);
 	suite_add_tcase(s, tc);
 	return s;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "homework/class.h"
 #include "sources/load.h"
 #include "testutil.h"
@@ -402,39 +403,404 @@ END_TEST
 
 /* ---- Folders and keys ---------------------------------------------------- */
 
-/* Sorted, hidden files and subfolders skipped; an empty folder, or one
- * that cannot be read, is an error; '-' and a missing path pass through
- * as files. */
+/* Sorted, hidden files left out; a subfolder, an empty folder and a
+ * folder of hidden files are rows of their own that say why they are not
+ * graded; '-' and a missing path pass through as files. */
 START_TEST(folders)
 {
 	static const char *const files[][2] = {
 		{ "b.ans", "value: 3\n" }, { "a.ans", "value: 2\n" }, { ".hidden.ans", "value: x\n" },
 		{ "sub/", NULL }, { "sub/c.ans", "value: 3\n" }, { "empty/", NULL },
+		{ "dots/", NULL }, { "dots/.x.ans", "value: 3\n" },
 	};
 	char *dir = scratch(files, sizeof files / sizeof files[0]);
 	struct ab_class cls = grader(AB_CLASS_TEXT);
-	ck_assert(ab_class_add(&cls, dir));
-	ck_assert_uint_eq(cls.count, 2);
+	ck_assert(!ab_class_add(&cls, dir));   /* its subfolders are not graded */
+	ck_assert_uint_eq(cls.count, 5);
+	static const char *const rows[] = { "a.ans", "b.ans", "dots", "empty", "sub" };
+	static const enum ab_class_skip skips[] = { AB_SKIP_NONE, AB_SKIP_NONE, AB_SKIP_FOLDER,
+						    AB_SKIP_FOLDER, AB_SKIP_FOLDER };
 	struct ab_str want = AB_STR_INIT;
-	ab_str_addf(&want, "%s/a.ans", dir);
-	ck_assert_str_eq(cls.answers[0].file, want.s);
+	for (size_t i = 0; i < 5; i++) {
+		ab_str_clear(&want);
+		ab_str_addf(&want, "%s/%s", dir, rows[i]);
+		ck_assert_str_eq(cls.answers[i].file, want.s);
+		ck_assert_str_eq(cls.answers[i].name, want.s);
+		ck_assert_int_eq(cls.answers[i].skip, skips[i]);
+	}
 	ab_str_clear(&want);
 	ab_str_addf(&want, "%s/sub/", dir);   /* a trailing slash is not doubled */
 	ck_assert(ab_class_add(&cls, want.s));
 	ab_str_add(&want, "c.ans");
-	ck_assert_str_eq(cls.answers[2].file, want.s);
+	ck_assert_str_eq(cls.answers[5].file, want.s);
 	ck_assert(ab_class_add(&cls, "-") && ab_class_add(&cls, "/no/such"));
-	ck_assert_uint_eq(cls.count, 5);
-	ck_assert_uint_eq(cls.log.len, 0);
+	ck_assert_uint_eq(cls.count, 8);
+	/* An empty folder, and one of hidden files only: one row each. */
 	ab_str_clear(&want);
 	ab_str_addf(&want, "%s/empty", dir);
 	ck_assert(!ab_class_add(&cls, want.s));
-	ck_assert_uint_eq(cls.count, 5);
-	ab_str_addf(&want, "' holds no answer files\n");
-	ck_assert_msg(strstr(cls.log.s, want.s) && strncmp(cls.log.s, "abtrace: ", 9) == 0, "%s", cls.log.s);
+	ck_assert_str_eq(cls.answers[8].file, want.s);
+	ck_assert_int_eq(cls.answers[8].skip, AB_SKIP_EMPTY);
+	ab_str_clear(&want);
+	ab_str_addf(&want, "%s/dots", dir);
+	ck_assert(!ab_class_add(&cls, want.s));
+	ck_assert_int_eq(cls.answers[9].skip, AB_SKIP_HIDDEN);
+	ck_assert_uint_eq(cls.count, 10);
+	ck_assert_uint_eq(cls.log.len, 0);
+	/* Graded: each skipped row says why, in the report and the log, and
+	 * counts apart from the unusable ("-" reads no standard input here:
+	 * it is /dev/null in the tests, empty, so unusable; so is /no/such). */
+	struct ab_tree *tree = load("lecture");
+	ab_class_grade(&cls, tree);
+	ck_assert_uint_eq(cls.skipped, 5);
+	ck_assert_uint_eq(cls.unusable, 2);
+	ck_assert_str_eq(cls.answers[2].error.s, "a subfolder, not graded");
+	ck_assert_str_eq(cls.answers[8].error.s, "an empty folder");
+	ck_assert_str_eq(cls.answers[9].error.s, "a folder of hidden files only");
+	ab_str_clear(&want);
+	ab_str_addf(&want, "abtrace: %s/empty: an empty folder\n", dir);
+	ck_assert_msg(strstr(cls.log.s, want.s), "%s", cls.log.s);
+	struct ab_str out = AB_STR_INIT;
+	ab_class_report(&cls, tree, &out);
+	assert_line(out.s, "/sub ", "not graded   a subfolder, not graded");
+	assert_line(out.s, "not graded   an empty folder", "/empty ");
+	assert_line(out.s, "/no/such", "unusable");
+	ab_str_free(&out);
+	ab_tree_free(tree);
 	ab_str_free(&want);
 	ab_class_free(&cls);
 	scratch_remove(dir, files, sizeof files / sizeof files[0]);
+}
+END_TEST
+
+/* ---- What a submission points at is never read -------------------------- */
+
+/* A file outside the class folder that no report may quote: as an answer
+ * it is a syntax error whose message would quote its first line. */
+#define SECRET "root:x:0:0:SECRET-7f3a:/root"
+
+static bool holds_secret(const char *text)
+{
+	return strstr(text, "SECRET-7f3a") != NULL;
+}
+
+/* Every report kind of cls, and the log: none quotes the secret. */
+static void assert_no_secret(struct ab_class *cls, const struct ab_tree *tree, const char *what)
+{
+	ck_assert_msg(!holds_secret(ab_str_cstr(&cls->log)), "%s: the log quotes it:\n%s", what,
+		      cls->log.s);
+	enum ab_class_report kept = cls->report;
+	for (int k = AB_CLASS_TEXT; k <= AB_CLASS_SUMMARY; k++) {
+		struct ab_str out = AB_STR_INIT;
+		cls->report = (enum ab_class_report)k;
+		ab_class_report(cls, tree, &out);
+		ck_assert_msg(!holds_secret(ab_str_cstr(&out)), "%s: report %d quotes it:\n%s", what, k,
+			      out.s);
+		ab_str_free(&out);
+	}
+	cls->report = kept;
+}
+
+/* A folder as a class might hand it in: one answer, links of every kind,
+ * a FIFO and a subfolder.  Each is a row that says why it is not graded;
+ * nothing is opened but the answer.  With follow_links the links are
+ * followed, and the secret is read (which shows the test would see it). */
+START_TEST(not_graded_entries)
+{
+	static const char *const outside[][2] = { { "secret", SECRET "\n" } };
+	char *secret_dir = scratch(outside, 1);
+	static const char *const files[][2] = {
+		{ "good.ans", "value: 3\nbest: B\n" }, { "sub/", NULL }, { ".hidden", "x" },
+	};
+	char *dir = scratch(files, sizeof files / sizeof files[0]);
+	struct ab_str path = AB_STR_INIT, target = AB_STR_INIT;
+	ab_str_addf(&target, "%s/secret", secret_dir);
+	static const char *const links[][2] = {
+		{ "passwd.ans", NULL }, { "dangling.ans", "/nonexistent/abtrace/x.ans" },
+		{ "loop.ans", "loop.ans" },
+	};
+	for (size_t i = 0; i < 3; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, links[i][0]);
+		ck_assert_int_eq(symlink(links[i][1] ? links[i][1] : target.s, path.s), 0);
+	}
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/fifo.ans", dir);
+	ck_assert_int_eq(mkfifo(path.s, 0600), 0);
+	struct ab_tree *tree = load("lecture");
+
+	static const struct { const char *file; enum ab_class_skip skip, followed; } rows[] = {
+		{ "dangling.ans", AB_SKIP_LINK, AB_SKIP_DANGLING },
+		{ "fifo.ans", AB_SKIP_FIFO, AB_SKIP_FIFO },
+		{ "good.ans", AB_SKIP_NONE, AB_SKIP_NONE },
+		{ "loop.ans", AB_SKIP_LINK, AB_SKIP_LOOP },
+		{ "passwd.ans", AB_SKIP_LINK, AB_SKIP_NONE },
+		{ "sub", AB_SKIP_FOLDER, AB_SKIP_FOLDER },
+	};
+	for (int follow = 0; follow < 2; follow++) {
+		struct ab_class cls = grader(AB_CLASS_TEXT);
+		cls.follow_links = follow;
+		ck_assert(!ab_class_add(&cls, dir));
+		ck_assert_uint_eq(cls.count, 6);
+		for (size_t i = 0; i < 6; i++) {
+			ab_str_clear(&path);
+			ab_str_addf(&path, "%s/%s", dir, rows[i].file);
+			ck_assert_str_eq(cls.answers[i].file, path.s);
+			ck_assert_msg(cls.answers[i].skip == (follow ? rows[i].followed : rows[i].skip),
+				      "%s, follow %d: skip %d", rows[i].file, follow, cls.answers[i].skip);
+		}
+		ab_class_grade(&cls, tree);
+		ck_assert_uint_eq(cls.skipped, follow ? 4 : 5);
+		ck_assert_uint_eq(cls.unusable, follow ? 1 : 0);   /* the secret, read */
+		ck_assert_uint_eq(cls.mistaken, 0);
+		ck_assert(cls.answers[2].usable);
+		if (follow) {
+			ck_assert_str_eq(cls.answers[0].error.s, "a dangling link, not graded");
+			ck_assert_str_eq(cls.answers[3].error.s, "a link loop, not graded");
+			ck_assert(holds_secret(cls.log.s));
+		} else {
+			ck_assert_str_eq(cls.answers[4].error.s, "a link, not graded");
+			ck_assert_str_eq(cls.answers[1].error.s, "a FIFO, not graded");
+			ck_assert_str_eq(cls.answers[5].error.s, "a subfolder, not graded");
+			assert_no_secret(&cls, tree, "a folder");
+			ck_assert_msg(strstr(cls.log.s, "/passwd.ans: a link, not graded\n") &&
+				      strstr(cls.log.s, "--follow-links grades what links lead to"),
+				      "%s", cls.log.s);
+		}
+		ab_class_free(&cls);
+	}
+	/* Named one by one: the same rows; a gradescope report of the link
+	 * says only that. */
+	for (size_t i = 0; i < 6; i++) {
+		struct ab_class cls = grader(AB_CLASS_GRADESCOPE);
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, rows[i].file);
+		ck_assert(ab_class_add(&cls, path.s) == (rows[i].skip == AB_SKIP_NONE));
+		/* A folder named is walked: this one is empty. */
+		ck_assert_int_eq(cls.answers[0].skip,
+				 rows[i].skip == AB_SKIP_FOLDER ? AB_SKIP_EMPTY : rows[i].skip);
+		ab_class_grade(&cls, tree);
+		assert_no_secret(&cls, tree, rows[i].file);
+		if (rows[i].skip == AB_SKIP_LINK) {
+			struct ab_str out = AB_STR_INIT;
+			ab_class_report(&cls, tree, &out);
+			ck_assert_str_eq(out.s, "{\"score\":0,\"output\":\"a link, not graded\",\"tests\":[]}\n");
+			ab_str_free(&out);
+		}
+		ab_class_free(&cls);
+	}
+	/* A folder named through a link is a link, unless named with a final
+	 * '/': then it is the folder. */
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/class", secret_dir);
+	ck_assert_int_eq(symlink(dir, path.s), 0);
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	ck_assert(!ab_class_add(&cls, path.s));
+	ck_assert_uint_eq(cls.count, 1);
+	ck_assert_int_eq(cls.answers[0].skip, AB_SKIP_LINK);
+	ab_str_addc(&path, '/');
+	ck_assert(!ab_class_add(&cls, path.s));
+	ck_assert_uint_eq(cls.count, 7);
+	ab_class_free(&cls);
+	path.s[--path.len] = '\0';
+	ck_assert_int_eq(unlink(path.s), 0);
+
+	for (size_t i = 0; i < 3; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, links[i][0]);
+		unlink(path.s);
+	}
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/fifo.ans", dir);
+	unlink(path.s);
+	ab_str_free(&path);
+	ab_str_free(&target);
+	ab_tree_free(tree);
+	scratch_remove(dir, files, sizeof files / sizeof files[0]);
+	scratch_remove(secret_dir, outside, 1);
+}
+END_TEST
+
+/* A file listed as a regular file and swapped for a link or a FIFO before
+ * it is graded: what is opened is checked, not what was listed, so the
+ * link is not followed and the FIFO does not block. */
+START_TEST(swapped_after_listing)
+{
+	static const char *const files[][2] = {
+		{ "secret", SECRET "\n" }, { "class/", NULL },
+		{ "class/a.ans", "value: 3\n" }, { "class/b.ans", "value: 3\n" },
+	};
+	char *dir = scratch(files, sizeof files / sizeof files[0]);
+	struct ab_str class_dir = AB_STR_INIT, a = AB_STR_INIT, b = AB_STR_INIT, secret = AB_STR_INIT;
+	ab_str_addf(&class_dir, "%s/class", dir);
+	ab_str_addf(&a, "%s/a.ans", class_dir.s);
+	ab_str_addf(&b, "%s/b.ans", class_dir.s);
+	ab_str_addf(&secret, "%s/secret", dir);
+	struct ab_tree *tree = load("lecture");
+	struct ab_class cls = grader(AB_CLASS_CSV);
+	ck_assert(ab_class_add(&cls, class_dir.s));
+	ck_assert(cls.answers[0].skip == AB_SKIP_NONE && cls.answers[1].skip == AB_SKIP_NONE);
+	ck_assert_int_eq(unlink(a.s), 0);
+	ck_assert_int_eq(symlink(secret.s, a.s), 0);
+	ck_assert_int_eq(unlink(b.s), 0);
+	ck_assert_int_eq(mkfifo(b.s, 0600), 0);
+	ab_class_grade(&cls, tree);
+	ck_assert_int_eq(cls.answers[0].skip, AB_SKIP_LINK);
+	ck_assert_int_eq(cls.answers[1].skip, AB_SKIP_FIFO);
+	ck_assert_uint_eq(cls.skipped, 2);
+	assert_no_secret(&cls, tree, "swapped");
+	ab_class_free(&cls);
+	ab_tree_free(tree);
+	unlink(a.s);
+	unlink(b.s);
+	ab_str_free(&class_dir);
+	ab_str_free(&a);
+	ab_str_free(&b);
+	ab_str_free(&secret);
+	scratch_remove(dir, files, sizeof files / sizeof files[0]);
+}
+END_TEST
+
+/* ---- Names that would act on a terminal or pass for others --------------- */
+
+/* Each name as every report writes it, byte for byte. */
+static const struct { const char *raw, *shown; } hostile_names[] = {
+	/* Moves up a line, clears it, and writes another score over it. */
+	{ "a\x1b[1A\x1b[2K\rfull marks\a.ans", "a\\x1b[1A\\x1b[2K\\x0dfull marks\\x07.ans" },
+	{ "x\xe2\x80\xaesna.ans", "x\\u202esna.ans" },         /* shows as "xans.ans" */
+	{ "ren\xe9.ans", "ren\\xe9.ans" },                     /* Latin-1 */
+	{ "ren\xe8.ans", "ren\\xe8.ans" },
+	{ "ren\\xe9.ans", "ren\\\\xe9.ans" },                  /* a real backslash */
+	{ "=HYPERLINK(\"x\").ans", "=HYPERLINK(\"x\").ans" },
+	{ "ren\xc3\xa9.ans", "ren\xc3\xa9.ans" },               /* UTF-8: as it is */
+};
+
+#define NHOSTILE (sizeof hostile_names / sizeof hostile_names[0])
+
+/* No byte a terminal acts on but the newline, and valid UTF-8. */
+static void assert_inert(const char *text, const char *what)
+{
+	size_t n = strlen(text);
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		size_t k = ab_utf8_decode(text + i, n - i, &cp);
+		ck_assert_msg(k > 0, "%s: invalid UTF-8 at byte %zu:\n%s", what, i, text);
+		ck_assert_msg(cp == '\n' || (cp == '\r' && text[i + 1] == '\n') || !ab_utf8_unsafe(cp),
+			      "%s: U+%04X at byte %zu:\n%s", what, (unsigned)cp, i, text);
+		i += k;
+	}
+}
+
+START_TEST(names_escaped)
+{
+	char *dir = strdup("/tmp/abtrace-names-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	struct ab_str path = AB_STR_INIT;
+	for (size_t i = 0; i < NHOSTILE; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, hostile_names[i].raw);
+		FILE *f = fopen(path.s, "w");
+		ck_assert_ptr_nonnull(f);
+		/* The two Latin-1 names score differently (8 against 3 in the
+		 * issue; here 2/2 against 1/2). */
+		fputs(i == 3 ? "value: 2\nbest: B\n" : "value: 3\nbest: B\n", f);
+		fclose(f);
+	}
+	struct ab_tree *tree = load("lecture");
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	ck_assert(ab_class_add(&cls, dir));
+	ck_assert_uint_eq(cls.count, NHOSTILE);
+	ab_class_grade(&cls, tree);
+	ck_assert_uint_eq(cls.mistaken, 1);
+	for (size_t i = 0; i < NHOSTILE; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, hostile_names[i].raw);
+		const struct ab_class_answer *a = NULL;
+		for (size_t k = 0; k < cls.count; k++)
+			if (strcmp(cls.answers[k].file, path.s) == 0)
+				a = &cls.answers[k];
+		ck_assert_ptr_nonnull(a);
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, hostile_names[i].shown);
+		ck_assert_str_eq(a->name, path.s);
+	}
+	for (int k = AB_CLASS_TEXT; k <= AB_CLASS_CSV; k++) {
+		struct ab_str out = AB_STR_INIT;
+		cls.report = (enum ab_class_report)k;
+		ab_class_report(&cls, tree, &out);
+		assert_inert(out.s, k == AB_CLASS_TEXT ? "text" : k == AB_CLASS_JSON ? "json" : "csv");
+		for (size_t i = 0; i < NHOSTILE; i++) {
+			/* JSON doubles each backslash of the form once more. */
+			struct ab_str want = AB_STR_INIT;
+			const char *shown = hostile_names[i].shown;
+			for (const char *c = shown; *c; c++) {
+				if (k == AB_CLASS_JSON && (*c == '\\' || *c == '"'))
+					ab_str_addc(&want, '\\');
+				if (k == AB_CLASS_CSV && *c == '"')
+					ab_str_addc(&want, '"');
+				ab_str_addc(&want, *c);
+			}
+			ck_assert_msg(strstr(out.s, want.s), "report %d lacks %s:\n%s", k, want.s, out.s);
+			ab_str_free(&want);
+		}
+		if (k == AB_CLASS_TEXT) {
+			/* The score of each Latin-1 name on its own row. */
+			assert_line(out.s, "/ren\\xe9.ans ", " 2/2 ");
+			assert_line(out.s, "/ren\\xe8.ans ", " 1/2 ");
+			assert_line(out.s, "/a\\x1b[1A", " 2/2 ");
+		}
+		ab_str_free(&out);
+	}
+	/* Named directly, the formula name is the cell's start: neutralised. */
+	struct ab_class one = grader(AB_CLASS_CSV);
+	ck_assert_int_eq(chdir(dir), 0);
+	ck_assert(ab_class_add(&one, "=HYPERLINK(\"x\").ans"));
+	ab_class_grade(&one, tree);
+	struct ab_str out = AB_STR_INIT;
+	ab_class_report(&one, tree, &out);
+	ck_assert_msg(strstr(out.s, "\r\n\"'=HYPERLINK(\"\"x\"\").ans\",2,2,100,\r\n"), "%s", out.s);
+	ck_assert_int_eq(chdir("/"), 0);
+	ab_str_free(&out);
+	ab_class_free(&one);
+	ab_class_free(&cls);
+	for (size_t i = 0; i < NHOSTILE; i++) {
+		ab_str_clear(&path);
+		ab_str_addf(&path, "%s/%s", dir, hostile_names[i].raw);
+		unlink(path.s);
+	}
+	rmdir(dir);
+	free(dir);
+	ab_str_free(&path);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* Whatever an answer says reaches a terminal shown, not acted on: an
+ * unknown name with a direction override in the text report. */
+START_TEST(answer_text_inert)
+{
+	static const char *const files[][2] = {
+		{ "a.ans", "value: 3\nX\xe2\x80\xaeY: 3\nZ\xc2\x9b" "2J: 4\n" },
+		{ "b.ans", "value: 3\n" },
+	};
+	char *dir = scratch(files, 2);
+	struct ab_tree *tree = load("lecture");
+	for (int several = 0; several < 2; several++) {
+		struct ab_class cls = grader(AB_CLASS_TEXT);
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s%s", dir, several ? "" : "/a.ans");
+		ab_class_add(&cls, path.s);
+		ab_class_grade(&cls, tree);
+		struct ab_str out = AB_STR_INIT;
+		ab_class_report(&cls, tree, &out);
+		assert_inert(out.s, "text");
+		ck_assert_msg(strstr(out.s, several ? "X\\u202eY" : "X\\u202eY: X\\u202eY"), "%s", out.s);
+		ab_str_free(&out);
+		ab_str_free(&path);
+		ab_class_free(&cls);
+	}
+	ab_tree_free(tree);
+	scratch_remove(dir, files, 2);
 }
 END_TEST
 
@@ -507,6 +873,10 @@ static Suite *class_suite(void)
 	tcase_add_test(tc, unusable);
 	tcase_add_test(tc, no_such_iteration);
 	tcase_add_test(tc, folders);
+	tcase_add_test(tc, not_graded_entries);
+	tcase_add_test(tc, swapped_after_listing);
+	tcase_add_test(tc, names_escaped);
+	tcase_add_test(tc, answer_text_inert);
 	tcase_add_test(tc, key_rules);
 	suite_add_tcase(s, tc);
 	return s;

@@ -86,6 +86,81 @@ START_TEST(test_locate_rows)
 }
 END_TEST
 
+/* Texts of every kind of character: lines long and short, CRLF, wide and
+ * combining characters, invalid bytes, NUL, a missing final newline. */
+static size_t mixed_text(char *buf, size_t cap, unsigned seed)
+{
+	static const char *const pieces[] = {
+		"a", "bc", "\n", "\r\n", "\t", "\xc3\xa9", "\xe7\x94\xb2", "e\xcc\x81",
+		"\xff", "\xe2\x80", "\xf0\x9f\x98\x80", "\x1b[2J", "\n\n", " ",
+	};
+	size_t n = 0;
+	while (n + 8 < cap) {
+		seed = seed * 1103515245u + 12345u;
+		const char *p = pieces[(seed >> 16) % (sizeof pieces / sizeof pieces[0])];
+		size_t k = strlen(p);
+		memcpy(buf + n, p, k);
+		n += k;
+		if ((seed >> 8) % 97 == 0)
+			buf[n++] = '\0';
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* ab_lines finds what ab_diag_locate finds, at every offset (between the
+ * bytes of a character too), in whatever order they are asked for. */
+START_TEST(test_lines_agree)
+{
+	char text[2048];
+	size_t len = mixed_text(text, sizeof text, (unsigned)_i + 1);
+	/* The offsets forwards, backwards, then scattered, each pass twice,
+	 * past the end too (clamped). */
+	size_t n = len + 3;
+	size_t *order = malloc(3 * n * sizeof *order);
+	for (size_t i = 0; i < n; i++) {
+		order[i] = i;
+		order[n + i] = n - 1 - i;
+		order[2 * n + i] = (i * 7919u + (size_t)_i) % n;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		struct ab_lines lines;
+		ab_lines_init(&lines, text, len);
+		for (size_t k = 0; k < 3 * n; k++) {
+			size_t pos = order[k];
+			unsigned l1, c1, l2, c2;
+			ab_diag_locate(text, len, pos, &l1, &c1);
+			ab_lines_locate(&lines, pos, &l2, &c2);
+			ck_assert_msg(l1 == l2 && c1 == c2, "offset %zu: %u:%u, not %u:%u",
+				      pos, l2, c2, l1, c1);
+		}
+		ab_lines_free(&lines);
+	}
+	free(order);
+}
+END_TEST
+
+/* An error located through an index is the same error. */
+START_TEST(test_diag_at_lines)
+{
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		size_t len = rows[r].len ? rows[r].len : strlen(rows[r].text);
+		struct ab_lines lines;
+		ab_lines_init(&lines, rows[r].text, len);
+		struct ab_diag a, b;
+		ab_diag_at(&a, rows[r].text, len, rows[r].pos, "row %zu", r);
+		ab_diag_at_lines(&b, &lines, rows[r].pos, "row %zu", r);
+		ab_lines_free(&lines);
+		ck_assert_str_eq(a.message, b.message);
+		ck_assert_uint_eq(a.line, b.line);
+		ck_assert_uint_eq(a.column, b.column);
+		ck_assert_str_eq(a.excerpt, b.excerpt);
+		ck_assert_str_eq(a.caret_pad, b.caret_pad);
+		ck_assert_uint_eq(a.caret, b.caret);
+	}
+}
+END_TEST
+
 START_TEST(test_caret_offset)
 {
 	struct ab_diag d;
@@ -203,8 +278,14 @@ START_TEST(test_format)
 	ab_str_clear(&out);
 	ab_diag_set(&d, "bad \x1b]0;pwned\x07 name");
 	ab_diag_format(&d, "evil\x1b[2J\xff.tree", &out);
-	ck_assert_str_eq(out.s, "evil?[2J?.tree: error: bad ?]0;pwned? "
+	ck_assert_str_eq(out.s, "evil\\x1b[2J\\xff.tree: error: bad \\x1b]0;pwned\\x07 "
 				"name\n");
+	/* A name is told apart from another even by a backslash; a message
+	 * is only made visible. */
+	ab_str_clear(&out);
+	ab_diag_set(&d, "a \\ b \xe2\x80\xae c");
+	ab_diag_format(&d, "ren\\xe9\xe9.ans", &out);
+	ck_assert_str_eq(out.s, "ren\\\\xe9\\xe9.ans: error: a \\ b \\u202e c\n");
 	ab_str_free(&out);
 }
 END_TEST
@@ -235,6 +316,8 @@ static Suite *diag_suite(void)
 	TCase *tc = tcase_create("diag");
 	tcase_add_loop_test(tc, test_locate_rows, 0,
 			    (int)(sizeof rows / sizeof rows[0]));
+	tcase_add_loop_test(tc, test_lines_agree, 0, 8);
+	tcase_add_test(tc, test_diag_at_lines);
 	tcase_add_test(tc, test_caret_offset);
 	tcase_add_test(tc, test_huge_line);
 	tcase_add_test(tc, test_long_wide_line);

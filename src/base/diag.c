@@ -5,7 +5,10 @@
  * WINDOW characters around the error, with every control character, NUL and
  * invalid byte shown as '?', and the caret pad repeats the excerpt's tabs
  * and counts wide characters twice so that the caret lands under the
- * offending character.
+ * offending character.  A parser that locates many places of one text
+ * (every item of an answer file, every failed claim of a lesson) does it
+ * through struct ab_lines, an index of the line starts built once, so
+ * locating stays linear in the file however many places there are.
  */
 #include "base/diag.h"
 
@@ -13,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/i18n.h"
@@ -81,6 +85,64 @@ void ab_diag_locate(const char *text, size_t len, size_t pos, unsigned *line,
 	for (size_t i = ls; i < pos; c++)
 		i += next_char(text + i, len - i, &cp);
 	*line = l;
+	*column = c;
+}
+
+void ab_lines_init(struct ab_lines *lines, const char *text, size_t len)
+{
+	*lines = (struct ab_lines){ .text = text, .len = len, .line = 1, .column = 1 };
+}
+
+void ab_lines_free(struct ab_lines *lines)
+{
+	free(lines->starts);
+	lines->starts = NULL;
+}
+
+static void index_lines(struct ab_lines *l)
+{
+	const char *text = l->text, *end = text + l->len;
+	size_t n = 1;
+	for (const char *p = text; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	l->starts = ab_xreallocarray(NULL, n, sizeof *l->starts);
+	l->starts[0] = 0;
+	l->count = 1;
+	for (const char *p = text; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		l->starts[l->count++] = (size_t)(p - text) + 1;
+}
+
+void ab_lines_locate(struct ab_lines *l, size_t pos, unsigned *line,
+		     unsigned *column)
+{
+	if (pos > l->len)
+		pos = l->len;
+	if (!l->starts)
+		index_lines(l);
+	/* The last line that starts at or before pos. */
+	size_t lo = 0, hi = l->count;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (l->starts[mid] <= pos)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* Characters are counted as ab_diag_locate counts them, from the
+	 * line's start, or on from the character boundary reached last. */
+	size_t i = l->starts[lo];
+	unsigned c = 1;
+	if (l->line == lo + 1 && l->at >= i && l->at <= pos) {
+		i = l->at;
+		c = l->column;
+	}
+	uint32_t cp;
+	for (; i < pos; c++)
+		i += next_char(l->text + i, l->len - i, &cp);
+	l->at = i;
+	l->line = (unsigned)(lo + 1);
+	l->column = c;
+	*line = l->line;
 	*column = c;
 }
 
@@ -160,8 +222,28 @@ bool ab_diag_fail(struct ab_diag *diag, const char *text, size_t len,
 	return false;
 }
 
+static void diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
+		     struct ab_lines *lines, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
 void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		 const char *fmt, va_list ap)
+{
+	diag_vat(diag, text, len, pos, NULL, fmt, ap);
+}
+
+void ab_diag_at_lines(struct ab_diag *diag, struct ab_lines *lines, size_t pos,
+		      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vat(diag, lines->text, lines->len, pos, lines, fmt, ap);
+	va_end(ap);
+}
+
+/* The error at pos, located through lines when given. */
+static void diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
+		     struct ab_lines *lines, const char *fmt, va_list ap)
 {
 	set_message(diag, fmt, ap);
 
@@ -174,7 +256,10 @@ void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
 		if (pos > 0 && text[pos - 1] == '\r')
 			pos--;
 	}
-	ab_diag_locate(text, len, pos, &diag->line, &diag->column);
+	if (lines)
+		ab_lines_locate(lines, pos, &diag->line, &diag->column);
+	else
+		ab_diag_locate(text, len, pos, &diag->line, &diag->column);
 
 	size_t ls = pos;
 	while (ls > 0 && text[ls - 1] != '\n')
@@ -233,31 +318,18 @@ void ab_diag_set(struct ab_diag *diag, const char *fmt, ...)
 	diag->caret_pad[0] = '\0';
 }
 
-/* Appends s with anything unsafe for a terminal shown as '?'. */
-static void add_safe(struct ab_str *out, const char *s)
-{
-	size_t n = strlen(s);
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t k = next_char(s + i, n - i, &cp);
-		if (cp == UINT32_MAX || ab_utf8_unsafe(cp))
-			ab_str_addc(out, cp == '\t' ? ' ' : '?');
-		else
-			ab_str_addn(out, s + i, k);
-		i += k;
-	}
-}
-
 void ab_diag_format(const struct ab_diag *diag, const char *name,
 		    struct ab_str *out)
 {
-	add_safe(out, name);
+	/* The name in the house form every report writes names in (utf8.h),
+	 * the message as text in the same notation. */
+	ab_utf8_add_name(out, name);
 	if (diag->line)
 		ab_str_addf(out, ":%u:%u", diag->line, diag->column);
 	/* TRANSLATORS: the word compilers write before a message, as in
 	   "lecture.tree:1:5: error: empty element"; keep the colons. */
 	ab_str_add(out, _(": error: "));
-	add_safe(out, diag->message);
+	ab_utf8_add_safe(out, diag->message, strlen(diag->message));
 	ab_str_addc(out, '\n');
 	if (!diag->line)
 		return;

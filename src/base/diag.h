@@ -42,6 +42,38 @@ void ab_diag_vat(struct ab_diag *diag, const char *text, size_t len, size_t pos,
  * point back at an earlier place ("first used at line 2, column 5"). */
 void ab_diag_locate(const char *text, size_t len, size_t pos, unsigned *line,
 		    unsigned *column);
+/* Line and column of many offsets of one text, each in time that does not
+ * grow with the text before it: the starts of the lines are indexed once,
+ * on the first call, and a column is counted from the start of its line, or
+ * from the offset located last when that is on the same line and before.
+ * A parser that locates every item it reads (an answer file of 100,000
+ * lines, a lesson with many failed claims) uses one; ab_diag_locate alone
+ * scans from the start of the text each time.  The text must outlive it.
+ *
+ *     struct ab_lines lines;
+ *     ab_lines_init(&lines, text, len);
+ *     ab_lines_locate(&lines, pos, &line, &column);   (as often as needed)
+ *     ab_lines_free(&lines);
+ */
+struct ab_lines {
+	const char *text;
+	size_t len;
+	size_t *starts;      /* each line's first byte, ascending; NULL until
+				the first call */
+	size_t count;
+	size_t at;           /* the offset located last, and where it is */
+	unsigned line, column;
+};
+
+void ab_lines_init(struct ab_lines *lines, const char *text, size_t len);
+/* The same line and column as ab_diag_locate. */
+void ab_lines_locate(struct ab_lines *lines, size_t pos, unsigned *line,
+		     unsigned *column);
+void ab_lines_free(struct ab_lines *lines);
+/* ab_diag_at for the text lines indexes, located through it. */
+void ab_diag_at_lines(struct ab_diag *diag, struct ab_lines *lines, size_t pos,
+		      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* Sets the message of an error with no position. */
 void ab_diag_set(struct ab_diag *diag, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

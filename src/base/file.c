@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "config.h"
 
 /* ---- Reading ---------------------------------------------------------- */
@@ -31,10 +32,13 @@ static void too_large(struct ab_diag *diag, size_t limit)
 
 static void describe(struct ab_str *out, const char *path)
 {
-	if (strcmp(path, "-") == 0)
+	if (strcmp(path, "-") == 0) {
 		ab_str_add(out, "standard input");
-	else
-		ab_str_addf(out, "'%s'", path);
+		return;
+	}
+	ab_str_addc(out, '\'');
+	ab_utf8_add_name(out, path);
+	ab_str_addc(out, '\'');
 }
 
 void ab_file_error(struct ab_diag *diag, const char *verb,
@@ -47,18 +51,11 @@ void ab_file_error(struct ab_diag *diag, const char *verb,
 	ab_str_free(&what);
 }
 
-char *ab_read_file(const char *path, size_t limit, size_t *len,
-		   struct ab_diag *diag)
+/* Reads fd (opened on path, or standard input) whole, then closes it
+ * unless it is standard input. */
+static char *read_all(int fd, bool is_stdin, const char *path, size_t limit,
+		      size_t *len, struct ab_diag *diag)
 {
-	bool is_stdin = strcmp(path, "-") == 0;
-	/* O_NONBLOCK only for the open: a named pipe nobody writes to would
-	 * block it forever; opened this way, it reads as empty instead. */
-	int fd = is_stdin ? STDIN_FILENO
-			  : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		ab_file_error(diag, "open", path, errno);
-		return NULL;
-	}
 	if (!is_stdin) {
 		int flags = fcntl(fd, F_GETFL);
 		if (flags >= 0)
@@ -122,6 +119,81 @@ fail:
 	if (!is_stdin)
 		close(fd);
 	return NULL;
+}
+
+char *ab_read_file(const char *path, size_t limit, size_t *len,
+		   struct ab_diag *diag)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	/* O_NONBLOCK only for the open: a named pipe nobody writes to would
+	 * block it forever; opened this way, it reads as empty instead. */
+	int fd = is_stdin ? STDIN_FILENO
+			  : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		ab_file_error(diag, "open", path, errno);
+		return NULL;
+	}
+	return read_all(fd, is_stdin, path, limit, len, diag);
+}
+
+/* ---- Files a user did not choose ------------------------------------------ */
+
+static enum ab_file_kind kind_of_mode(mode_t mode)
+{
+	return S_ISREG(mode) ? AB_FILE_REGULAR
+	       : S_ISLNK(mode) ? AB_FILE_LINK
+	       : S_ISDIR(mode) ? AB_FILE_DIRECTORY
+	       : S_ISFIFO(mode) ? AB_FILE_FIFO
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? AB_FILE_DEVICE
+	       : S_ISSOCK(mode) ? AB_FILE_SOCKET
+	       : AB_FILE_UNKNOWN;
+}
+
+enum ab_file_kind ab_file_kind_at(int dirfd, const char *path, bool follow)
+{
+	struct stat st;
+	if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT || errno == ENOTDIR ? AB_FILE_MISSING : AB_FILE_UNKNOWN;
+	if (!S_ISLNK(st.st_mode) || !follow)
+		return kind_of_mode(st.st_mode);
+	if (fstatat(dirfd, path, &st, 0) != 0)
+		return errno == ENOENT || errno == ENOTDIR ? AB_FILE_DANGLING
+		       : errno == ELOOP ? AB_FILE_LOOP : AB_FILE_UNKNOWN;
+	return kind_of_mode(st.st_mode);
+}
+
+char *ab_read_regular(const char *path, bool follow, size_t limit, size_t *len,
+		      enum ab_file_kind *kind, struct ab_diag *diag)
+{
+	*kind = AB_FILE_REGULAR;
+	/* O_NOFOLLOW: a link in the last component fails with ELOOP rather
+	 * than open what it points at; O_NONBLOCK: a FIFO opens at once, to
+	 * be refused below. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0) {
+		int err = errno;
+		enum ab_file_kind k = ab_file_kind_at(AT_FDCWD, path, follow);
+		if (k == AB_FILE_LINK || k == AB_FILE_DANGLING || k == AB_FILE_LOOP)
+			*kind = k;
+		else if (err == ELOOP)
+			*kind = follow ? AB_FILE_LOOP : AB_FILE_LINK;
+		ab_file_error(diag, "open", path, err);
+		return NULL;
+	}
+	/* What was opened, not what the path said a moment before. */
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		ab_file_error(diag, "open", path, errno);
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*kind = kind_of_mode(st.st_mode);
+		ab_diag_set(diag, "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	return read_all(fd, false, path, limit, len, diag);
 }
 
 /* ---- Bundled data ------------------------------------------------------ */

@@ -115,30 +115,43 @@ size_t ab_utf8_text_width(const char *s)
 	return width;
 }
 
-void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n)
+/* The house form (utf8.h); name: a backslash doubled as well. */
+static void add_escaped(struct ab_str *out, const char *s, size_t n, bool name)
 {
 	size_t i = 0, clean = 0;
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7f) {
+		if (c >= 0x20 && c < 0x7f && (c != '\\' || !name)) {
 			i++;
 			continue;
 		}
 		uint32_t cp;
-		size_t k = ab_utf8_decode(s + i, n - i, &cp);
-		if (k && !ab_utf8_unsafe(cp)) {
+		size_t k = c == '\\' ? 1 : ab_utf8_decode(s + i, n - i, &cp);
+		if (k && c != '\\' && !ab_utf8_unsafe(cp)) {
 			i += k;
 			continue;
 		}
 		ab_str_addn(out, s + clean, i - clean);
-		if (k && (cp < 0x20 || cp == 0x7f)) {
-			ab_str_addc(out, '^');
-			ab_str_addc(out, cp == 0x7f ? '?' : (char)('@' + cp));
-		} else {
-			ab_str_addc(out, '?');
-		}
+		if (c == '\\')
+			ab_str_add(out, "\\\\");
+		else if (!k || cp < 0x80)
+			ab_str_addf(out, "\\x%02x", c);
+		else if (cp <= 0xffff)
+			ab_str_addf(out, "\\u%04x", (unsigned)cp);
+		else
+			ab_str_addf(out, "\\U%08x", (unsigned)cp);
 		i += k ? k : 1;
 		clean = i;
 	}
 	ab_str_addn(out, s + clean, n - clean);
+}
+
+void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n)
+{
+	add_escaped(out, s, n, false);
+}
+
+void ab_utf8_add_name(struct ab_str *out, const char *name)
+{
+	add_escaped(out, name, strlen(name), true);
 }

@@ -36,10 +36,27 @@ size_t ab_utf8_text_width(const char *s);
  * character boundary, for quoting user text in a fixed-size message. */
 size_t ab_utf8_prefix(const char *s, size_t n, size_t max);
 
-/* Appends s (n bytes) to out with nothing a terminal would act on: a C0
- * control or DEL becomes caret notation (ESC is "^[", DEL "^?"), any other
- * unsafe character (above) and an invalid byte becomes '?'.  For text from
- * files that reaches a terminal outside the diagnostics. */
+/* The house form of text abtrace did not write itself, for a terminal, a
+ * spreadsheet or a program: valid UTF-8 that nothing acts on, with every
+ * character that could act (ab_utf8_unsafe) and every invalid byte shown,
+ * not dropped:
+ *   \xHH    a C0 control or DEL (ESC is \x1b, a tab \x09), or a byte
+ *           that is not part of valid UTF-8 (\xff; a Latin-1 'é' is \xe9)
+ *   \uHHHH  any other unsafe character: a C1 control (\u009b), a
+ *           direction or invisible format character (\u202e, \u200b)
+ * (lower-case hex), every other character as it is.
+ *
+ * ab_utf8_add_safe writes text so (lesson text, titles, report text), one
+ * line at a time: a newline is escaped too.  A backslash stays as it is,
+ * so it is not reversible: "\x1b" typed in a file looks like an ESC. */
 void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n);
+
+/* ab_utf8_add_name writes a name (a file's) so, and a backslash as \\,
+ * so the form is reversible: two different byte strings never share it,
+ * and every report (text, CSV, JSON, results.json, messages on standard
+ * error) writes a name the same way.  "ren\xe9.ans" on disk, in Latin-1,
+ * is shown as ren\xe9.ans; a name with a real backslash, ren\xe9.ans, as
+ * ren\\xe9.ans. */
+void ab_utf8_add_name(struct ab_str *out, const char *name);
 
 #endif

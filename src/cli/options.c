@@ -175,6 +175,10 @@ const struct ab_option ab_options[] = {
 	{ "summary", 0, AB_ARG_NONE, NULL,
 	  N_("what the class got wrong, for the next lecture"), NULL,
 	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_SUMMARY },
+	{ "follow-links", 0, AB_ARG_NONE, NULL,
+	  N_("grade an answer file that is a link as what it\n"
+	     "leads to (without it, a link is a row: not graded)"), NULL,
+	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_FOLLOW_LINKS },
 
 	{ "branching", 0, AB_ARG_REQUIRED, "B|B1-B2",
 	  N_("children per inner node (default 2-3, at most 20)"), NULL,

@@ -64,6 +64,7 @@ enum ab_option_id {
 	AB_OPT_CSV,
 	AB_OPT_GRADESCOPE,
 	AB_OPT_SUMMARY,
+	AB_OPT_FOLLOW_LINKS,
 	AB_OPT_FORMAT,   /* --dot, --tikz, --svg, --text: format below */
 	AB_OPT_STANDALONE,
 	AB_OPT_STEP,

@@ -112,16 +112,17 @@ struct parser {
 	size_t nfolds;
 	bool folded;
 	double points;     /* key: the points of the line being read */
+	struct ab_lines lines; /* where items and errors are: one index */
 };
 
 /* Sets the error at byte pos and yields false, so `return FAIL(...)`. */
 #define FAIL(p, pos, ...) \
-	(ab_diag_at((p)->diag, (p)->text, (p)->len, (pos), __VA_ARGS__), false)
+	(ab_diag_at_lines((p)->diag, &(p)->lines, (pos), __VA_ARGS__), false)
 
-static unsigned line_of(const struct parser *p, size_t pos)
+static unsigned line_of(struct parser *p, size_t pos)
 {
 	unsigned line, column;
-	ab_diag_locate(p->text, p->len, pos, &line, &column);
+	ab_lines_locate(&p->lines, pos, &line, &column);
 	return line;
 }
 
@@ -248,7 +249,7 @@ static struct ab_item *add_item(struct ab_answer *a, enum ab_item_kind kind);
 static struct ab_item *new_item(struct parser *p, enum ab_item_kind kind, size_t pos)
 {
 	struct ab_item *item = add_item(p->answer, kind);
-	ab_diag_locate(p->text, p->len, pos, &item->line, &item->column);
+	ab_lines_locate(&p->lines, pos, &item->line, &item->column);
 	return item;
 }
 
@@ -619,7 +620,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		size_t first;
 		if (!seen_add(&p->seen, seen_key(SEEN_LISTED, node), i, &first)) {
 			unsigned line, column;
-			ab_diag_locate(p->text, p->len, first, &line, &column);
+			ab_lines_locate(&p->lines, first, &line, &column);
 			(void)FAIL(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
 			     QUOTE(p, i, e), line, column);
 			goto fail;
@@ -1147,6 +1148,7 @@ static struct ab_answer *parse(const struct ab_tree *tree, const char *text,
 		len -= 3;
 	}
 	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag, .key = key };
+	ab_lines_init(&p.lines, text, len);
 	memset(diag, 0, sizeof *diag);
 	p.answer = ab_answer_new();
 	if (len > AB_MAX_ANSWER_BYTES) {
@@ -1180,11 +1182,13 @@ static struct ab_answer *parse(const struct ab_tree *tree, const char *text,
 	free(p.seen.keys);
 	free(p.seen.where);
 	free_folds(&p);
+	ab_lines_free(&p.lines);
 	return p.answer;
 fail:
 	free(p.seen.keys);
 	free(p.seen.where);
 	free_folds(&p);
+	ab_lines_free(&p.lines);
 	unknown_clear(&p.pending);
 	ab_answer_free(p.answer);
 	return NULL;

@@ -12,9 +12,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/file.h"
 #include "base/i18n.h"
@@ -27,13 +29,18 @@
 
 /* ---- The answer files ---------------------------------------------------- */
 
-static void add_file(struct ab_class *cls, char *file)
+static struct ab_class_answer *add_file(struct ab_class *cls, char *file)
 {
 	if (cls->count == cls->cap) {
 		cls->cap = cls->cap ? cls->cap * 2 : 16;
 		cls->answers = ab_xreallocarray(cls->answers, cls->cap, sizeof *cls->answers);
 	}
-	cls->answers[cls->count++] = (struct ab_class_answer){ .file = file };
+	struct ab_str name = AB_STR_INIT;
+	ab_utf8_add_name(&name, file);
+	cls->answers[cls->count] = (struct ab_class_answer){
+		.file = file, .name = ab_xstrdup(ab_str_cstr(&name)) };
+	ab_str_free(&name);
+	return &cls->answers[cls->count++];
 }
 
 static int compare_answers(const void *a, const void *b)
@@ -42,41 +49,106 @@ static int compare_answers(const void *a, const void *b)
 		      ((const struct ab_class_answer *)b)->file);
 }
 
-bool ab_class_add(struct ab_class *cls, const char *arg)
+/* The row an entry that is no regular file makes, by what it is. */
+static enum ab_class_skip skip_of(enum ab_file_kind kind)
 {
-	struct stat st;
-	size_t before = cls->count;
-	if (strcmp(arg, "-") == 0 || stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		add_file(cls, ab_xstrdup(arg));
-		return true;
+	switch (kind) {
+	case AB_FILE_LINK: return AB_SKIP_LINK;
+	case AB_FILE_DANGLING: return AB_SKIP_DANGLING;
+	case AB_FILE_LOOP: return AB_SKIP_LOOP;
+	case AB_FILE_DIRECTORY: return AB_SKIP_FOLDER;
+	case AB_FILE_FIFO: return AB_SKIP_FIFO;
+	case AB_FILE_DEVICE: return AB_SKIP_DEVICE;
+	case AB_FILE_SOCKET: return AB_SKIP_SOCKET;
+	/* A regular file is graded; what is missing or cannot be told is
+	 * tried, and its row says why it cannot be read. */
+	case AB_FILE_REGULAR: case AB_FILE_MISSING: case AB_FILE_UNKNOWN: break;
 	}
-	DIR *dir = opendir(arg);
-	if (!dir) {
-		ab_str_addf(&cls->log, _("%s: cannot read the directory '%s': %s\n"), cls->program,
-			    arg, strerror(errno));
-		return false;
-	}
+	return AB_SKIP_NONE;
+}
+
+const char *ab_class_skip_reason(enum ab_class_skip skip)
+{
+	static const char *const reasons[AB_SKIP_COUNT] = {
+		[AB_SKIP_NONE] = "",
+		[AB_SKIP_LINK] = N_("a link, not graded"),
+		[AB_SKIP_DANGLING] = N_("a dangling link, not graded"),
+		[AB_SKIP_LOOP] = N_("a link loop, not graded"),
+		[AB_SKIP_FOLDER] = N_("a subfolder, not graded"),
+		[AB_SKIP_FIFO] = N_("a FIFO, not graded"),
+		[AB_SKIP_DEVICE] = N_("a device, not graded"),
+		[AB_SKIP_SOCKET] = N_("a socket, not graded"),
+		[AB_SKIP_EMPTY] = N_("an empty folder"),
+		[AB_SKIP_HIDDEN] = N_("a folder of hidden files only"),
+	};
+	return _(reasons[skip]);
+}
+
+/* Every entry of the folder arg, a row each, sorted; hidden ones left
+ * out.  The folder is opened once and its entries looked at through it,
+ * without following links (unless follow_links). */
+static void add_folder(struct ab_class *cls, const char *arg)
+{
+	size_t before = cls->count, hidden = 0;
 	size_t n = strlen(arg);
 	bool slash = n > 0 && arg[n - 1] == '/';
-	for (struct dirent *e; (e = readdir(dir));) {
-		if (e->d_name[0] == '.')
-			continue;
-		struct ab_str path = AB_STR_INIT;
-		ab_str_addf(&path, "%s%s%s", arg, slash ? "" : "/", e->d_name);
-		if (stat(path.s, &st) != 0 || !S_ISREG(st.st_mode)) {
-			ab_str_free(&path);
+	/* Not through a link (one swapped in since it was looked at), unless
+	 * the grader says so: links, or a final '/'. */
+	bool nofollow = !cls->follow_links && !slash;
+	int fd = open(arg, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!dir) {
+		int err = errno;
+		if (fd >= 0)
+			close(fd);
+		struct ab_class_answer *a = add_file(cls, ab_xstrdup(arg));
+		ab_str_addf(&a->error, _("cannot read the folder '%s': %s"), a->name, strerror(err));
+		ab_str_addf(&cls->log, "%s: %s\n", cls->program, a->error.s);
+		return;
+	}
+	for (;;) {
+		errno = 0;
+		struct dirent *e = readdir(dir);
+		if (!e) {
+			/* An error part way: the folder's own row says so, so
+			 * nothing is dropped without a word. */
+			if (errno) {
+				int err = errno;
+				struct ab_class_answer *a = add_file(cls, ab_xstrdup(arg));
+				ab_str_addf(&a->error, _("cannot read the folder '%s': %s"), a->name,
+					    strerror(err));
+				ab_str_addf(&cls->log, "%s: %s\n", cls->program, a->error.s);
+			}
+			break;
+		}
+		if (e->d_name[0] == '.') {
+			hidden += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 			continue;
 		}
-		add_file(cls, path.s);
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s%s%s", arg, slash ? "" : "/", e->d_name);
+		enum ab_file_kind kind = ab_file_kind_at(dirfd(dir), e->d_name, cls->follow_links);
+		add_file(cls, path.s)->skip = skip_of(kind);
 	}
 	closedir(dir);
-	if (cls->count == before) {
-		ab_str_addf(&cls->log, _("%s: the directory '%s' holds no answer files\n"),
-			    cls->program, arg);
-		return false;
-	}
+	if (cls->count == before)
+		add_file(cls, ab_xstrdup(arg))->skip = hidden ? AB_SKIP_HIDDEN : AB_SKIP_EMPTY;
 	qsort(cls->answers + before, cls->count - before, sizeof *cls->answers,
 	      compare_answers);
+}
+
+bool ab_class_add(struct ab_class *cls, const char *arg)
+{
+	size_t before = cls->count;
+	enum ab_file_kind kind = strcmp(arg, "-") == 0 ? AB_FILE_REGULAR
+				 : ab_file_kind_at(AT_FDCWD, arg, cls->follow_links);
+	if (kind == AB_FILE_DIRECTORY)
+		add_folder(cls, arg);
+	else
+		add_file(cls, ab_xstrdup(arg))->skip = skip_of(kind);
+	for (size_t i = before; i < cls->count; i++)
+		if (cls->answers[i].skip || cls->answers[i].error.len)
+			return false;
 	return true;
 }
 
@@ -126,7 +198,7 @@ static bool iteration_config(struct ab_class *cls, const struct ab_tree *tree,
 	if (iteration > last) {
 		ab_str_addf(&a->error, _("there is no iteration %u: the iterative search of this tree has %u"),
 			    iteration, last);
-		ab_str_addf(&cls->log, "%s: %s: %s\n", cls->program, a->file,
+		ab_str_addf(&cls->log, "%s: %s: %s\n", cls->program, a->name,
 			    ab_str_cstr(&a->error));
 		return false;
 	}
@@ -151,12 +223,33 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 		      const struct ab_glyphs *g, struct ab_class_answer *a)
 {
 	struct ab_diag diag;
-	size_t len;
+	size_t len = 0;
 	a->usable = false;
-	char *text = ab_read_file(a->file, AB_MAX_ANSWER_BYTES, &len, &diag);
+	/* Settled when listed: a folder that could not be read. */
+	if (a->error.len)
+		return;
+	bool is_stdin = strcmp(a->file, "-") == 0;
+	char *text = NULL;
+	if (is_stdin) {
+		text = ab_read_file(a->file, AB_MAX_ANSWER_BYTES, &len, &diag);
+	} else if (!a->skip) {
+		/* Only a regular file, never through a link unless the
+		 * grader says so: what was listed may have changed since. */
+		enum ab_file_kind kind;
+		text = ab_read_regular(a->file, cls->follow_links, AB_MAX_ANSWER_BYTES, &len,
+				       &kind, &diag);
+		if (!text)
+			a->skip = skip_of(kind);
+	}
+	if (a->skip) {
+		ab_str_add(&a->error, ab_class_skip_reason(a->skip));
+		ab_str_addf(&cls->log, "%s: %s: %s\n", cls->program, a->name, a->error.s);
+		return;
+	}
 	struct ab_answer *answer = text ? ab_answer_parse(tree, text, len, &diag) : NULL;
 	free(text);
-	const char *name = strcmp(a->file, "-") == 0 ? AB_STDIN_NAME : a->file;
+	/* ab_diag_format writes the name in the house form itself. */
+	const char *name = is_stdin ? AB_STDIN_NAME : a->file;
 	if (!answer) {
 		size_t start = cls->log.len;
 		ab_diag_format(&diag, name, &cls->log);
@@ -211,7 +304,8 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 	}
 	if (note.len) {
 		a->grade.overruled = ab_xstrdup(note.s);
-		ab_str_addf(&cls->log, _("%s: note: %s %s.\n"), cls->program, name, note.s);
+		ab_str_addf(&cls->log, _("%s: note: %s %s.\n"), cls->program,
+			    is_stdin ? AB_STDIN_NAME : a->name, note.s);
 	}
 	ab_str_free(&note);
 	ab_answer_free(answer);
@@ -220,15 +314,22 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 void ab_class_grade(struct ab_class *cls, const struct ab_tree *tree)
 {
 	const struct ab_glyphs *g = ab_class_glyphs(cls);
-	cls->unusable = cls->mistaken = 0;
+	cls->unusable = cls->skipped = cls->mistaken = 0;
+	size_t links = 0;
 	for (size_t i = 0; i < cls->count; i++) {
 		struct ab_class_answer *a = &cls->answers[i];
 		grade_one(cls, tree, g, a);
-		if (!a->usable)
+		links += a->skip == AB_SKIP_LINK;
+		if (a->skip)
+			cls->skipped++;
+		else if (!a->usable)
 			cls->unusable++;
 		else if (ab_grade_first_mistake(&a->grade))
 			cls->mistaken++;
 	}
+	if (links)
+		ab_str_addf(&cls->log, _("%s: note: a link is not followed, so nothing it points at is read; --follow-links grades what links lead to.\n"),
+			    cls->program);
 }
 
 /* ---- Reports --------------------------------------------------------------- */
@@ -248,7 +349,7 @@ static void text_one(struct report *r, const struct ab_class_answer *a)
 {
 	const struct ab_grade *gr = &a->grade;
 	struct ab_str *out = r->out;
-	ab_str_addf(out, "# %s: ", a->file);
+	ab_str_addf(out, "# %s: ", a->name);
 	ab_config_describe_for(&gr->config, r->tree, r->g->ascii, out);
 	if (gr->values_returned)
 		ab_str_add(out, _("; values are what nodes return"));
@@ -262,10 +363,10 @@ static void text_one(struct report *r, const struct ab_class_answer *a)
 static void text_row(struct report *r, const struct ab_class_answer *a)
 {
 	struct ab_str *out = r->out;
-	ab_format_pad(a->file, (int)r->width, false, out);
+	ab_format_pad(a->name, (int)r->width, false, out);
 	ab_str_add(out, "  ");
 	if (!a->usable) {
-		ab_format_pad(_("unusable"), 12, false, out);
+		ab_format_pad(a->skip ? _("not graded") : _("unusable"), 12, false, out);
 		ab_str_addf(out, " %s\n", ab_str_cstr(&a->error));
 		return;
 	}
@@ -302,8 +403,8 @@ static void text_begin(struct report *r)
 		return;
 	r->width = ab_utf8_text_width(_("FILE"));
 	for (size_t i = 0; i < cls->count; i++)
-		if (ab_utf8_text_width(cls->answers[i].file) > r->width)
-			r->width = ab_utf8_text_width(cls->answers[i].file);
+		if (ab_utf8_text_width(cls->answers[i].name) > r->width)
+			r->width = ab_utf8_text_width(cls->answers[i].name);
 	ab_format_pad(_("FILE"), (int)r->width, false, r->out);
 	ab_str_add(r->out, "  ");
 	ab_format_pad(cls->key ? _("POINTS") : _("SCORE"), 12, false, r->out);
@@ -324,13 +425,13 @@ static void json_answer(struct report *r, const struct ab_class_answer *a)
 	struct ab_str *out = r->out;
 	if (!a->usable) {
 		ab_str_add(out, "{\"file\":");
-		ab_json_string(a->file, out);
+		ab_json_string(a->name, out);
 		ab_str_add(out, ",\"error\":");
 		ab_json_string(ab_str_cstr(&a->error), out);
 		ab_str_add(out, "}\n");
 		return;
 	}
-	ab_grade_json(&a->grade, a->file, out);
+	ab_grade_json(&a->grade, a->name, out);
 	ab_str_addc(out, '\n');
 }
 
@@ -343,7 +444,7 @@ static void csv_answer(struct report *r, const struct ab_class_answer *a)
 {
 	struct ab_str *out = r->out;
 	if (!a->usable) {
-		ab_grade_csv_field(a->file, out);
+		ab_grade_csv_field(a->name, out);
 		if (r->cls->key) {
 			ab_str_add(out, ",0,");
 			ab_grade_format_points(r->cls->key_points, out);
@@ -355,7 +456,7 @@ static void csv_answer(struct report *r, const struct ab_class_answer *a)
 		ab_str_add(out, "\r\n");
 		return;
 	}
-	ab_grade_csv_row(&a->grade, a->file, out);
+	ab_grade_csv_row(&a->grade, a->name, out);
 }
 
 static void gradescope_answer(struct report *r, const struct ab_class_answer *a)
@@ -408,11 +509,25 @@ void ab_class_report(const struct ab_class *cls, const struct ab_tree *tree,
 		     struct ab_str *out)
 {
 	const struct report_kind *kind = &report_kinds[cls->report];
-	struct report r = { cls, tree, ab_class_glyphs(cls), 0, out };
+	/* A report for people goes to a terminal: whatever an answer says
+	 * (an unknown name with a direction override in it) is shown, line
+	 * by line, in the house form, never acted on.  Names are in it
+	 * already, so they come out as they went in. */
+	struct ab_str text = AB_STR_INIT;
+	struct report r = { cls, tree, ab_class_glyphs(cls), 0, kind->utf8 ? out : &text };
 	if (kind->begin)
 		kind->begin(&r);
 	for (size_t i = 0; kind->answer && i < cls->count; i++)
 		kind->answer(&r, &cls->answers[i]);
+	for (size_t i = 0; i < text.len;) {
+		const char *nl = memchr(text.s + i, '\n', text.len - i);
+		size_t end = nl ? (size_t)(nl - text.s) : text.len;
+		ab_utf8_add_safe(out, text.s + i, end - i);
+		if (nl)
+			ab_str_addc(out, '\n');
+		i = end + 1;
+	}
+	ab_str_free(&text);
 }
 
 void ab_class_free(struct ab_class *cls)
@@ -421,6 +536,7 @@ void ab_class_free(struct ab_class *cls)
 		ab_grade_free(&cls->answers[i].grade);
 		ab_str_free(&cls->answers[i].error);
 		free(cls->answers[i].file);
+		free(cls->answers[i].name);
 	}
 	free(cls->answers);
 	ab_answer_free(cls->key);

@@ -13,6 +13,16 @@
  * the counts say how the command should end: main.c prints both and
  * chooses the exit status.
  *
+ * Every entry of a folder gets a row: the answer files are graded, and
+ * anything else (a link, a FIFO, a device, a subfolder) is a row that says
+ * why it is not graded, without being opened; so is an empty folder.  An
+ * answer file is read only if it is a regular file reached without a
+ * link (unless follow_links), so nothing a submission points at is ever
+ * read or quoted.  Names are written in base/utf8.h's house form in every
+ * report and message (no name can act on a terminal or pass for another),
+ * the text reports carry no character a terminal acts on, and the CSV is
+ * UTF-8 with no cell a spreadsheet would run as a formula.
+ *
  *     struct ab_class cls = { .config = ..., .program = "abtrace" };
  *     ab_class_add(&cls, "answers/");          (each ANSWER argument)
  *     ab_class_load_key(&cls, tree, "lecture.key");   (with --key)
@@ -43,12 +53,32 @@ enum ab_class_report {
 	AB_CLASS_SUMMARY,    /* what many answers got wrong */
 };
 
-/* One answer file graded, or why it could not be. */
+/* Why an entry is not graded: it is not an answer file, so it is never
+ * opened (an exit status of 1, as for a mistake). */
+enum ab_class_skip {
+	AB_SKIP_NONE,
+	AB_SKIP_LINK,       /* a symbolic link, not followed */
+	AB_SKIP_DANGLING,   /* follow_links: a link to nothing */
+	AB_SKIP_LOOP,       /* follow_links: links in a loop */
+	AB_SKIP_FOLDER,     /* a folder inside a folder */
+	AB_SKIP_FIFO,
+	AB_SKIP_DEVICE,
+	AB_SKIP_SOCKET,
+	AB_SKIP_EMPTY,      /* a folder among the arguments with nothing in it */
+	AB_SKIP_HIDDEN,     /* the same, with hidden files only */
+	AB_SKIP_COUNT
+};
+
+/* One row: an answer file graded, or why it could not be. */
 struct ab_class_answer {
 	char *file;              /* as given, or FOLDER/NAME for one in a folder */
+	char *name;              /* file as reports write it (ab_utf8_add_name) */
 	bool usable;             /* read, parsed and graded */
+	enum ab_class_skip skip; /* not graded, and why */
 	struct ab_grade grade;   /* when usable */
-	struct ab_str error;     /* when not: the first line of why */
+	struct ab_str error;     /* when not: the first line of why (skip:
+				    its reason; set when listed for a folder
+				    that cannot be read) */
 };
 
 struct ab_class {
@@ -62,6 +92,8 @@ struct ab_class {
 	uint32_t iteration;          /* grade iteration K of --iterative, or 0 */
 	enum ab_class_report report; /* the report it will be written as */
 	bool ascii;                  /* --ascii */
+	bool follow_links;           /* --follow-links: an answer file that is
+					a link is graded as what it leads to */
 	const char *program;         /* what messages begin with ("abtrace") */
 	/* Set by ab_class_load_key: */
 	struct ab_answer *key;       /* NULL without a key */
@@ -70,23 +102,32 @@ struct ab_class {
 	struct ab_class_answer *answers;
 	size_t count, cap;
 	/* Set by ab_class_grade: */
-	size_t unusable;             /* answers that could not be graded */
+	size_t unusable;             /* answers that could not be read,
+					parsed or graded */
+	size_t skipped;              /* rows that are not graded (skip) */
 	size_t mistaken;             /* answers with a mistake that counts */
 	/* What standard error should say, whole lines, in order. */
 	struct ab_str log;
 };
 
-/* Adds the answer files an ANSWER argument stands for: itself, or for a
- * folder the regular files in it, sorted by name, hidden ones skipped.
- * False (log says why) when a folder cannot be read or holds none. */
+/* Adds the rows an ANSWER argument stands for: itself, or for a folder
+ * every entry in it, sorted by name, hidden ones (".name") left out; a
+ * folder with no other entry is one row (AB_SKIP_EMPTY), and a folder that
+ * cannot be read is one unusable row (the log says why).  A link named
+ * here is a row AB_SKIP_LINK, unless follow_links (a folder named with a
+ * final '/', "subs/", is the folder the link leads to).  True when every
+ * row it added is to be graded; false when one is skipped or a folder
+ * cannot be read (its row says why, as the report will). */
 bool ab_class_add(struct ab_class *cls, const char *arg);
+/* The reason a skipped row gives, translated ("a link, not graded"). */
+const char *ab_class_skip_reason(enum ab_class_skip skip);
 /* Reads the key at path ("-": standard input) about tree.  Its rules count
  * as the grader's where the grader's own are silent.  False (log holds
  * the error) when it cannot be read or parsed. */
 bool ab_class_load_key(struct ab_class *cls, const struct ab_tree *tree,
 		       const char *path);
 /* Reads, parses and grades every answer file, setting the counts and
- * logging each file's errors and notes. */
+ * logging each file's errors and notes, and each row not graded. */
 void ab_class_grade(struct ab_class *cls, const struct ab_tree *tree);
 /* The glyphs the class is graded and reported with: UTF-8 for the reports
  * written to files (JSON, CSV, results.json) whatever the locale; --ascii

@@ -137,7 +137,12 @@ void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
  * right, points, out_of, scored, asked, why, step, line}. */
 void ab_grade_json(const struct ab_grade *grade, const char *file,
 		   struct ab_str *out);
-/* One RFC 4180 field: quoted when it holds a comma, quote or line break. */
+/* One RFC 4180 field: quoted when it holds a comma, a quote or a line
+ * break.  It is valid UTF-8 with no control character but line breaks
+ * (utf8.h's house form shows them, and any invalid byte), and a cell a
+ * spreadsheet would run as a formula, one that begins with = + - @ (or
+ * their full-width forms), a tab or a CR, begins with ' and is quoted,
+ * as OWASP's guidance on CSV injection says. */
 void ab_grade_csv_field(const char *text, struct ab_str *out);
 /* The CSV row (CRLF-terminated) file,points,out_of,percent,first_mistake. */
 void ab_grade_csv_row(const struct ab_grade *grade, const char *file,

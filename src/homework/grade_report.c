@@ -150,19 +150,48 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
 	ab_str_add(out, "]}");
 }
 
+/* Whether a spreadsheet reads a cell that begins with text as a formula:
+ * = + - @, a tab or a CR (OWASP), and the full-width forms of the first
+ * four, which some spreadsheets take for them. */
+static bool formula_lead(const char *text)
+{
+	static const char *const leads[] = { "=", "+", "-", "@", "\t", "\r",
+					     "\xef\xbc\x9d", "\xef\xbc\x8b",
+					     "\xef\xbc\x8d", "\xef\xbc\xa0" };
+	for (size_t i = 0; i < sizeof leads / sizeof leads[0]; i++)
+		if (strncmp(text, leads[i], strlen(leads[i])) == 0)
+			return true;
+	return false;
+}
+
 void ab_grade_csv_field(const char *text, struct ab_str *out)
 {
-	if (!text[strcspn(text, ",\"\r\n")]) {
-		ab_str_add(out, text);
+	struct ab_str cell = AB_STR_INIT;
+	bool formula = formula_lead(text);
+	if (formula)
+		ab_str_addc(&cell, '\'');
+	/* Line breaks are kept, quoted (RFC 4180); every other control
+	 * character is shown (a tab that led it as \x09). */
+	for (const char *t = text; *t;) {
+		size_t k = strcspn(t, "\r\n");
+		ab_utf8_add_safe(&cell, t, k);
+		for (t += k; *t == '\r' || *t == '\n'; t++)
+			ab_str_addc(&cell, *t);
+	}
+	const char *c = ab_str_cstr(&cell);
+	if (!formula && !c[strcspn(c, ",\"\r\n")]) {
+		ab_str_add(out, c);
+		ab_str_free(&cell);
 		return;
 	}
 	ab_str_addc(out, '"');
-	for (const char *c = text; *c; c++) {
+	for (; *c; c++) {
 		if (*c == '"')
 			ab_str_addc(out, '"');
 		ab_str_addc(out, *c);
 	}
 	ab_str_addc(out, '"');
+	ab_str_free(&cell);
 }
 
 /* The first mistake in a line: the diagnosis when there is one (it says

@@ -15,6 +15,7 @@ struct checker {
 	struct ab_diag *fails;
 	size_t nfails;
 	struct ab_str msg;
+	struct ab_lines lines;  /* where each failure is: one index */
 };
 
 static bool same_config(const struct ab_config *a, const struct ab_config *b)
@@ -25,8 +26,8 @@ static bool same_config(const struct ab_config *a, const struct ab_config *b)
 static void failed(struct checker *ck, size_t pos)
 {
 	ck->fails = ab_xgrow(ck->fails, ck->nfails, sizeof *ck->fails);
-	ab_diag_at(&ck->fails[ck->nfails++], ck->lesson->text, ck->lesson->len, pos,
-		   "%s", ab_str_cstr(&ck->msg));
+	ab_diag_at_lines(&ck->fails[ck->nfails++], &ck->lines, pos, "%s",
+			 ab_str_cstr(&ck->msg));
 }
 
 static void name(const struct ab_tree *tree, uint32_t n, struct ab_str *out)
@@ -375,6 +376,7 @@ static void check_question(struct checker *ck, const struct ab_lesson_block *b,
 size_t ab_lesson_check(const struct ab_lesson *lesson, struct ab_diag **failures)
 {
 	struct checker ck = { .lesson = lesson, .msg = AB_STR_INIT };
+	ab_lines_init(&ck.lines, lesson->text, lesson->len);
 	size_t step = lesson->trace->step;
 	for (size_t b = 0; b < lesson->nblocks; b++) {
 		const struct ab_lesson_block *block = &lesson->blocks[b];
@@ -385,6 +387,7 @@ size_t ab_lesson_check(const struct ab_lesson *lesson, struct ab_diag **failures
 	}
 	ab_trace_seek(lesson->trace, step);
 	ab_str_free(&ck.msg);
+	ab_lines_free(&ck.lines);
 	if (failures)
 		*failures = ck.fails;
 	else
