@@ -37,6 +37,7 @@
 #include "core/tree.h"
 #include "base/utf8.h"
 #include "tui/replay.h"
+#include "testing/tester.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
        EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
@@ -102,6 +103,13 @@ enum option_id {
 	OPT_VIEW,
 	OPT_ITERATION,
 	OPT_BUG,
+	OPT_COUNT,       /* test */
+	OPT_FEED,
+	OPT_BATCH,
+	OPT_TIMEOUT,
+	OPT_ZERO_BASED,
+	OPT_INF,
+	OPT_SAVE,
 };
 #define RANDOM_OPTIONS (TAKES(OPT_BRANCHING) | TAKES(OPT_DEPTH) | TAKES(OPT_RANGE) | \
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
@@ -155,6 +163,13 @@ static const struct option long_options[] = {
 	{ "iterative", no_argument, NULL, OPT_ITERATIVE },
 	{ "view", required_argument, NULL, OPT_VIEW },
 	{ "iteration", required_argument, NULL, OPT_ITERATION },
+	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "feed", required_argument, NULL, OPT_FEED },
+	{ "batch", no_argument, NULL, OPT_BATCH },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "zero-based", no_argument, NULL, OPT_ZERO_BASED },
+	{ "inf", required_argument, NULL, OPT_INF },
+	{ "save", required_argument, NULL, OPT_SAVE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -181,6 +196,10 @@ struct cli {
 	int report;              /* check: enum report */
 	bool check;              /* lesson --check */
 	uint32_t iteration;      /* check --iteration K, or 0 */
+	struct ab_test_options test; /* abtrace test: --count, --feed, --batch,
+				    --timeout, --zero-based, --inf, and the
+				    program after -- */
+	const char *save;        /* test --save DIR */
 };
 
 /* How check reports. */
@@ -240,6 +259,19 @@ static void print_help(void)
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"),
 	       program, program, program, program, program, program, program, program);
+	fputs(_("Testing your own search:\n"
+		"       abtrace test [OPTIONS] -- COMMAND [ARG...]   feed random trees to COMMAND\n"
+		"                             (no shell) and hold its log to the search; the first\n"
+		"                             tree where it disagrees, crashes, hangs, prints nothing\n"
+		"                             or floods is shrunk and shown (exit status 1)\n"
+		"  --count N                  trees to try (default 1000)\n"
+		"  --feed list|json|tree      how COMMAND reads a tree on its standard input\n"
+		"  --batch                    start COMMAND once; it ends each tree's log with 'end'\n"
+		"  --timeout SEC              time for one tree (default 5)\n"
+		"  --zero-based               the log counts children from 0\n"
+		"  --inf N                    the log writes infinity as N\n"
+		"  --save DIR                 keep the small tree, its input, output and report\n"
+		"  (with the search options, the random tree options and --json)\n"), stdout);
 	/* Two messages: one string literal may be at most 4095 bytes (C99). */
 	fputs(_("Output options:\n"
 		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
@@ -329,6 +361,8 @@ static bool search_option(struct cli *cli, const char *name, const char *value,
 		cli->algo_given = true;
 	return true;
 }
+
+static bool test_option(struct cli *cli, int c, const char *value, int *status);
 
 static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli,
 			  int *status)
@@ -448,7 +482,8 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 			break;
 		case OPT_DEPTH:
 			if (cli->command && (strcmp(cli->command, "random") == 0 ||
-					     strcmp(cli->command, "practice") == 0))
+					     strcmp(cli->command, "practice") == 0 ||
+					     strcmp(cli->command, "test") == 0))
 				goto random_option; /* the random tree's depth */
 			if (!search_option(cli, "depth", optarg, status))
 				return false;
@@ -527,6 +562,16 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 		}
 		case OPT_OUTPUT:
 			cli->output = optarg;
+			break;
+		case OPT_COUNT:
+		case OPT_FEED:
+		case OPT_BATCH:
+		case OPT_TIMEOUT:
+		case OPT_ZERO_BASED:
+		case OPT_INF:
+		case OPT_SAVE:
+			if (!test_option(cli, c, optarg, status))
+				return false;
 			break;
 		default:
 			break;
@@ -1428,6 +1473,29 @@ static int cmd_check(struct cli *cli)
 	return finish_output(status);
 }
 
+/* The random trees the options ask for (random, practice and test), the
+ * seed drawn from the clock when none is given; false (message printed,
+ * *status set) when they make none. */
+static bool random_spec(struct cli *cli, struct ab_random_spec *spec, int *status)
+{
+	*spec = cli->random;
+	if (cli->config.root == AB_ROOT_IS_MIN)
+		spec->root = AB_MIN;
+	if (!cli->seed_given) {
+		/* Mixed through the generator so seeds taken a second apart differ
+		 * in every digit; printed in the source: line either way. */
+		struct ab_rng mix;
+		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+		spec->seed = ab_rng_next(&mix) % UINT64_C(1000000000);
+	}
+	struct ab_str why = AB_STR_INIT;
+	bool ok = ab_random_check(spec, &why);
+	if (!ok)
+		*status = usage_error(cli, "%s", ab_str_cstr(&why));
+	ab_str_free(&why);
+	return ok;
+}
+
 /* The random tree the options ask for (random and practice); NULL (message
  * printed, *status set) when they do not make one. */
 static struct ab_tree *random_tree(struct cli *cli, int *status)
@@ -1438,23 +1506,9 @@ static struct ab_tree *random_tree(struct cli *cli, int *status)
 			: usage_error(cli, _("practice takes options only, not '%s'"), cli->args[0]);
 		return NULL;
 	}
-	struct ab_random_spec spec = cli->random;
-	if (cli->config.root == AB_ROOT_IS_MIN)
-		spec.root = AB_MIN;
-	if (!cli->seed_given) {
-		/* Mixed through the generator so seeds taken a second apart differ
-		 * in every digit; printed in the source: line either way. */
-		struct ab_rng mix;
-		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-		spec.seed = ab_rng_next(&mix) % UINT64_C(1000000000);
-	}
-	struct ab_str why = AB_STR_INIT;
-	if (!ab_random_check(&spec, &why)) {
-		*status = usage_error(cli, "%s", ab_str_cstr(&why));
-		ab_str_free(&why);
+	struct ab_random_spec spec;
+	if (!random_spec(cli, &spec, status))
 		return NULL;
-	}
-	ab_str_free(&why);
 	struct ab_tree *tree = ab_random_tree(&spec);
 	if (!tree)
 		*status = usage_error(cli, "%s", _("these options make a tree beyond the exact range"));
@@ -1494,6 +1548,153 @@ static int cmd_practice(struct cli *cli)
 	return status;
 }
 
+/* ---- abtrace test -------------------------------------------------------- */
+
+/* --timeout SEC: seconds with at most three decimals, more than 0, at most
+ * a day; *ms gets milliseconds. */
+static bool parse_seconds(const char *text, uint32_t *ms)
+{
+	uint64_t whole = 0, frac = 0;
+	const char *p = text;
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((whole = whole * 10 + (uint64_t)(*p - '0')) > 86400)
+			return false;
+	if (*p == '.') {
+		unsigned digits = 0;
+		for (p++; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		if (!digits)
+			return false;
+		for (; digits < 3; digits++)
+			frac *= 10;
+	}
+	uint64_t total = whole * 1000 + frac;
+	if (*p || total == 0 || total > 86400000)
+		return false;
+	*ms = (uint32_t)total;
+	return true;
+}
+
+/* The options only test takes. */
+static bool test_option(struct cli *cli, int c, const char *value, int *status)
+{
+	struct ab_test_options *t = &cli->test;
+	switch (c) {
+	case OPT_COUNT: {
+		char *end;
+		errno = 0;
+		unsigned long long n = strtoull(value, &end, 10);
+		if (*value < '0' || *value > '9' || *end || errno || n < 1 || n > 1000000000) {
+			*status = usage_error(cli, _("--count takes a number of trees from 1 to 1000000000, not '%s'"), value);
+			return false;
+		}
+		t->count = n;
+		break;
+	}
+	case OPT_FEED:
+		if (!ab_parse_feed(value, &t->feed)) {
+			*status = usage_error(cli, _("--feed takes list, json or tree, not '%s'"), value);
+			return false;
+		}
+		break;
+	case OPT_BATCH:
+		t->run.batch = true;
+		break;
+	case OPT_TIMEOUT:
+		if (!parse_seconds(value, &t->run.timeout_ms)) {
+			*status = usage_error(cli, _("--timeout takes seconds, more than 0 and at most 86400, with at most 3 decimals (e.g. 5 or 0.5), not '%s'"), value);
+			return false;
+		}
+		break;
+	case OPT_ZERO_BASED:
+		t->log.zero_based = true;
+		break;
+	case OPT_INF: {
+		struct ab_exact x;
+		size_t end, len = strlen(value);
+		if (ab_number_parse(value, len, false, &x, &end, NULL) != AB_NUMBER_OK ||
+		    end != len || x.num <= 0) {
+			*status = usage_error(cli, _("--inf takes the positive number a program uses as infinity (e.g. 1000000), not '%s'"), value);
+			return false;
+		}
+		t->log.inf = value;
+		break;
+	}
+	case OPT_SAVE:
+		cli->save = value;
+		break;
+	}
+	return true;
+}
+
+/* abtrace test [OPTIONS] -- COMMAND [ARG...]: generated trees fed to
+ * COMMAND, its output held to the search, the first finding shrunk. */
+static int cmd_test(struct cli *cli)
+{
+	struct ab_test_options *t = &cli->test;
+	if (cli->nargs > 0)
+		return usage_error(cli, _("test takes options, then -- and the program to test, not '%s'"),
+				   cli->args[0]);
+	if (!t->run.argv || !t->run.argv[0])
+		return usage_error(cli, _("name the program to test after --, e.g. abtrace test -- python3 engine.py"));
+	int status = EXIT_OK;
+	if (!random_spec(cli, &t->gen.spec, &status))
+		return status;
+	/* The trees carry --root (and the min-root shape flips it). */
+	t->config = cli->config;
+	t->config.root = AB_ROOT_FROM_TREE;
+	t->gen.list_only = t->feed == AB_FEED_LIST;
+	if (!t->count)
+		t->count = AB_TEST_COUNT;
+	if (!t->run.timeout_ms)
+		t->run.timeout_ms = AB_RUN_TIMEOUT_MS;
+	struct ab_tree *first = ab_gen_tree(&t->gen, 0, NULL);
+	const char *refused = first ? ab_feed_refuses(t->feed, first) : NULL;
+	bool chance = first && ab_tree_has_chance(first);
+	ab_tree_free(first);
+	if (refused)
+		return usage_error(cli, "%s", refused);
+	if (chance && t->config.view == AB_VIEW_NEGAMAX)
+		return usage_error(cli, _("--view negamax needs a tree without chance nodes: negamax has no sign for an expectation"));
+	if (cli->save) {
+		const char *name;
+		int e = ab_test_save_check(cli->save, &name);
+		if (e) {
+			fprintf(stderr, _("%s: cannot save into %s%s%s: %s\n"), program, cli->save,
+				name ? "/" : "", name ? name : "", strerror(e));
+			return EXIT_USAGE;
+		}
+	}
+	struct ab_test_report report;
+	int e = ab_test_run(t, &report);
+	if (e) {
+		fprintf(stderr, _("%s: cannot run '%s': %s\n"), program, t->run.argv[0], strerror(e));
+		ab_test_report_free(&report);
+		return EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	if (cli->json)
+		ab_test_report_json(t, &report, &out);
+	else
+		ab_test_report_text(t, &report, &out);
+	status = report.finding == AB_FINDING_NONE ? EXIT_OK : EXIT_MISTAKES;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	if (cli->save && report.finding != AB_FINDING_NONE) {
+		const char *name;
+		e = ab_test_save(cli->save, t, &report, &name);
+		if (e) {
+			fprintf(stderr, _("%s: cannot save into %s%s%s: %s\n"), program, cli->save,
+				name ? "/" : "", name ? name : "", strerror(e));
+			status = EXIT_USAGE;
+		}
+	}
+	ab_test_report_free(&report);
+	return finish_output(status);
+}
+
 static const struct command {
 	const char *name;
 	int (*run)(struct cli *cli);
@@ -1512,6 +1713,10 @@ static const struct command {
 		TAKES(OPT_CHECK) },
 	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
 							TAKES(OPT_VIEW) | TAKES(OPT_BUG))) | RANDOM_OPTIONS },
+	{ "test", cmd_test, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE))) |
+		RANDOM_OPTIONS | TAKES(OPT_JSON) | TAKES(OPT_COUNT) | TAKES(OPT_FEED) |
+		TAKES(OPT_BATCH) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ZERO_BASED) | TAKES(OPT_INF) |
+		TAKES(OPT_SAVE) },
 };
 
 static const struct command *find_command(const char *name)
@@ -1638,6 +1843,15 @@ int main(int argc, char **argv)
 				   argv[first], looks_like_command(argv[first]));
 	if (command) {
 		cli.command = command->name;
+		if (command->run == cmd_test) {
+			/* test: everything after -- is the program, untouched. */
+			for (int i = 2; i < argc; i++)
+				if (strcmp(argv[i], "--") == 0) {
+					cli.test.run.argv = argv + i + 1;
+					argc = i;
+					break;
+				}
+		}
 		if (!parse_options(argc - 1, argv + 1, command->takes, &cli, &status))
 			return finish_output(status);
 		return end_with(command->run(&cli));
