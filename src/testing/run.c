@@ -455,6 +455,16 @@ int ab_runner_run(struct ab_runner *r, const char *input, size_t len,
 		return 0;
 	}
 	res->no_end = r->o.batch;
+	if (!r->o.batch) {
+		/* A program written for both ways ends its log with "end"
+		 * without --batch too: that line is no output. */
+		size_t last = res->out.len;
+		while (last > 0 && strchr(" \t\r\n", res->out.s[last - 1]))
+			last--;
+		while (last > 0 && res->out.s[last - 1] != '\n')
+			last--;
+		find_end(&res->out, &last);
+	}
 	if (!timed_out && !flooded && !r->ended) {
 		if (r->pidfd >= 0) {
 			int64_t left = deadline - now_ms();

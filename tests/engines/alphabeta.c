@@ -18,19 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SOFT, HARD, CLAMP } fail = SOFT;
-int strict;
+static enum { SOFT, HARD, CLAMP } fail = SOFT;
+static int strict;
 
 /* The tree: node i is a leaf (kids == 0, value) or has kids children,
  * listed in kid[first .. first + kids). */
 struct node { double value; int first, kids; };
-struct node *node;
-int *kid, nnodes, nkids;
-const char *p; /* the parser's place in the line */
-double returned[64]; /* what the root's children returned */
-int nreturned;
+static struct node *node;
+static int *kid, nnodes, nkids;
+static const char *p; /* the parser's place in the line */
+static double returned[64]; /* what the root's children returned */
+static int nreturned;
 
-int parse(void) /* returns the node's index */
+static int parse(void) /* returns the node's index */
 {
 	int n = nnodes++;
 	node = realloc(node, nnodes * sizeof *node);
@@ -57,14 +57,14 @@ int parse(void) /* returns the node's index */
 	return n;
 }
 
-const char *show(double v, char *buf)
+static const char *show(double v, char *buf)
 {
 	if (isinf(v)) return v > 0 ? "inf" : "-inf";
 	snprintf(buf, 32, "%.15g", v);
 	return buf;
 }
 
-double alphabeta(int n, char *path, double alpha, double beta, int max)
+static double alphabeta(int n, char *path, double alpha, double beta, int max)
 {
 	char a[32], b[32];
 	const char *name = *path ? path : "root";
@@ -98,6 +98,23 @@ double alphabeta(int n, char *path, double alpha, double beta, int max)
 	return best;
 }
 
+/* The log of the tree parse() has read, ended by "end". */
+static void answer(void)
+{
+	char path[4096] = "", buf[32];
+	nreturned = 0;
+	double value = alphabeta(0, path, -INFINITY, INFINITY, 1);
+	printf("value %s\n", show(value, buf));
+	/* The move: the first child that returned the root's value. */
+	for (int i = 0; i < nreturned; i++)
+		if (returned[i] == value) {
+			printf("best %d\n", i + 1);
+			break;
+		}
+	printf("end\n");
+	fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -105,24 +122,14 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--fail-hard")) fail = HARD;
 		if (!strcmp(argv[i], "--fail-hard=clamp")) fail = CLAMP;
 	}
-	char *line = NULL, buf[32];
+	char *line = NULL;
 	size_t cap = 0;
 	while (getline(&line, &cap, stdin) > 0) {
 		if (!strchr(line, '[') && !strpbrk(line, "0123456789")) continue;
-		nnodes = nkids = nreturned = 0;
+		nnodes = nkids = 0;
 		p = line;
 		parse();
-		char path[4096] = "";
-		double value = alphabeta(0, path, -INFINITY, INFINITY, 1);
-		printf("value %s\n", show(value, buf));
-		/* The move: the first child that returned the root's value. */
-		for (int i = 0; i < nreturned; i++)
-			if (returned[i] == value) {
-				printf("best %d\n", i + 1);
-				break;
-			}
-		printf("end\n");
-		fflush(stdout);
+		answer();
 	}
 	free(line);
 	free(node);

@@ -28,7 +28,7 @@ STRICT = False     # cut on alpha > beta only
 
 
 def show(v):
-    return 'inf' if v == INF else '-inf' if v == -INF else str(v)
+    return 'inf' if v == INF else '-inf' if v == -INF else str(v + 0)  # not -0
 
 
 def alphabeta(node, path, alpha, beta, is_max, log, returned=None):
@@ -80,4 +80,5 @@ def main():
         print('\n'.join(log), 'end', sep='\n', flush=True)
 
 
-main()
+if __name__ == '__main__':
+    main()
