@@ -221,10 +221,10 @@ void ab_test_report_text(const struct ab_test_options *o,
 		    (unsigned long long)r->index + 1, (unsigned long long)o->count,
 		    ab_gen_shape_name(r->shape), seed, ab_str_cstr(&what));
 	ab_str_free(&what);
-	ab_str_addf(out, P_("Shrunk from %u leaf to %u in %llu run.\n",
-			    "Shrunk from %u leaves to %u in %llu runs.\n", r->shrink.tries),
-		    r->leaves_before, r->tree->leaves,
-		    (unsigned long long)r->shrink.tries);
+	ab_str_addf(out, P_("Shrunk in %llu run to %u of its %u leaves.\n",
+			    "Shrunk in %llu runs to %u of its %u leaves.\n", r->shrink.tries),
+		    (unsigned long long)r->shrink.tries, r->tree->leaves,
+		    r->leaves_before);
 	struct ab_str text = AB_STR_INIT;
 	ab_tree_write(r->tree, &text);
 	ab_str_add(out, _("\nThe tree:\n"));
