@@ -408,7 +408,10 @@ int ab_runner_run(struct ab_runner *r, const char *input, size_t len,
 			timed_out = !r->ended;
 			break;
 		}
-		int n = poll(fds, (nfds_t)nfds, (int)(left < 1000000 ? left : 1000000));
+		/* Without a pidfd, look for the program's end now and then:
+		 * something it left running may hold the pipes open. */
+		int64_t wait = r->pidfd < 0 ? 20 : 1000000;
+		int n = poll(fds, (nfds_t)nfds, (int)(left < wait ? left : wait));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -436,7 +439,7 @@ int ab_runner_run(struct ab_runner *r, const char *input, size_t len,
 			flooded = true;
 			break;
 		}
-		if (at_pid >= 0 && fds[at_pid].revents && has_ended(r)) {
+		if ((at_pid >= 0 ? fds[at_pid].revents != 0 : !r->ended) && has_ended(r)) {
 			/* Whatever it left running goes now; the pipes then
 			 * reach their end. */
 			kill(-r->pid, SIGKILL);
