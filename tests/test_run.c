@@ -318,6 +318,29 @@ START_TEST(batch_restarts)
 }
 END_TEST
 
+/* A batch program that answers before it has read the whole tree would
+ * read the rest as the next tree: it is started afresh. */
+START_TEST(batch_answer_before_input)
+{
+	struct ab_runner *r = shell("echo early; echo end; sleep 1; "
+				    "while read l; do echo ok; echo end; done", true, 5000);
+	size_t len = 8u << 20;
+	char *big = ab_xmalloc(len);
+	memset(big, '[', len - 1);
+	big[len - 1] = '\n';
+	struct ab_run_output out = { 0 };
+	ck_assert_int_eq(ab_runner_run(r, big, len, &out), 0);
+	ck_assert_int_eq(out.finding, AB_FINDING_NONE);
+	ck_assert_str_eq(out.out.s, "early\n");
+	ck_assert_int_eq(ab_runner_run(r, "a\n", 2, &out), 0);
+	ck_assert_str_eq(out.out.s, "early\n");
+	ck_assert_uint_eq(ab_runner_starts(r), 2);
+	ab_run_output_free(&out);
+	ab_runner_free(r);
+	free(big);
+}
+END_TEST
+
 /* abtrace interrupted while the program runs: the program and what it
  * started die with it, and abtrace ends by the signal. */
 START_TEST(sigint_kills_the_group)
@@ -386,6 +409,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, cannot_start);
 	tcase_add_test(tc, batch_one_process);
 	tcase_add_test(tc, batch_restarts);
+	tcase_add_test(tc, batch_answer_before_input);
 	tcase_add_loop_test(tc, sigint_kills_the_group, 0, 2);
 	tcase_add_test(tc, free_kills);
 	suite_add_tcase(s, tc);

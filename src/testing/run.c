@@ -449,12 +449,14 @@ int ab_runner_run(struct ab_runner *r, const char *input, size_t len,
 		/* What it wrote to stderr for this tree, so far. */
 		if (r->err >= 0)
 			drain(&r->err, &res->err, AB_RUN_STDERR_KEPT, &total, &res->err_cut);
-		if (total > r->o.output_limit) {
+		if (total > r->o.output_limit)
 			res->finding = AB_FINDING_TOO_MUCH;
-			stop(r);
-		} else {
+		else
 			res->finding = blank(&res->out) ? AB_FINDING_SILENT : AB_FINDING_NONE;
-		}
+		/* A program that answered before it read the whole tree would
+		 * read the rest as the next one: it starts afresh. */
+		if (res->finding == AB_FINDING_TOO_MUCH || pos < len)
+			stop(r);
 		return 0;
 	}
 	res->no_end = r->o.batch;
