@@ -295,11 +295,12 @@ START_TEST(batch_restarts)
 		{ "hang\n", AB_FINDING_TIMEOUT, 0 },
 		{ "quiet\n", AB_FINDING_SILENT, 0 },
 		{ "quit\n", AB_FINDING_CRASH, 0 },
+		{ "gone\n", AB_FINDING_CRASH, 0 },  /* ends at once, silent */
 	};
 	for (size_t i = 0; i < sizeof firsts / sizeof *firsts; i++) {
 		ab_runner_free(r);
 		r = shell("read l; case $l in crash) echo half; exit 4;; "
-			  "hang) sleep 100;; quiet) echo end;; quit) echo bye; exit 0;; esac; "
+			  "hang) sleep 100;; quiet) echo end;; quit) echo bye; exit 0;; gone) exit 0;; esac; "
 			  "while read l; do echo \"ok $l\"; echo end; done", true, 300);
 		ck_assert_int_eq(ab_runner_run(r, firsts[i].in, strlen(firsts[i].in), &out), 0);
 		ck_assert_msg(out.finding == firsts[i].finding, "%s: %s", firsts[i].in,

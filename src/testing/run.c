@@ -182,8 +182,15 @@ static _Noreturn void child(const struct ab_runner *r, int in, int out, int err,
 	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
 		goto fail;
 	/* Ignored signals stay ignored across exec: the program gets the
-	 * defaults, and no blocked signal. */
+	 * defaults (ours too, should one come before the exec), and no
+	 * blocked signal. */
 	signal(SIGPIPE, SIG_DFL);
+	for (int i = 0; i < NFATAL; i++) {
+		struct sigaction now;
+		if (sigaction(fatal_signals[i], NULL, &now) == 0 &&
+		    now.sa_handler == on_fatal_signal)
+			signal(fatal_signals[i], SIG_DFL);
+	}
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
@@ -496,9 +503,9 @@ int ab_runner_run(struct ab_runner *r, const char *input, size_t len,
 		res->finding = AB_FINDING_TIMEOUT;
 	else if (res->signal || res->status)
 		res->finding = AB_FINDING_CRASH;
-	else if (blank(&res->out))
-		res->finding = AB_FINDING_SILENT;
 	else if (r->o.batch)
 		res->finding = AB_FINDING_CRASH; /* it ended before "end" */
+	else if (blank(&res->out))
+		res->finding = AB_FINDING_SILENT;
 	return 0;
 }
