@@ -3,7 +3,8 @@
  *
  * Each shape is a change to the options' random_spec (a narrow range for
  * ties, branching from 1 for one-child nodes, ...) or, for the two orders,
- * the plain tree with every node's children sorted by their true values.
+ * a plain tree with every node's children sorted by their true values:
+ * in each round of shapes the same tree, best first and worst first.
  * A shape whose spec the generator refuses (a range too wide for the
  * decimals, a tree too large) is drawn plain, so every index gives a tree.
  */
@@ -130,9 +131,14 @@ struct ab_tree *ab_gen_tree(const struct ab_gen *gen, uint64_t index,
 		spec = gen->spec;
 	}
 	ab_str_free(&why);
-	/* Each tree its own stream, from the run's seed and its number. */
+	/* Each tree its own stream, from the run's seed and its number; the
+	 * cut-rich and cut-free trees of one round of shapes are one tree
+	 * in its two orders. */
+	uint64_t stream = index;
+	if (want == AB_GEN_CUT_RICH || want == AB_GEN_CUT_FREE)
+		stream = ~(index / 2 / (AB_GEN_SHAPE_COUNT - 1));
 	struct ab_rng rng;
-	ab_rng_seed(&rng, gen->spec.seed ^ (index * UINT64_C(0xd1b54a32d192ed03)));
+	ab_rng_seed(&rng, gen->spec.seed ^ (stream * UINT64_C(0xd1b54a32d192ed03)));
 	spec.seed = ab_rng_next(&rng);
 	struct ab_tree *tree = ab_random_tree(&spec);
 	if (!tree && want != AB_GEN_PLAIN) {
