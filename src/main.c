@@ -38,6 +38,7 @@
 #include "tui/replay.h"
 #include "tui/logview.h"
 #include "testing/diff.h"
+#include "testing/tester.h"
 
 enum { EXIT_OK = 0, EXIT_MISTAKES = 1, EXIT_USAGE = 2,
        EXIT_SIGNAL = 128 /* + n: the replay was stopped by signal n */ };
@@ -88,6 +89,9 @@ struct cli {
 	const char *inf;         /* diff --inf N, or NULL */
 	const char *log;         /* the replay's --log LOG, or NULL */
 	bool follow_links;       /* check --follow-links */
+	struct ab_test_options test; /* abtrace test: --count, --feed, --batch,
+				    --timeout, and the program after -- */
+	const char *save;        /* test --save DIR */
 };
 
 static const char *program = "abtrace";
@@ -191,6 +195,73 @@ static void getopt_table(struct option *longs, char *letters)
 	letters[k] = '\0';
 }
 
+/* --timeout SEC: seconds with at most three decimals, more than 0, at most
+ * a day; *ms gets milliseconds. */
+static bool parse_seconds(const char *text, uint32_t *ms)
+{
+	uint64_t whole = 0, frac = 0;
+	const char *p = text;
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((whole = whole * 10 + (uint64_t)(*p - '0')) > 86400)
+			return false;
+	if (*p == '.') {
+		unsigned digits = 0;
+		for (p++; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		if (!digits)
+			return false;
+		for (; digits < 3; digits++)
+			frac *= 10;
+	}
+	uint64_t total = whole * 1000 + frac;
+	if (*p || total == 0 || total > 86400000)
+		return false;
+	*ms = (uint32_t)total;
+	return true;
+}
+
+/* The options only test takes. */
+static bool test_option(struct cli *cli, enum ab_option_id id, const char *value,
+			int *status)
+{
+	struct ab_test_options *t = &cli->test;
+	switch (id) {
+	case AB_OPT_COUNT: {
+		char *end;
+		errno = 0;
+		unsigned long long n = strtoull(value, &end, 10);
+		if (*value < '0' || *value > '9' || *end || errno || n < 1 || n > 1000000000) {
+			*status = usage_error(cli, _("--count takes a number of trees from 1 to 1000000000, not '%s'"), value);
+			return false;
+		}
+		t->count = n;
+		return true;
+	}
+	case AB_OPT_FEED:
+		if (!ab_parse_feed(value, &t->feed)) {
+			*status = usage_error(cli, _("--feed takes list, json or tree, not '%s'"), value);
+			return false;
+		}
+		return true;
+	case AB_OPT_BATCH:
+		t->run.batch = true;
+		return true;
+	case AB_OPT_TIMEOUT:
+		if (!parse_seconds(value, &t->run.timeout_ms)) {
+			*status = usage_error(cli, _("--timeout takes seconds, more than 0 and at most 86400, with at most 3 decimals (e.g. 5 or 0.5), not '%s'"), value);
+			return false;
+		}
+		return true;
+	case AB_OPT_SAVE:
+		cli->save = value;
+		return true;
+	default:
+		return true;
+	}
+}
+
 /* One option the command takes, applied to cli: false (message printed,
  * *status set) when its value is wrong or it contradicts another. */
 static bool apply_option(struct cli *cli, const struct ab_option *opt,
@@ -264,6 +335,12 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 	case AB_OPT_FOLLOW_LINKS:
 		cli->follow_links = true;
 		return true;
+	case AB_OPT_COUNT:
+	case AB_OPT_FEED:
+	case AB_OPT_BATCH:
+	case AB_OPT_TIMEOUT:
+	case AB_OPT_SAVE:
+		return test_option(cli, opt->id, value, status);
 	case AB_OPT_JSON:
 	case AB_OPT_CSV:
 	case AB_OPT_GRADESCOPE:
@@ -1107,6 +1184,29 @@ static int cmd_check(struct cli *cli)
 	return finish_output(status);
 }
 
+/* The random trees the options ask for (random, practice and test), the
+ * seed drawn from the clock when none is given; false (message printed,
+ * *status set) when they make none. */
+static bool random_spec(struct cli *cli, struct ab_random_spec *spec, int *status)
+{
+	*spec = cli->random;
+	if (cli->config.root == AB_ROOT_IS_MIN)
+		spec->root = AB_MIN;
+	if (!cli->seed_given) {
+		/* Mixed through the generator so seeds taken a second apart differ
+		 * in every digit; printed in the source: line either way. */
+		struct ab_rng mix;
+		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+		spec->seed = ab_rng_next(&mix) % UINT64_C(1000000000);
+	}
+	struct ab_str why = AB_STR_INIT;
+	bool ok = ab_random_check(spec, &why);
+	if (!ok)
+		*status = usage_error(cli, "%s", ab_str_cstr(&why));
+	ab_str_free(&why);
+	return ok;
+}
+
 /* The random tree the options ask for (random and practice); NULL (message
  * printed, *status set) when they do not make one. */
 static struct ab_tree *random_tree(struct cli *cli, int *status)
@@ -1117,23 +1217,9 @@ static struct ab_tree *random_tree(struct cli *cli, int *status)
 			: usage_error(cli, _("practice takes options only, not '%s'"), cli->args[0]);
 		return NULL;
 	}
-	struct ab_random_spec spec = cli->random;
-	if (cli->config.root == AB_ROOT_IS_MIN)
-		spec.root = AB_MIN;
-	if (!cli->seed_given) {
-		/* Mixed through the generator so seeds taken a second apart differ
-		 * in every digit; printed in the source: line either way. */
-		struct ab_rng mix;
-		ab_rng_seed(&mix, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-		spec.seed = ab_rng_next(&mix) % UINT64_C(1000000000);
-	}
-	struct ab_str why = AB_STR_INIT;
-	if (!ab_random_check(&spec, &why)) {
-		*status = usage_error(cli, "%s", ab_str_cstr(&why));
-		ab_str_free(&why);
+	struct ab_random_spec spec;
+	if (!random_spec(cli, &spec, status))
 		return NULL;
-	}
-	ab_str_free(&why);
 	struct ab_tree *tree = ab_random_tree(&spec);
 	if (!tree)
 		*status = usage_error(cli, "%s", _("these options make a tree beyond the exact range"));
@@ -1219,6 +1305,75 @@ static int cmd_diff(struct cli *cli)
 	return finish_output(status);
 }
 
+/* abtrace test [OPTIONS] -- COMMAND [ARG...]: generated trees fed to
+ * COMMAND, its output held to the search, the first finding shrunk. */
+static int cmd_test(struct cli *cli)
+{
+	struct ab_test_options *t = &cli->test;
+	if (cli->nargs > 0)
+		return usage_error(cli, _("test takes options, then -- and the program to test, not '%s'"),
+				   cli->args[0]);
+	if (!t->run.argv || !t->run.argv[0])
+		return usage_error(cli, _("name the program to test after --, e.g. abtrace test -- python3 engine.py"));
+	int status = EXIT_OK;
+	struct ab_diff_options log;
+	if (!log_options(cli, &log, &status) || !random_spec(cli, &t->gen.spec, &status))
+		return status;
+	t->log = log.log;
+	t->given = cli->given;
+	/* The trees carry --root (and the min-root shape flips it). */
+	t->config = cli->config;
+	t->config.root = AB_ROOT_FROM_TREE;
+	t->gen.list_only = t->feed == AB_FEED_LIST;
+	if (!t->count)
+		t->count = AB_TEST_COUNT;
+	if (!t->run.timeout_ms)
+		t->run.timeout_ms = AB_RUN_TIMEOUT_MS;
+	struct ab_tree *first = ab_gen_tree(&t->gen, 0, NULL);
+	const char *refused = first ? ab_feed_refuses(t->feed, first) : NULL;
+	bool chance = first && ab_tree_has_chance(first);
+	ab_tree_free(first);
+	if (refused)
+		return usage_error(cli, "%s", refused);
+	if (chance && t->config.view == AB_VIEW_NEGAMAX)
+		return usage_error(cli, _("--view negamax needs a tree without chance nodes: negamax has no sign for an expectation"));
+	if (cli->save) {
+		const char *name;
+		int e = ab_test_save_check(cli->save, &name);
+		if (e) {
+			fprintf(stderr, _("%s: cannot save into %s%s%s: %s\n"), program, cli->save,
+				name ? "/" : "", name ? name : "", strerror(e));
+			return EXIT_USAGE;
+		}
+	}
+	struct ab_test_report report;
+	int e = ab_test_run(t, &report);
+	if (e) {
+		fprintf(stderr, _("%s: cannot run '%s': %s\n"), program, t->run.argv[0], strerror(e));
+		ab_test_report_free(&report);
+		return EXIT_USAGE;
+	}
+	struct ab_str out = AB_STR_INIT;
+	if (cli->json)
+		ab_test_report_json(t, &report, &out);
+	else
+		ab_test_report_text(t, &report, &out);
+	status = report.finding == AB_FINDING_NONE ? EXIT_OK : EXIT_MISTAKES;
+	write_out(&out, &status);
+	ab_str_free(&out);
+	if (cli->save && report.finding != AB_FINDING_NONE) {
+		const char *name;
+		e = ab_test_save(cli->save, t, &report, &name);
+		if (e) {
+			fprintf(stderr, _("%s: cannot save into %s%s%s: %s\n"), program, cli->save,
+				name ? "/" : "", name ? name : "", strerror(e));
+			status = EXIT_USAGE;
+		}
+	}
+	ab_test_report_free(&report);
+	return finish_output(status);
+}
+
 /* What each command runs (ab_commands names them, and says which options
  * they take). */
 static int (*const run[AB_CMD_COUNT])(struct cli *cli) = {
@@ -1231,6 +1386,7 @@ static int (*const run[AB_CMD_COUNT])(struct cli *cli) = {
 	[AB_CMD_LESSON] = cmd_lesson,
 	[AB_CMD_PRACTICE] = cmd_practice,
 	[AB_CMD_DIFF] = cmd_diff,
+	[AB_CMD_TEST] = cmd_test,
 };
 
 /* The index of the first argument that is not an option or an option's
@@ -1353,6 +1509,15 @@ int main(int argc, char **argv)
 	/* The replay's options start at argv[1], a command's after its name. */
 	int skip = command != AB_CMD_REPLAY;
 	cli.command = ab_commands[command].name;
+	if (command == AB_CMD_TEST) {
+		/* test: everything after -- is the program, untouched. */
+		for (int i = 2; i < argc; i++)
+			if (strcmp(argv[i], "--") == 0) {
+				cli.test.run.argv = argv + i + 1;
+				argc = i;
+				break;
+			}
+	}
 	if (!parse_options(argc - skip, argv + skip, (enum ab_command_id)command, &cli, &status))
 		return finish_output(status);
 	return end_with(run[command](&cli));

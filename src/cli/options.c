@@ -36,6 +36,9 @@ const struct ab_command ab_commands[AB_CMD_COUNT] = {
 		N_("practice [OPTIONS]          work a random tree by hand, then check it") },
 	[AB_CMD_DIFF] = { "diff",
 		N_("diff [OPTIONS] TREE LOG     hold a program's log of its search to abtrace's") },
+	[AB_CMD_TEST] = { "test",
+		N_("test [OPTIONS] -- COMMAND [ARG...]   feed random trees to your program,\n"
+		   "                            hold its logs to the search, shrink what it gets wrong") },
 };
 
 int ab_command_find(const char *name)
@@ -53,9 +56,9 @@ int ab_command_find(const char *name)
 #define ON_A_TREE (AB_CMD(REPLAY) | AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | \
 		   AB_CMD(EXPORT) | AB_CMD(DIFF))
 /* Those that read a program's log. */
-#define READ_A_LOG (AB_CMD(DIFF) | AB_CMD(REPLAY))
-#define SEARCHING (ON_A_TREE | AB_CMD(PRACTICE))
-#define RANDOM_TREE (AB_CMD(RANDOM) | AB_CMD(PRACTICE))
+#define READ_A_LOG (AB_CMD(DIFF) | AB_CMD(REPLAY) | AB_CMD(TEST))
+#define SEARCHING (ON_A_TREE | AB_CMD(PRACTICE) | AB_CMD(TEST))
+#define RANDOM_TREE (AB_CMD(RANDOM) | AB_CMD(PRACTICE) | AB_CMD(TEST))
 
 const struct ab_option_group_text ab_option_groups[AB_GROUP_COUNT] = {
 	[AB_GROUP_NONE] = { NULL, NULL },
@@ -139,11 +142,11 @@ const struct ab_option ab_options[] = {
 	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("iterative") },
 	{ "view", 0, AB_ARG_REQUIRED, "negamax",
 	  N_("show values and windows from the mover's side"), NULL,
-	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("view") },
+	  AB_GROUP_SEARCH, ON_A_TREE | AB_CMD(TEST), SEARCH_WORD("view") },
 	{ "bug", 0, AB_ARG_REQUIRED, N_("ID"),
 	  N_("search with the named mistake ID, as a program\n"
 	     "with that bug would; ID is one of:"), NULL,
-	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("bug"), .values = bug_ids },
+	  AB_GROUP_SEARCH, ON_A_TREE | AB_CMD(TEST), SEARCH_WORD("bug"), .values = bug_ids },
 	{ "iteration", 0, AB_ARG_REQUIRED, "K",
 	  N_("check: grade iteration K of --iterative"), NULL,
 	  AB_GROUP_SEARCH, AB_CMD(CHECK), .id = AB_OPT_ITERATION },
@@ -156,8 +159,8 @@ const struct ab_option ab_options[] = {
 
 	{ "json", 0, AB_ARG_NONE, NULL,
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
-	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF),
-	  .id = AB_OPT_JSON },
+	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF) |
+	  AB_CMD(TEST), .id = AB_OPT_JSON },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,
@@ -250,6 +253,24 @@ const struct ab_option ab_options[] = {
 	{ "inf", 0, AB_ARG_REQUIRED, "N",
 	  N_("the log writes infinity as N (and minus infinity as -N)"), NULL,
 	  AB_GROUP_TESTING, READ_A_LOG, .id = AB_OPT_INF },
+	{ "count", 0, AB_ARG_REQUIRED, "N",
+	  N_("test: trees to try (default 1000)"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_COUNT },
+	{ "feed", 0, AB_ARG_REQUIRED, "list|json|tree",
+	  N_("test: how the program reads each tree on its standard\n"
+	     "input (default list: nested JSON arrays)"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_FEED },
+	{ "batch", 0, AB_ARG_NONE, NULL,
+	  N_("test: start the program once; it ends each tree's\n"
+	     "log with a line 'end'"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_BATCH },
+	{ "timeout", 0, AB_ARG_REQUIRED, N_("SEC"),
+	  N_("test: seconds for one tree (default 5)"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_TIMEOUT },
+	{ "save", 0, AB_ARG_REQUIRED, N_("DIR"),
+	  N_("test: keep the small tree, its input, the program's\n"
+	     "output and the report in DIR"), NULL,
+	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_SAVE },
 
 	{ "help", 'h', AB_ARG_NONE, NULL, N_("this help"), NULL,
 	  AB_GROUP_OTHER, AB_CMD_ALL, .id = AB_OPT_HELP },

@@ -26,6 +26,7 @@ enum ab_command_id {
 	AB_CMD_LESSON,
 	AB_CMD_PRACTICE,
 	AB_CMD_DIFF,
+	AB_CMD_TEST,
 	AB_CMD_COUNT
 };
 
@@ -77,6 +78,11 @@ enum ab_option_id {
 	AB_OPT_ZERO_BASED, /* a program's log: indices from 0 */
 	AB_OPT_INF,      /* a program's log: its infinity */
 	AB_OPT_LOG,      /* the replay: a program's log beside it */
+	AB_OPT_COUNT,    /* test: trees to try */
+	AB_OPT_FEED,     /* test: how the program reads a tree */
+	AB_OPT_BATCH,    /* test: one process for every tree */
+	AB_OPT_TIMEOUT,  /* test: seconds a tree */
+	AB_OPT_SAVE,     /* test: where the finding's files go */
 };
 
 /* Whether an option takes a value. */

@@ -320,8 +320,12 @@ static void on_return(struct cmp *c, const struct ab_event *ev)
 	if (c->diverged)
 		return;
 	const struct ab_log_entry *e = next(c, AB_LOG_CUT);
-	if (e && e->node == n && !tr->cut && tr->late)
-		consume(c, AB_LOG_CUT); /* the test fired with no child left */
+	/* The test fired with no child left: after an update, or on the
+	 * window the node was handed (a mistake's, α ≥ β from the start). */
+	if (e && e->node == n && !tr->cut &&
+	    (tr->late || (c->tree->nodes[n].nkids && cut_test(c, tr->alpha, tr->beta) &&
+			  ab_player_at(c->tree, n, c->root) != AB_CHANCE)))
+		consume(c, AB_LOG_CUT);
 	e = next(c, AB_LOG_CUT);
 	if (e && e->node == n) {
 		diverge(c, R_CUT_EXTRA, AB_LOG_CUT, n, tr->alpha, tr->beta);
@@ -1143,13 +1147,31 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 	 * the same conventions. */
 	out->pitfalls = ab_xcalloc(AB_BUG_COUNT, sizeof *out->pitfalls);
 	int64_t small_inf = program_infinity(tree, log);
+	/* With --inf N the log's ±N read as ±∞; small-inf says N is no
+	 * infinity at all, so it is held to the log read without --inf. */
+	struct ab_log *plain = NULL;
+	struct ab_diff_options plain_opt = *opt;
+	if (opt->log.has_inf && opt->log.inf.den == 1 && opt->log.inf.num <= AB_VALUE_MAX) {
+		plain_opt.log.has_inf = false;
+		enum ab_log_status st;
+		struct ab_diag ignored;
+		plain = ab_log_read(tree, &plain_opt.log, log->text, log->len, &st, &ignored);
+		if (plain && !small_inf)
+			small_inf = opt->log.inf.num;
+	}
 	for (unsigned b = 1; b < AB_BUG_COUNT; b++) {
 		for (size_t i = 0; i < ntries; i++) {
 			struct ab_config bugged = tries[i];
 			bugged.bug = (enum ab_bug)b;
+			const struct ab_log *held = log;
+			const struct ab_diff_options *held_opt = opt;
 			if (b == AB_BUG_SMALL_INF && small_inf)
 				bugged.bug_inf = small_inf;
-			bool ran = compare(&c, tree, &bugged, log, opt, true, NULL);
+			if (b == AB_BUG_SMALL_INF && plain) {
+				held = plain;
+				held_opt = &plain_opt;
+			}
+			bool ran = compare(&c, tree, &bugged, held, held_opt, true, NULL);
 			free(c.t);
 			if (ran && !c.diverged) {
 				out->pitfalls[out->npitfalls++] = (enum ab_bug)b;
@@ -1157,6 +1179,7 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 			}
 		}
 	}
+	ab_log_free(plain);
 }
 
 enum ab_diff_status ab_diff(const struct ab_tree *tree,
