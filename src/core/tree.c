@@ -36,8 +36,10 @@ static uint32_t hash_bytes(const char *s, size_t n)
 static bool label_equals(const struct ab_tree *t, uint32_t node,
 			 const char *s, size_t n)
 {
+	/* strncmp, not memcmp: a shorter label ends before n bytes, and the
+	 * pool may end right after it. */
 	const char *l = t->labels + t->label_at[node];
-	return memcmp(l, s, n) == 0 && l[n] == '\0';
+	return strncmp(l, s, n) == 0 && l[n] == '\0';
 }
 
 /* The node labelled exactly s (n bytes), or AB_NONE. */
