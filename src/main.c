@@ -30,6 +30,7 @@
 #include "sources/load.h"
 #include "views/narrate.h"
 #include "sources/random.h"
+#include "sources/source.h"
 #include "core/rng.h"
 #include "core/search.h"
 #include "views/stats.h"
@@ -62,6 +63,7 @@ static int end_with(int status)
 /* Options, one table for every command; each command lists those it takes. */
 enum option_id {
 	OPT_EXPR = 'e',
+	OPT_GAME = 'g',
 	OPT_HELP = 'h',
 	OPT_ALGO = 256,
 	OPT_FAIL_SOFT,
@@ -107,8 +109,9 @@ enum option_id {
 			TAKES(OPT_DISTINCT) | TAKES(OPT_SEED) | TAKES(OPT_PLAYERS) | \
 			TAKES(OPT_CHANCE) | TAKES(OPT_BOUNDS) | TAKES(OPT_DECIMALS))
 
-#define TAKES(id) (UINT64_C(1) << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : 1))
-#define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
+#define TAKES(id) (UINT64_C(1) << ((id) >= 256 ? (id) - 256 + 2 : (id) == OPT_EXPR ? 0 : \
+					 (id) == OPT_GAME ? 63 : 1))
+#define SEARCH_OPTIONS (TAKES(OPT_EXPR) | TAKES(OPT_GAME) | TAKES(OPT_ALGO) | TAKES(OPT_FAIL_SOFT) | \
 			TAKES(OPT_FAIL_HARD) | TAKES(OPT_STRICT) | TAKES(OPT_ORDER) | \
 			TAKES(OPT_ROOT) | TAKES(OPT_ASCII) | TAKES(OPT_NON_STRICT) | \
 			TAKES(OPT_CHANCE_PRUNE) | TAKES(OPT_DEPTH) | TAKES(OPT_ITERATIVE) | \
@@ -124,6 +127,7 @@ static const struct option long_options[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
 	{ "expr", required_argument, NULL, OPT_EXPR },
+	{ "game", required_argument, NULL, OPT_GAME },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "lang", required_argument, NULL, OPT_LANG },
@@ -163,6 +167,7 @@ struct cli {
 	struct ab_config config;
 	bool algo_given, order_given;
 	const char *expr;
+	const char *game;         /* -g GAME[:POSITION] */
 	bool json, ascii;
 	int export_format;       /* enum ab_export_format, or -1 */
 	bool text, standalone;
@@ -240,6 +245,12 @@ static void print_help(void)
 		 "  --ascii                    plain ASCII instead of α, β, ≤, ≥, ∞\n"
 		 "  --lang en|zh               the language of messages (default: the locale's)\n"),
 	       program, program, program, program, program, program, program, program);
+	fputs(_("Games: -g GAME[:POSITION] instead of a TREE searches a position's game tree:\n"
+		"  -g tictactoe:x.o.x....   9 squares x, o or . row by row (x moves first)\n"
+		"  -g nim:3,4,5             heaps; take any number from one heap; the last wins\n"
+		"  -g connect4:4x4          an empty WxH board (at most 7x6), or WxH:COLUMNS,\n"
+		"                           each from the bottom up, separated by /: 4x4:xo/x//\n"
+		"  A win scores 100 - plies; --depth N adds the game's evaluation.\n"), stdout);
 	/* Two messages: one string literal may be at most 4095 bytes (C99). */
 	fputs(_("Output options:\n"
 		 "  --json                     machine-readable output (trace, check: JSON Lines)\n"
@@ -337,7 +348,7 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 	opterr = 0;
 	int c;
 	int longindex = -1;
-	while ((c = getopt_long(argc, argv, ":e:ho:", long_options, &longindex)) != -1) {
+	while ((c = getopt_long(argc, argv, ":e:g:ho:", long_options, &longindex)) != -1) {
 		/* Which long option this was; -1 for a short one (getopt_long
 		 * leaves longindex alone then, so it is reset every time). */
 		int li = longindex;
@@ -388,6 +399,13 @@ static bool parse_options(int argc, char **argv, uint64_t takes, struct cli *cli
 				return false;
 			}
 			cli->expr = optarg;
+			break;
+		case OPT_GAME:
+			if (cli->game) {
+				*status = usage_error(cli, _("-g is given twice: one tree at a time"));
+				return false;
+			}
+			cli->game = optarg;
 			break;
 		case OPT_ALGO:
 		case OPT_FAIL_SOFT:
@@ -597,7 +615,17 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 				      cli->args[0], cli->args[1]);
 		return NULL;
 	}
-	if (cli->expr) {
+	if (cli->game && (cli->expr || cli->nargs > 0)) {
+		*status = usage_error(cli, _("give either -g GAME[:POSITION] or a TREE, not both"));
+		return NULL;
+	}
+	if (cli->game) {
+		struct ab_str shown = AB_STR_INIT;
+		tree = ab_source_load("game", cli->game, &cli->config, &shown, &diag);
+		if (!tree)
+			print_diag(&diag, ab_str_cstr(&shown));
+		ab_str_free(&shown);
+	} else if (cli->expr) {
 		tree = ab_load_expr(cli->expr, &diag);
 		if (!tree)
 			print_diag(&diag, AB_EXPR_NAME);
@@ -1035,7 +1063,7 @@ static int cmd_replay(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = cli->expr ? AB_EXPR_NAME
+		.name = cli->game ? cli->game : cli->expr ? AB_EXPR_NAME
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
@@ -1275,7 +1303,7 @@ static int cmd_check(struct cli *cli)
 {
 	int status = EXIT_OK;
 	struct cli one = *cli;
-	one.nargs = cli->expr || cli->nargs == 0 ? 0 : 1;
+	one.nargs = cli->expr || cli->game || cli->nargs == 0 ? 0 : 1;
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
@@ -1510,7 +1538,7 @@ static const struct command {
 		TAKES(OPT_STEP) | TAKES(OPT_OUTPUT) | TAKES(OPT_LANG) },
 	{ "lesson", cmd_lesson, TAKES(OPT_TEXT) | TAKES(OPT_LANG) | TAKES(OPT_ASCII) |
 		TAKES(OPT_CHECK) },
-	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_ITERATIVE) |
+	{ "practice", cmd_practice, (SEARCH_OPTIONS & ~(TAKES(OPT_EXPR) | TAKES(OPT_GAME) | TAKES(OPT_ITERATIVE) |
 							TAKES(OPT_VIEW) | TAKES(OPT_BUG))) | RANDOM_OPTIONS },
 };
 
@@ -1534,7 +1562,7 @@ static int first_operand(int argc, char **argv)
 			return i;
 		if (a[1] != '-') {
 			/* -e EXPR and -o FILE take the next argument unless glued. */
-			if ((a[1] == 'e' || a[1] == 'o') && a[2] == '\0')
+			if ((a[1] == 'e' || a[1] == 'g' || a[1] == 'o') && a[2] == '\0')
 				i++;
 			continue;
 		}
