@@ -4,9 +4,10 @@
  *
  * The tree is built depth first in preorder (the order ab_tree_add wants)
  * with an explicit stack of positions, never by recursion.  A first walk
- * only counts (no labels, no table): a tree over the node limit is never
- * built, further counting walks find the deepest --depth that fits for the
- * message, and a tree that fits is built into arrays of its exact size.
+ * only counts (no labels, no table, no memory): a tree over the node limit
+ * is never built, further counting walks find the deepest --depth that
+ * fits for the message, and a tree that fits is built into arrays of its
+ * exact size (growing them as it went cost more than the count).
  */
 #include "sources/game.h"
 
@@ -93,27 +94,34 @@ void ab_game_board(const struct ab_game_state *state, struct ab_str *out)
 /* ---- Positions seen: the transpositions -------------------------------- */
 
 /* An open-addressing set of (position, ply), each with the node of its
- * first visit; the positions' bytes in one array beside it. */
+ * first visit; the positions in one array beside it, as 8-byte words. */
 struct seen {
-	size_t size;              /* bytes of a position */
+	size_t words;             /* 8-byte words of a position */
 	uint32_t *slots;          /* entry index + 1, or 0 */
 	uint32_t nslots;          /* a power of two, at most half full */
 	uint32_t count;
 	struct seen_entry {
 		uint32_t hash, ply, node;
 	} *entries;
-	unsigned char *keys;      /* count * size bytes */
+	uint64_t *keys;           /* count * words */
 	uint32_t cap;
 };
 
-static uint32_t hash_pos(const unsigned char *b, size_t n, uint32_t ply)
+/* A position's first n words (its unused bytes are zero, and there are
+ * AB_GAME_POS_BYTES of them, a multiple of 8). */
+static void pos_words(const struct ab_game_pos *pos, size_t n, uint64_t *w)
 {
-	uint32_t h = 2166136261u ^ ply; /* FNV-1a */
+	memcpy(w, pos->b, n * sizeof *w);
+}
+
+static uint32_t hash_words(const uint64_t *w, size_t n, uint32_t ply)
+{
+	uint64_t h = UINT64_C(0x9e3779b97f4a7c15) * (ply + 1);
 	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 16777619u;
+		h = (h ^ w[i]) * UINT64_C(0xbf58476d1ce4e5b9);
+		h ^= h >> 31;
 	}
-	return h ^ (h >> 15);
+	return (uint32_t)(h >> 32);
 }
 
 static void seen_grow(struct seen *s)
@@ -138,23 +146,30 @@ static uint32_t seen_visit(struct seen *s, const struct ab_game_pos *pos,
 {
 	if ((uint64_t)(s->count + 1) * 2 > s->nslots)
 		seen_grow(s);
-	uint32_t h = hash_pos(pos->b, s->size, ply);
+	uint64_t w[AB_GAME_POS_BYTES / 8];
+	size_t n = s->words;
+	pos_words(pos, n, w);
+	uint32_t h = hash_words(w, n, ply);
 	uint32_t mask = s->nslots - 1;
 	uint32_t i = h & mask;
 	for (; s->slots[i]; i = (i + 1) & mask) {
-		const struct seen_entry *e = &s->entries[s->slots[i] - 1];
-		if (e->hash == h && e->ply == ply &&
-		    memcmp(s->keys + (size_t)(s->slots[i] - 1) * s->size, pos->b,
-			   s->size) == 0)
-			return e->node;
+		uint32_t e = s->slots[i] - 1;
+		if (s->entries[e].hash != h || s->entries[e].ply != ply)
+			continue;
+		const uint64_t *key = s->keys + (size_t)e * n;
+		size_t k = 0;
+		while (k < n && key[k] == w[k])
+			k++;
+		if (k == n)
+			return s->entries[e].node;
 	}
 	if (s->count == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
 		s->entries = ab_xreallocarray(s->entries, s->cap, sizeof *s->entries);
-		s->keys = ab_xreallocarray(s->keys, s->cap, s->size);
+		s->keys = ab_xreallocarray(s->keys, (size_t)s->cap * n, sizeof *s->keys);
 	}
 	s->entries[s->count] = (struct seen_entry){ h, ply, node };
-	memcpy(s->keys + (size_t)s->count * s->size, pos->b, s->size);
+	memcpy(s->keys + (size_t)s->count * n, w, n * sizeof *w);
 	s->slots[i] = ++s->count;
 	return node;
 }
@@ -236,9 +251,10 @@ static uint32_t add_node(struct walk *w, uint32_t parent, uint32_t label_len,
 	uint32_t node = AB_NONE;
 	bool labelled = label_len != NO_LABEL && label_len > 0;
 	/* The limits are the game's (below AB_MAX_NODES and AB_MAX_DEPTH)
-	 * and every path label is new: ab_tree_add cannot refuse. */
-	ab_tree_add(w->tree, parent, labelled ? w->path : NULL,
-		    labelled ? label_len : 0, value, &node);
+	 * and every path of moves is a new label: nothing to refuse, and
+	 * nothing to look up. */
+	ab_tree_add_new_label(w->tree, parent, labelled ? w->path : NULL,
+			      labelled ? label_len : 0, value, &node);
 	return node;
 }
 
@@ -247,7 +263,7 @@ static uint32_t add_node(struct walk *w, uint32_t parent, uint32_t label_len,
 static bool walk(struct walk *w, const struct ab_game_pos *root)
 {
 	const struct ab_game *game = w->game;
-	w->seen.size = game->pos_size;
+	w->seen.words = (game->pos_size + 7) / 8;
 	uint32_t node = add_node(w, AB_NONE, 0, 0);
 	if (w->tree) {
 		seen_visit(&w->seen, root, 0, node);
@@ -368,8 +384,6 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 		max_nodes = AB_MAX_NODES;
 	uint32_t limit = opt->depth && opt->depth < UINT32_MAX - 1 ? opt->depth + 1
 							   : UINT32_MAX;
-	/* Counting first costs a walk without labels or table, and spares
-	 * building (and growing) a tree only to throw it away. */
 	uint32_t count = count_nodes(&state, limit, max_nodes);
 	if (count > max_nodes) {
 		too_big(text, &state, opt, max_nodes, diag);
@@ -383,7 +397,7 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 		.tree = ab_tree_new(),
 	};
 	ab_tree_reserve(w.tree, count);
-	walk(&w, &state.pos);
+	walk(&w, &state.pos); /* fits: it was counted */
 	walk_free(&w);
 	struct ab_tree *tree = w.tree;
 	ab_tree_finish(tree);
