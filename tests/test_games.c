@@ -377,12 +377,25 @@ START_TEST(position_at_node)
 		ab_str_free(&b);
 		ab_tree_free(t);
 	}
+	/* The game and its root, from the tree alone. */
 	struct ab_game_state root, at;
-	struct ab_diag diag;
-	ck_assert(ab_game_parse("tictactoe:x.o.x....", &root, &diag));
-	struct ab_tree *t = game("tictactoe:x.o.x....", 0);
-	ck_assert(ab_game_at(&root, t, find(t, "b1c3"), &at));
+	struct ab_tree *t = game("tictactoe:x.o.x....", 2);
+	ck_assert(ab_game_of_tree(t, &root));
 	struct ab_str out = AB_STR_INIT;
+	ab_game_write(&root, &out);
+	ck_assert_str_eq(out.s, "tictactoe:x.o.x....");
+	ab_tree_free(t);
+	t = game("nim:1,1", 0);
+	ab_tree_set_source(t, "abtrace random --seed 3");
+	ck_assert(!ab_game_of_tree(t, &root));
+	ab_tree_set_source(t, NULL);
+	ck_assert(!ab_game_of_tree(t, &root));
+	ab_tree_free(t);
+
+	t = game("tictactoe:x.o.x....", 0);
+	ck_assert(ab_game_of_tree(t, &root));
+	ck_assert(ab_game_at(&root, t, find(t, "b1c3"), &at));
+	ab_str_clear(&out);
 	ab_game_write(&at, &out);
 	ck_assert_str_eq(out.s, "tictactoe:xoo.x...x");
 	/* An edit that swaps two children: the labels still lead. */

@@ -17,6 +17,9 @@
 
 #include "base/i18n.h"
 
+/* A game tree's source line: the command that remakes it. */
+#define SOURCE_PREFIX "abtrace -g "
+
 const struct ab_game *const ab_games[] = {
 	&ab_game_tictactoe,
 	&ab_game_nim,
@@ -412,7 +415,7 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 		ab_str_addf(&s, _(" (%s to move)"), mover);
 	ab_tree_set_title(tree, s.s);
 	ab_str_clear(&s);
-	ab_str_add(&s, "abtrace -g ");
+	ab_str_add(&s, SOURCE_PREFIX);
 	ab_game_write(&state, &s);
 	if (opt->depth)
 		ab_str_addf(&s, " --depth %u", opt->depth);
@@ -422,6 +425,22 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 }
 
 /* ---- The position at a node ------------------------------------------- */
+
+bool ab_game_of_tree(const struct ab_tree *tree, struct ab_game_state *root)
+{
+	const char *s = tree->source;
+	if (!s || strncmp(s, SOURCE_PREFIX, strlen(SOURCE_PREFIX)) != 0)
+		return false;
+	s += strlen(SOURCE_PREFIX);
+	size_t n = strcspn(s, " ");
+	char *text = ab_xmalloc(n + 1);
+	memcpy(text, s, n);
+	text[n] = '\0';
+	struct ab_diag diag;
+	bool ok = ab_game_parse(text, root, &diag);
+	free(text);
+	return ok;
+}
 
 bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 		uint32_t n, struct ab_game_state *out)

@@ -148,6 +148,11 @@ void ab_game_board(const struct ab_game_state *state, struct ab_str *out);
 /* Appends the position string ("tictactoe:x.o.x...."). */
 void ab_game_write(const struct ab_game_state *state, struct ab_str *out);
 
+/* The game and root position of a tree ab_game_tree built (its source
+ * line, "abtrace -g TEXT ...", names them), so a view given only the tree
+ * can draw its boards; false for any other tree. */
+bool ab_game_of_tree(const struct ab_tree *tree, struct ab_game_state *root);
+
 /* The position at node n of a tree ab_game_tree built from root (moves
  * found by the labels where there are, by rank below them).  False when
  * the tree does not match the game. */

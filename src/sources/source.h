@@ -14,16 +14,21 @@
  * main.c.  A load function builds with core/tree.h's builder, in this
  * order:
  *
- *   1. tree = ab_tree_new();
+ *   1. tree = ab_tree_new(); and, when the number of nodes is known,
+ *      ab_tree_reserve(tree, count), so the arrays are not grown again
+ *      and again.
  *   2. ab_tree_add(tree, parent, label, labellen, value, &node) for every
  *      node in preorder: the root first (parent AB_NONE), then each
  *      node's children in order, every child's subtree complete before
  *      its next sibling (ab_tree_add_plain adds unlabelled nodes in
- *      bulk).  A leaf's value is its value, an inner node's 0.  Values are
- *      raw: a whole number, or value x 10^-d after ab_tree_set_decimals(
- *      tree, node, d).  ab_tree_add refuses a duplicate label, the label
- *      "root" below the root, and more than AB_MAX_NODES nodes or
- *      AB_MAX_DEPTH levels: the source says so in its diagnostic.
+ *      bulk; ab_tree_add_new_label a label the source knows no other
+ *      node has, without looking it up, as the games do with their
+ *      paths of moves).  A leaf's value is its value, an inner node's
+ *      0.  Values are raw: a whole number, or value x 10^-d after
+ *      ab_tree_set_decimals(tree, node, d).  ab_tree_add refuses a
+ *      duplicate label, the label "root" below the root, and more than
+ *      AB_MAX_NODES nodes or AB_MAX_DEPTH levels: the source says so in
+ *      its diagnostic.
  *      While building, a node already added may be given more:
  *      ab_tree_set_static (an inner node's static value, used at a
  *      depth limit), ab_tree_set_kind (MAX, MIN or chance of its own),
