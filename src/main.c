@@ -29,6 +29,7 @@
 #include "sources/load.h"
 #include "views/narrate.h"
 #include "sources/random.h"
+#include "sources/source.h"
 #include "core/rng.h"
 #include "core/search.h"
 #include "views/stats.h"
@@ -66,6 +67,7 @@ struct cli {
 	struct ab_config config;
 	bool algo_given, order_given;
 	const char *expr;
+	const char *game;         /* -g GAME[:POSITION] */
 	bool json, ascii;
 	int export_format;       /* enum ab_export_format, or -1 */
 	bool text, standalone;
@@ -293,6 +295,13 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 			return false;
 		}
 		cli->expr = value;
+		return true;
+	case AB_OPT_GAME:
+		if (cli->game) {
+			*status = usage_error(cli, _("-g is given twice: one tree at a time"));
+			return false;
+		}
+		cli->game = value;
 		return true;
 	case AB_OPT_ITERATION:
 		if (!parse_levels(value, &cli->iteration)) {
@@ -540,7 +549,17 @@ static struct ab_tree *load_tree(const struct cli *cli, int *status)
 				      shown(cli->args[0]), shown(cli->args[1]));
 		return NULL;
 	}
-	if (cli->expr) {
+	if (cli->game && (cli->expr || cli->nargs > 0)) {
+		*status = usage_error(cli, _("give either -g GAME[:POSITION] or a TREE, not both"));
+		return NULL;
+	}
+	if (cli->game) {
+		struct ab_str shown = AB_STR_INIT;
+		tree = ab_source_load("game", cli->game, &cli->config, &shown, &diag);
+		if (!tree)
+			print_diag(&diag, ab_str_cstr(&shown));
+		ab_str_free(&shown);
+	} else if (cli->expr) {
 		tree = ab_load_expr(cli->expr, &diag);
 		if (!tree)
 			print_diag(&diag, AB_EXPR_NAME);
@@ -1090,7 +1109,7 @@ static int cmd_replay(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = cli->expr ? AB_EXPR_NAME
+		.name = cli->game ? cli->game : cli->expr ? AB_EXPR_NAME
 			: !cli->nargs ? "lecture"
 			: strcmp(cli->args[0], "-") == 0 ? AB_STDIN_NAME : cli->args[0],
 	};
@@ -1126,7 +1145,7 @@ static int cmd_check(struct cli *cli)
 {
 	int status = EXIT_OK;
 	struct cli one = *cli;
-	one.nargs = cli->expr || cli->nargs == 0 ? 0 : 1;
+	one.nargs = cli->expr || cli->game || cli->nargs == 0 ? 0 : 1;
 	int first = one.nargs;
 	if (cli->nargs - first < 1)
 		return usage_error(cli, _("check needs a TREE and at least one ANSWER file"));
@@ -1267,7 +1286,7 @@ static int cmd_diff(struct cli *cli)
 	int status = EXIT_OK;
 	if (!log_options(cli, &opt, &status))
 		return status;
-	int first = cli->expr ? 0 : 1;
+	int first = cli->expr || cli->game ? 0 : 1;
 	if (cli->nargs != first + 1)
 		return usage_error(cli, _("diff needs a TREE (or -e EXPR) and the LOG a program printed"));
 	const char *path = cli->args[first];

@@ -649,6 +649,39 @@ START_TEST(test_deep_chain)
 }
 END_TEST
 
+/* Labels the builder is told are new: not looked up while building, and
+ * found by name afterwards all the same (the hash is built on the first
+ * lookup), also beside labels added the ordinary way, and in a clone. */
+START_TEST(test_new_labels)
+{
+	struct ab_tree *t = ab_tree_new();
+	uint32_t root, a, b, c;
+	ck_assert_int_eq(ab_tree_add(t, AB_NONE, "R", 1, 0, &root), AB_BUILD_OK);
+	ck_assert_int_eq(ab_tree_add_new_label(t, root, "b2", 2, 0, &a), AB_BUILD_OK);
+	ck_assert_int_eq(ab_tree_add_new_label(t, a, "b2a1", 4, 7, &b), AB_BUILD_OK);
+	/* An ordinary label still meets every earlier one. */
+	ck_assert_int_eq(ab_tree_add(t, a, "b2a1", 4, 1, NULL), AB_BUILD_DUPLICATE_LABEL);
+	ck_assert_int_eq(ab_tree_add(t, a, "b2c3", 4, 1, &c), AB_BUILD_OK);
+	for (int i = 0; i < 40; i++) {
+		char label[8];
+		snprintf(label, sizeof label, "c%d", i);
+		ck_assert_int_eq(ab_tree_add_new_label(t, root, label, strlen(label), i, NULL),
+				 AB_BUILD_OK);
+	}
+	ab_tree_finish(t);
+	struct ab_tree *copy = ab_tree_clone(t); /* before any lookup */
+	ck_assert_uint_eq(ab_tree_find(t, "b2"), a);
+	ck_assert_uint_eq(ab_tree_find(t, "b2a1"), b);
+	ck_assert_uint_eq(ab_tree_find(t, "b2c3"), c);
+	ck_assert_uint_eq(t->nodes[ab_tree_find(t, "c39")].value, 39);
+	ck_assert_uint_eq(ab_tree_find(t, "c40"), AB_NONE);
+	ck_assert_uint_eq(ab_tree_find(copy, "c17"), ab_tree_find(t, "c17"));
+	ck_assert_uint_eq(ab_tree_find(copy, "b2a1"), b);
+	ab_tree_free(copy);
+	ab_tree_free(t);
+}
+END_TEST
+
 static Suite *tree_suite(void)
 {
 	Suite *s = suite_create("tree");
@@ -664,6 +697,7 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_random_round_trip);
 	tcase_add_test(tc, test_layout_as_built);
 	tcase_add_test(tc, test_deep_chain);
+	tcase_add_test(tc, test_new_labels);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;

@@ -101,6 +101,8 @@ static const char *set_bounds(const char *value, struct ab_random_spec *spec)
  * translate them.  Help starts at column 29: lines of 50 columns keep
  * --help within 80. */
 const struct ab_option ab_options[] = {
+	{ "game", 'g', AB_ARG_REQUIRED, N_("GAME[:POSITION]"), NULL, NULL, AB_GROUP_NONE,
+	  ON_A_TREE, .id = AB_OPT_GAME },
 	{ "expr", 'e', AB_ARG_REQUIRED, N_("EXPR"), NULL, NULL, AB_GROUP_NONE,
 	  ON_A_TREE, .id = AB_OPT_EXPR },
 
@@ -445,6 +447,13 @@ void ab_help(const char *program, unsigned commands, struct ab_str *out)
 		ab_str_add(out, _("TREE is a file, '-' for standard input, a bundled tree's name (lecture,\n"
 				  "seed003, ...), or -e 'EXPR' with the tree written inline, e.g.\n"
 				  "  -e '[[3,12,8],[2,4,6],[14,5,2]]'   or   -e '[3,12,8]/[2,4,6]/[14,5,2]'\n"));
+		ab_str_addc(out, '\n');
+		ab_str_add(out, _("Games: -g GAME[:POSITION] instead of a TREE searches a position's game tree:\n"
+				  "  -g tictactoe:x.o.x....   9 squares x, o or . row by row (x moves first)\n"
+				  "  -g nim:3,4,5             heaps; take any number from one heap; the last wins\n"
+				  "  -g connect4:4x4          an empty WxH board (at most 7x6), or WxH:COLUMNS,\n"
+				  "                           each from the bottom up, separated by /: 4x4:xo/x//\n"
+				  "  A win scores 100 - plies; --depth N adds the game's evaluation.\n"));
 		ab_str_addc(out, '\n');
 	}
 	for (int g = AB_GROUP_NONE + 1; g < AB_GROUP_COUNT; g++)

@@ -56,6 +56,7 @@ enum ab_option_id {
 	AB_OPT_RANDOM,   /* sets a part of the random tree (random below) */
 	AB_OPT_SEED,     /* --seed: the same, and says a seed was given */
 	AB_OPT_EXPR,
+	AB_OPT_GAME,     /* -g GAME[:POSITION]: a game's tree for TREE */
 	AB_OPT_ITERATION,
 	AB_OPT_ASCII,
 	AB_OPT_LANG,

@@ -36,13 +36,19 @@ static uint32_t hash_bytes(const char *s, size_t n)
 static bool label_equals(const struct ab_tree *t, uint32_t node,
 			 const char *s, size_t n)
 {
+	/* strncmp, not memcmp: a shorter label ends before n bytes, and the
+	 * pool may end right after it. */
 	const char *l = t->labels + t->label_at[node];
-	return memcmp(l, s, n) == 0 && l[n] == '\0';
+	return strncmp(l, s, n) == 0 && l[n] == '\0';
 }
+
+static void index_labels(struct ab_tree *t);
 
 /* The node labelled exactly s (n bytes), or AB_NONE. */
 static uint32_t label_lookup(const struct ab_tree *t, const char *s, size_t n)
 {
+	if (t->nindexed < t->nlabels)
+		index_labels((struct ab_tree *)t); /* a cache: t stays const */
 	if (!t->label_slots_len)
 		return AB_NONE;
 	uint32_t mask = t->label_slots_len - 1;
@@ -84,6 +90,28 @@ static void grow_slots(struct ab_tree *t)
 	free(t->label_slots);
 	t->label_slots = slots;
 	t->label_slots_len = len;
+}
+
+/* The hash of every label, afresh: labels added by ab_tree_add_new_label
+ * are not in it yet. */
+static void index_labels(struct ab_tree *t)
+{
+	uint32_t len = 16;
+	while ((uint64_t)len < (uint64_t)(t->nlabels + 1) * 2)
+		len *= 2;
+	uint32_t *slots = ab_xreallocarray(NULL, len, sizeof *slots);
+	for (uint32_t i = 0; i < len; i++)
+		slots[i] = AB_NONE;
+	for (uint32_t node = 0; node < t->count; node++) {
+		if (t->label_at[node] == AB_NONE)
+			continue;
+		const char *l = t->labels + t->label_at[node];
+		slot_insert(slots, len, hash_bytes(l, strlen(l)), node);
+	}
+	free(t->label_slots);
+	t->label_slots = slots;
+	t->label_slots_len = len;
+	t->nindexed = t->nlabels;
 }
 
 static uint32_t pool_add(struct ab_tree *t, const char *s, size_t n)
@@ -305,9 +333,9 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n)
 	resize_nodes(tree, n);
 }
 
-enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
-				 const char *label, size_t labellen,
-				 ab_value value, uint32_t *out)
+static enum ab_build_status add(struct ab_tree *tree, uint32_t parent,
+				const char *label, size_t labellen,
+				ab_value value, uint32_t *out, bool new_label)
 {
 	struct ab_tree *t = tree;
 	assert(parent == AB_NONE ? t->count == 0 : parent < t->count);
@@ -322,7 +350,7 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 		if (parent != AB_NONE && labellen == 4 &&
 		    memcmp(label, "root", 4) == 0)
 			return AB_BUILD_RESERVED_LABEL;
-		if (label_lookup(t, label, labellen) != AB_NONE)
+		if (!new_label && label_lookup(t, label, labellen) != AB_NONE)
 			return AB_BUILD_DUPLICATE_LABEL;
 	}
 	uint32_t n;
@@ -337,15 +365,32 @@ enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 	if (labellen) {
 		if (!t->label_at)
 			start_labels(t);
-		grow_slots(t);
 		t->label_at[n] = pool_add(t, label, labellen);
-		slot_insert(t->label_slots, t->label_slots_len,
-			    hash_bytes(label, labellen), n);
+		if (!new_label && t->nindexed == t->nlabels) {
+			grow_slots(t);
+			slot_insert(t->label_slots, t->label_slots_len,
+				    hash_bytes(label, labellen), n);
+			t->nindexed++;
+		}
 		t->nlabels++;
 	}
 	if (out)
 		*out = n;
 	return AB_BUILD_OK;
+}
+
+enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
+				 const char *label, size_t labellen,
+				 ab_value value, uint32_t *out)
+{
+	return add(tree, parent, label, labellen, value, out, false);
+}
+
+enum ab_build_status ab_tree_add_new_label(struct ab_tree *tree, uint32_t parent,
+					   const char *label, size_t labellen,
+					   ab_value value, uint32_t *out)
+{
+	return add(tree, parent, label, labellen, value, out, true);
 }
 
 void ab_tree_finish(struct ab_tree *tree)

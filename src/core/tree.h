@@ -78,6 +78,9 @@ struct ab_tree {
 	uint32_t *label_slots;   /* open-addressing hash: node index or AB_NONE */
 	uint32_t label_slots_len;/* a power of two, or 0 */
 	uint32_t nlabels;
+	uint32_t nindexed;       /* labels in label_slots: fewer than nlabels
+				    after ab_tree_add_new_label, until a
+				    lookup by name indexes the rest */
 	enum ab_player root_player; /* the root's player as the file says (a
 				       caller may set the other side) */
 	enum ab_player cycle_root; /* the root's player by its kind and the
@@ -151,6 +154,13 @@ void ab_tree_free(struct ab_tree *tree);
 enum ab_build_status ab_tree_add(struct ab_tree *tree, uint32_t parent,
 				 const char *label, size_t labellen,
 				 ab_value value, uint32_t *out);
+/* ab_tree_add for a label the caller knows no other node has (a game's
+ * path of moves): it is not looked up, and the hash that finds labels by
+ * name takes it in when a name is next looked up, so a big tree of new
+ * labels costs no hashing unless someone asks for a node by name. */
+enum ab_build_status ab_tree_add_new_label(struct ab_tree *tree, uint32_t parent,
+					   const char *label, size_t labellen,
+					   ab_value value, uint32_t *out);
 /* Room for one more node (the slow half of ab_tree_add_plain). */
 void ab_tree_grow(struct ab_tree *tree);
 /* Lays out the open nodes below parent, whose subtrees are complete. */
