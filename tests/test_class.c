@@ -449,6 +449,76 @@ START_TEST(no_such_iteration)
 }
 END_TEST
 
+/* An answer's depth: and chance-prune: declarations: applied where the
+ * grader is silent and said beside the score; one the tree cannot honour
+ * (a depth with no static values there) is set aside with a note, and the
+ * rest graded, never "the search has more than 4294967295 steps". */
+START_TEST(declared_depth)
+{
+	static const char *const files[][2] = {
+		{ "depth1.ans", "depth: 1\nvalue: 3\n" },
+		{ "depth2.ans", "depth: 2\nvalue: 7\nbest: B\n" },
+		{ "star1.ans", "chance-prune: star1\nvalue: 3\n" },
+	};
+	char *dir = scratch(files, 3);
+	struct ab_tree *lecture = load("lecture"), *horizon = load("horizon");
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	struct ab_str path = AB_STR_INIT;
+	ab_str_addf(&path, "%s/depth1.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, lecture);
+	ck_assert_uint_eq(cls.unusable, 0);
+	ck_assert_uint_eq(cls.mistaken, 0);
+	const struct ab_grade *gr = &cls.answers[0].grade;
+	ck_assert_uint_eq(gr->config.depth, 0);
+	ck_assert_str_eq(gr->overruled, "declares depth: 1, but B, at depth 1, has no static value: graded as the class is");
+	ck_assert_ptr_null(gr->own);
+	ck_assert_msg(!strstr(cls.log.s, "steps"), "%s", cls.log.s);
+	ab_class_free(&cls);
+	/* Pruning at chance nodes needs bounds: dice declares none. */
+	struct ab_tree *dice = load("dice");
+	cls = grader(AB_CLASS_TEXT);
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/star1.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, dice);
+	gr = &cls.answers[0].grade;
+	ck_assert(cls.answers[0].usable);
+	ck_assert_str_eq(gr->overruled, "declares chance-prune: star1, but pruning at chance nodes needs bounds:, which the tree does not declare: graded as the class is");
+	ab_class_free(&cls);
+	ab_tree_free(dice);
+	/* A depth the tree can search: graded so, and said. */
+	cls = grader(AB_CLASS_TEXT);
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/depth2.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, horizon);
+	gr = &cls.answers[0].grade;
+	ck_assert_uint_eq(gr->config.depth, 2);
+	ck_assert_uint_eq(gr->right, 2);
+	ck_assert_ptr_null(gr->overruled);
+	ck_assert_str_eq(gr->own, "declares depth: 2; graded so (the class: no depth limit)");
+	struct ab_str out = AB_STR_INIT;
+	ab_class_report(&cls, horizon, &out);
+	ck_assert_msg(strstr(out.s, ", depth 2; root MAX\n# declares depth: 2; graded so (the class: no depth limit)\n"),
+		      "%s", out.s);
+	ab_str_free(&out);
+	/* The grader's depth wins, and the note says so. */
+	ab_class_free(&cls);
+	cls = grader(AB_CLASS_TEXT);
+	cls.config.depth = 1;
+	cls.fixed = AB_PART_DEPTH;
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, horizon);
+	ck_assert_str_eq(cls.answers[0].grade.overruled, "declares depth: 2; graded under depth 1");
+	ab_class_free(&cls);
+	ab_str_free(&path);
+	ab_tree_free(lecture);
+	ab_tree_free(horizon);
+	scratch_remove(dir, files, 3);
+}
+END_TEST
+
 /* ---- Folders and keys ---------------------------------------------------- */
 
 /* Sorted, hidden files and subfolders skipped; an empty folder, or one
@@ -555,6 +625,7 @@ static Suite *class_suite(void)
 	tcase_add_test(tc, report_summary);
 	tcase_add_test(tc, unusable);
 	tcase_add_test(tc, no_such_iteration);
+	tcase_add_test(tc, declared_depth);
 	tcase_add_test(tc, folders);
 	tcase_add_test(tc, key_rules);
 	suite_add_tcase(s, tc);

@@ -602,6 +602,83 @@ START_TEST(keyed)
 END_TEST
 
 /* The reports beside text: CSV rows, Gradescope's results.json, the summary. */
+/* best: a move the search proves as good is right; with --best
+ * any-optimal so is one that only ties the root's minimax value, pruned
+ * or not; a node that is no move never is. */
+START_TEST(best_moves)
+{
+	/* C ties B (3), but its cut leaves it known only as <= 3. */
+	struct ab_tree *t = load("A[ B[3 5] C[3 4] D[1 9] ]");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	static const struct {
+		const char *answer;
+		bool any_optimal, right;
+		const char *why;
+	} moves[] = {
+		{ "best: B\n", false, true, NULL },
+		{ "best: C\n", false, false, "no later move is proved as good (the search proves C ≤ 3)" },
+		{ "best: C\n", true, true, NULL },
+		{ "best: D\n", true, false, "The best move is B" },
+		{ "best: B1\n", true, false, "B1 is not a move: best: names one of the root's children, and the root's moves are B, C and D." },
+	};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		struct ab_answer *a = answer_of(t, moves[i].answer);
+		struct ab_grade_options opt = { .any_optimal = moves[i].any_optimal };
+		struct ab_grade g;
+		ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
+		ck_assert_msg(g.items[0].right == moves[i].right, "case %zu", i);
+		if (moves[i].why)
+			ck_assert_msg(strstr(g.items[0].why, moves[i].why), "case %zu: %s", i, g.items[0].why);
+		ab_grade_free(&g);
+		ab_answer_free(a);
+	}
+	ab_tree_free(t);
+}
+END_TEST
+
+/* A line not read is one wrong item, in the file's order, with the
+ * parser's reason; with a key, it answers the question it tried to. */
+START_TEST(unread_items)
+{
+	struct ab_tree *t = load("lecture");
+	struct ab_answer *a = answer_of(t, "value: 3\nbest B\npruned: C2 C3\nfoo bar\n");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	ck_assert_uint_eq(g.total, 5);
+	ck_assert_uint_eq(g.right, 3);
+	ck_assert_str_eq(g.items[1].name, "line 2");
+	ck_assert_str_eq(g.items[1].given, "not read");
+	ck_assert_str_eq(g.items[1].why, "expected ':' after 'best' (lines are KEY: VALUE)");
+	ck_assert_str_eq(g.items[1].mistake, "wrote a line the grader cannot read");
+	ck_assert_str_eq(g.items[4].name, "line 4");
+	/* No convention explains a line not read. */
+	ck_assert_ptr_null(g.diagnosis);
+	struct ab_str text = AB_STR_INIT;
+	ab_grade_text(&g, &ab_glyphs_ascii, &text);
+	ck_assert_msg(strstr(text.s, "WRONG line 2: not read -- expected ':' after 'best'"), "%s", text.s);
+	ab_str_free(&text);
+	ab_grade_free(&g);
+	struct ab_diag diag;
+	const char *key_text = "value: ? | 2\nbest: ?\npruned: ? | 3\n";
+	struct ab_answer *key = ab_answer_parse_key(t, key_text, strlen(key_text), &diag);
+	ck_assert_ptr_nonnull(key);
+	struct ab_grade_options opt = { .key = key };
+	ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
+	ck_assert(g.points == 5 && g.out_of == 6);
+	ck_assert_str_eq(g.items[1].name, "best");
+	ck_assert_str_eq(g.items[1].given, "line 2 not read");
+	ck_assert_int_eq(g.items[1].kind, AB_GRADE_UNREAD);
+	/* "foo bar" answers no question: shown, not scored. */
+	const struct ab_grade_item *last = &g.items[g.count - 1];
+	ck_assert(last->kind == AB_GRADE_UNREAD && !last->scored && !last->asked);
+	ab_grade_free(&g);
+	ab_answer_free(key);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
 START_TEST(reports)
 {
 	struct ab_tree *t = load("lecture");
@@ -666,6 +743,8 @@ static Suite *grade_suite(void)
 	tcase_add_test(tc, json_rules);
 	tcase_add_loop_test(tc, keyed, 0, sizeof key_cases / sizeof key_cases[0]);
 	tcase_add_test(tc, reports);
+	tcase_add_test(tc, best_moves);
+	tcase_add_test(tc, unread_items);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("random trees");
 	tcase_set_timeout(tc, 120);

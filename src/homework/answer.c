@@ -504,6 +504,7 @@ static bool did_you_mean(const struct ab_tree *tree, const char *name, bool move
 	size_t limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
 	uint32_t best[3], nbest = 0;
 	size_t best_d = limit + 1;
+	bool best_prefix = false;
 	struct ab_str shown = AB_STR_INIT;
 	uint32_t count = moves ? tree->nodes[0].nkids : tree->count;
 	for (uint32_t i = 0; i < count; i++) {
@@ -518,14 +519,22 @@ static bool did_you_mean(const struct ab_tree *tree, const char *name, bool move
 				d = dl;
 		}
 		/* Every character replaced ("X" for "B") is no slip. */
-		size_t longer = ab_utf8_text_width(ab_str_cstr(&shown));
+		const char *cand = ab_str_cstr(&shown);
+		size_t longer = ab_utf8_text_width(cand);
 		if (longer < len)
 			longer = len;
 		if (d > limit || d > best_d || d >= longer)
 			continue;
-		if (d < best_d) {
+		/* Among names as near, one the name starts with, or that
+		 * starts with it ("GG" for G, a letter typed twice), first. */
+		size_t shorter = strlen(cand) < strlen(name) ? strlen(cand) : strlen(name);
+		bool prefix = strncasecmp(cand, name, shorter) == 0;
+		if (d < best_d || (prefix && !best_prefix)) {
 			best_d = d;
+			best_prefix = prefix;
 			nbest = 0;
+		} else if (best_prefix && !prefix) {
+			continue;
 		}
 		if (nbest < 3)
 			best[nbest++] = n;

@@ -165,7 +165,7 @@ static bool declaration_fits(const struct ab_tree *tree, const struct ab_config 
 	}
 	enum ab_chance_prune prune = ab_config_chance(config, tree);
 	if ((own & AB_PART_CHANCE) && tree->nchance && prune != AB_CHANCE_NONE && !tree->has_bounds) {
-		ab_str_add(why, _("the tree declares no bounds: for pruning at chance nodes"));
+		ab_str_add(why, _("pruning at chance nodes needs bounds:, which the tree does not declare"));
 		return false;
 	}
 	if ((own & AB_PART_CHANCE) && prune == AB_CHANCE_STAR1 && tree->has_bounds &&
@@ -280,6 +280,8 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 	/* The file's own conventions, where they apply and differ from the
 	 * class's, are said beside its score. */
 	unsigned differ = own & ab_config_differ(&config, &cls->config);
+	if (!tree->nchance)
+		differ &= ~AB_PART_CHANCE; /* nothing for it to change */
 	bool values_own = answer->has_values && !cls->values_fixed && values != cls->values_returned;
 	if (differ || values_own) {
 		struct ab_str said = AB_STR_INIT, class_used = AB_STR_INIT;
