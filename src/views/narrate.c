@@ -370,13 +370,25 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	 * proved, and how little the number handed on tells the parent. */
 	bool hard = ab_config_returns_bound(&trace->config);
 	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
-		/* A MAX node hands back its α, a MIN node its β; a chance node
-		 * α when it fell below the window, β above it. */
+		/* Fail-hard: a MAX node hands back its α, a MIN node its β; a
+		 * chance node α when it fell below the window, β above it.
+		 * Clamped, every node hands back the end of the window it was
+		 * given that its value passed: α below it, β above. */
 		enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
-		bool alpha = player == AB_CHANCE ? ev->value > ev->hi : player == AB_MAX;
+		bool clamp = ab_config_fail(&trace->config) == AB_FAIL_CLAMP;
+		bool alpha = player == AB_CHANCE || clamp ? ev->value > ev->hi : player == AB_MAX;
 		const char *bound = alpha ? g->alpha : g->beta;
 		const char *rel = ev->value > ev->hi ? g->le : g->ge;
-		if (parent == AB_NONE)
+		if (clamp && parent == AB_NONE)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp returns the end of its window that it passed, %s = %s, which says only that %s %s %s."),
+				    name, ab_str_cstr(proved), bound, value,
+				    name, rel, value);
+		else if (clamp)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp hands %s the end of its window that it passed, %s = %s, which tells %s only that %s %s %s."),
+				    name, ab_str_cstr(proved), name_of(w, tree, parent),
+				    bound, value, name_of(w, tree, parent),
+				    name, rel, value);
+		else if (parent == AB_NONE)
 			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
 				    name, ab_str_cstr(proved), bound, value,
 				    name, rel, value);
