@@ -47,6 +47,14 @@ static const struct lang_case {
 	{ "C.UTF-8", "zh_CN", ARGS("--help"), 0, "\n  --order 顺序               given、reverse", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("check", "--help"), 0, "批改选项（命令行优先于答案文件自己的 rules: 等设定）：\n", NULL },
 	{ "C.UTF-8", "zh_CN", ARGS("trace", "--csv"), 2, NULL, "选项 '--csv' 不能用于 'abtrace trace'" },
+	/* A Chinese locale the machine may lack (the test machine has only
+	 * C.UTF-8): still Chinese, still UTF-8. */
+	{ "zh_CN.UTF-8", NULL, ARGS("trace", "lecture"), 0, "在 C 处剪枝：β = 2 ≤ α = 3。", NULL },
+	{ "zh_CN.utf8", NULL, ARGS("stats", "lecture"), 0, "9 个叶子，4 个内部节点", NULL },
+	{ "zh_CN.UTF-8", NULL, ARGS("trace", "--lang", "en", "lecture"), 0, "Cutoff at C: β = 2 ≤ α = 3.", NULL },
+	{ "en_US.UTF-8", NULL, ARGS("trace", "lecture"), 0, "Cutoff at C: β = 2 ≤ α = 3.", NULL },
+	/* Another charset is not guessed at. */
+	{ "zh_CN.GB2312", NULL, ARGS("trace", "lecture"), 0, "Cutoff at C: beta = 2 <= alpha = 3.", NULL },
 };
 
 START_TEST(languages)
