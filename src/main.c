@@ -511,8 +511,8 @@ static int cmd_trace(struct cli *cli)
 	struct ab_str out = AB_STR_INIT;
 	if (!cli->json) {
 		ab_str_add(&out, "# ");
-		if (tree->title)
-			ab_str_addf(&out, "%s: ", tree->title);
+		if (ab_tree_title(tree))
+			ab_str_addf(&out, "%s: ", ab_tree_title(tree));
 		ab_config_describe_for(&cli->config, tree, g->ascii, &out);
 		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
 			    ab_player_name(trace->root_player), tree->leaves);
@@ -557,8 +557,8 @@ static int cmd_stats(struct cli *cli)
 	if (cli->json) {
 		ab_stats_json(tree, &stats, &out);
 	} else {
-		if (tree->title)
-			ab_str_addf(&out, "%s\n", tree->title);
+		if (ab_tree_title(tree))
+			ab_str_addf(&out, "%s\n", ab_tree_title(tree));
 		ab_stats_text(tree, &stats, ab_glyphs_for_locale(cli->ascii), &out);
 	}
 	write_out(&out, &status);
@@ -1006,7 +1006,7 @@ static int cmd_practice(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = tree->title ? tree->title : "random",
+		.name = ab_tree_title(tree) ? ab_tree_title(tree) : "random",
 		.practice = true,
 	};
 	status = run_replay(tree, &cli->config, &opts);
