@@ -511,8 +511,10 @@ static int cmd_trace(struct cli *cli)
 	struct ab_str out = AB_STR_INIT;
 	if (!cli->json) {
 		ab_str_add(&out, "# ");
-		if (ab_tree_title(tree))
-			ab_str_addf(&out, "%s: ", ab_tree_title(tree));
+		if (ab_tree_title(tree)) {
+			ab_str_add(&out, ab_tree_title(tree));
+			ab_str_add(&out, _(": "));
+		}
 		ab_config_describe_for(&cli->config, tree, g->ascii, &out);
 		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
 			    ab_player_name(trace->root_player), tree->leaves);

@@ -714,7 +714,7 @@ START_TEST(reports)
 	ab_str_clear(&out);
 	const char *const bad_files[] = { "empty.ans" }, *const bad_why[] = { "empty.ans:1:1: error: the answer has nothing to check" };
 	ab_grade_summary(all, 3, bad_files, bad_why, 1, &out);
-	ck_assert_msg(strstr(out.s, "3 answers graded.\n1 more could not be graded, and are not counted below:\n  empty.ans: empty.ans:1:1: error: the answer has nothing to check\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "3 answers graded.\n1 more could not be graded, and is not counted below:\n  empty.ans: empty.ans:1:1: error: the answer has nothing to check\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  pruned  2 of 3\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  C       1 of 3\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  2 of 3 missed the cut at C: β = 2 ≤ α = 3.\n"), "%s", out.s);

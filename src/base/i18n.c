@@ -95,6 +95,17 @@ bool ab_i18n_init(const char *lang)
 	return true;
 }
 
+const char *ab_pgettext(const char *context_text, const char *text)
+{
+#ifdef ENABLE_NLS
+	const char *t = gettext(context_text);
+	return t == context_text ? text : t;
+#else
+	(void)context_text;
+	return text;
+#endif
+}
+
 const char *ab_i18n_language(void)
 {
 	const char *msg = _("LANGUAGE-CODE=en");

@@ -329,13 +329,13 @@ struct report {
 	struct ab_str *out;
 };
 
-/* "Zhang San, 2024001": who wrote the answer, or "" when it does not say. */
+/* "Zhang San 2024001": who wrote the answer, or "" when it does not say. */
 static void add_student(const struct ab_grade *gr, struct ab_str *out)
 {
 	if (gr->name)
 		ab_str_add(out, gr->name);
 	if (gr->id)
-		ab_str_addf(out, "%s%s", gr->name ? _(", ") : "", gr->id);
+		ab_str_addf(out, "%s%s", gr->name ? " " : "", gr->id);
 }
 
 /* The text report of one file: who wrote it, the conventions it was

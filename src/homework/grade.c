@@ -180,12 +180,15 @@ static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
 		     int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
 {
 	const char *op = max ? (strict ? ">" : g->ge) : (strict ? "<" : g->le);
-	ab_str_addf(out, "%s %s %s (", max ? g->alpha : g->beta, op,
-		    max ? g->beta : g->alpha);
-	add_value(max ? alpha : beta, scale, g, out);
-	ab_str_addf(out, " %s ", op);
-	add_value(max ? beta : alpha, scale, g, out);
-	ab_str_addc(out, ')');
+	struct ab_str test = AB_STR_INIT, numbers = AB_STR_INIT;
+	ab_str_addf(&test, "%s %s %s", max ? g->alpha : g->beta, op, max ? g->beta : g->alpha);
+	add_value(max ? alpha : beta, scale, g, &numbers);
+	ab_str_addf(&numbers, " %s ", op);
+	add_value(max ? beta : alpha, scale, g, &numbers);
+	/* The numbers in brackets, as the language writes them. */
+	ab_str_addf(out, _("%s (%s)"), test.s, numbers.s);
+	ab_str_free(&test);
+	ab_str_free(&numbers);
 }
 
 /* The cut test at a node in short, with its numbers in place: "β = 2 ≤
@@ -218,6 +221,7 @@ static void set_mistake(struct ab_grade_item *it, const char *fmt, ...)
 	va_start(ap, fmt);
 	ab_str_vaddf(&m, fmt, ap);
 	va_end(ap);
+	ab_narrate_tidy(&m, 0);
 	free(it->mistake);
 	it->mistake = take(&m);
 }
@@ -238,25 +242,29 @@ static void add_bound(const struct ab_item *item, int64_t scale,
 		      const struct ab_glyphs *g, struct ab_str *out)
 {
 	if (item->value == AB_VALUE_OFF_GRID || item->value2 == AB_VALUE_OFF_GRID) {
+		if (item->bound == AB_BOUND_IN) {
+			struct ab_str lo = AB_STR_INIT, hi = AB_STR_INIT;
+			add_written(item, 0, item->value, scale, g, &lo);
+			add_written(item, 1, item->value2, scale, g, &hi);
+			ab_str_addf(out, _("in [%s, %s]"), lo.s, hi.s);
+			ab_str_free(&lo);
+			ab_str_free(&hi);
+			return;
+		}
 		switch (item->bound) {
 		case AB_BOUND_EQ: ab_str_add(out, "= "); break;
 		case AB_BOUND_LE: ab_str_addf(out, "%s ", g->le); break;
 		case AB_BOUND_GE: ab_str_addf(out, "%s ", g->ge); break;
-		case AB_BOUND_IN: ab_str_add(out, "in ["); break;
+		case AB_BOUND_IN: break;
 		}
 		add_written(item, 0, item->value, scale, g, out);
-		if (item->bound == AB_BOUND_IN) {
-			ab_str_add(out, ", ");
-			add_written(item, 1, item->value2, scale, g, out);
-			ab_str_add(out, "]");
-		}
 		return;
 	}
 	switch (item->bound) {
 	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, scale, g, out); return;
 	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, scale, g, out); return;
 	case AB_BOUND_GE: ab_format_interval(item->value, AB_POS_INF, scale, g, out); return;
-	case AB_BOUND_IN: ab_format_interval(item->value, item->value2, scale, g, out); return;
+	case AB_BOUND_IN: ab_format_interval_said(item->value, item->value2, scale, g, out); return;
 	}
 }
 
@@ -264,7 +272,7 @@ static void add_interval(ab_value lo, ab_value hi, int64_t scale,
 			 const struct ab_glyphs *g, struct ab_str *out)
 {
 	size_t before = out->len;
-	ab_format_interval(lo, hi, scale, g, out);
+	ab_format_interval_said(lo, hi, scale, g, out);
 	if (out->len == before)
 		ab_str_add(out, _("nothing proved"));
 }
@@ -523,7 +531,15 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	uint32_t *kids = skipped_kids(f, c, &skipped);
 	struct words ws = { 0 };
 	const char *cname = name_w(&ws.w[0], gd->tree, c);
-	ab_str_addf(&name, _("cut at %s"), cname);
+	/* Named by its side where a course does (α剪枝 at MIN, β剪枝 at
+	 * MAX); a chance node's cut is neither. */
+	enum ab_player side = ab_player_at(gd->tree, c, f->trace->root_player);
+	if (side == AB_MAX)
+		ab_str_addf(&name, C_("beta cutoff", "cut at %s"), cname);
+	else if (side == AB_MIN)
+		ab_str_addf(&name, C_("alpha cutoff", "cut at %s"), cname);
+	else
+		ab_str_addf(&name, _("cut at %s"), cname);
 	add_name_list(gd->tree, kids, skipped, &ws.w[1]);
 	ab_str_addf(&exp, _("%s pruned"), ab_str_cstr(&ws.w[1]));
 	ab_str_clear(&ws.w[1]);
@@ -566,7 +582,12 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	if (!add_chance_test(gd, c, &short_test))
 		add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
 			       gd->tree->scale, gd->g, &short_test);
-	set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
+	if (side == AB_MAX)
+		set_mistake(it, C_("beta cutoff", "missed the cut at %s: %s"), where.s, short_test.s);
+	else if (side == AB_MIN)
+		set_mistake(it, C_("alpha cutoff", "missed the cut at %s: %s"), where.s, short_test.s);
+	else
+		set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
 	ab_str_free(&where);
 	ab_str_free(&short_test);
 }

@@ -358,7 +358,7 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 	}
 	ab_str_addf(out, _("%zu answers graded.\n"), n);
 	if (nunusable) {
-		ab_str_addf(out, P_("%zu more could not be graded, and are not counted below:\n",
+		ab_str_addf(out, P_("%zu more could not be graded, and is not counted below:\n",
 				    "%zu more could not be graded, and are not counted below:\n",
 				    nunusable), nunusable);
 		for (size_t i = 0; i < nunusable; i++) {
@@ -392,8 +392,7 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 		ab_str_addf(out, _("%zu of %zu %s.\n"), mistakes.t[i].count, n, mistakes.t[i].text);
 	}
 	if (shown < mistakes.n)
-		ab_str_addf(out, P_("  ... and %zu more mistake, made by fewer answers.\n",
-				    "  ... and %zu more mistakes, each made by fewer answers.\n",
+		ab_str_addf(out, P_("  ... and %zu more mistake.\n", "  ... and %zu more mistakes.\n",
 				    mistakes.n - shown), mistakes.n - shown);
 	free(items.t);
 	free(mistakes.t);

@@ -503,8 +503,10 @@ static void export_tikz(struct picture *pic, struct ab_trace *trace,
 	ab_scene_build(&scene, trace, frames ? opt->frames : &here, frames ? opt->nframes : 1, 0);
 
 	ab_str_clear(s);
-	if (ab_tree_title(trace->tree))
-		ab_str_addf(s, "%s: ", ab_tree_title(trace->tree));
+	if (ab_tree_title(trace->tree)) {
+		ab_str_add(s, ab_tree_title(trace->tree));
+		ab_str_add(s, _(": "));
+	}
 	ab_config_describe(&trace->config, true, s);
 	if (frames)
 		ab_str_addf(s, _("; %zu frames"), opt->nframes);
