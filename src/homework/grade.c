@@ -798,20 +798,23 @@ static void add_window(const struct ab_item *item, bool has_alpha, ab_value alph
 		       bool has_beta, ab_value beta, int64_t scale,
 		       const struct ab_glyphs *g, struct ab_str *out)
 {
-	if (has_alpha) {
-		ab_str_addf(out, "%s = ", g->alpha);
-		if (item)
-			add_written(item, 2, alpha, scale, g, out);
-		else
-			add_value(alpha, scale, g, out);
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	ab_str_addf(&a, "%s = ", g->alpha);
+	ab_str_addf(&b, "%s = ", g->beta);
+	if (item) {
+		add_written(item, 2, alpha, scale, g, &a);
+		add_written(item, 3, beta, scale, g, &b);
+	} else {
+		add_value(alpha, scale, g, &a);
+		add_value(beta, scale, g, &b);
 	}
-	if (has_beta) {
-		ab_str_addf(out, "%s%s = ", has_alpha ? ", " : "", g->beta);
-		if (item)
-			add_written(item, 3, beta, scale, g, out);
-		else
-			add_value(beta, scale, g, out);
-	}
+	/* "α = 3, β = 2", with the comma of the language. */
+	if (has_alpha && has_beta)
+		ab_str_addf(out, _("%s, %s"), a.s, b.s);
+	else if (has_alpha || has_beta)
+		ab_str_add(out, has_alpha ? a.s : b.s);
+	ab_str_free(&a);
+	ab_str_free(&b);
 }
 
 static void grade_window(struct grader *gd, const struct ab_item *item)
