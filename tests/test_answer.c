@@ -329,6 +329,16 @@ START_TEST(key_items)
 	ck_assert(k->items[5].has_alpha && k->items[5].has_beta);
 	ck_assert((k->parts & AB_PART_STRICT) && k->config.strict);
 	ab_answer_free(k);
+	/* The report's item names, in a key too: C window, D returns. */
+	const char *named = "C window: ? | 2\nD returns: ?\nroot: ?\n";
+	k = ab_answer_parse_key(t, named, strlen(named), &diag);
+	ck_assert_msg(k != NULL, "%u:%u: %s", diag.line, diag.column, diag.message);
+	ck_assert_uint_eq(k->count, 3);
+	ck_assert(k->items[0].kind == AB_ITEM_WINDOW && k->items[0].ask && k->items[0].has_alpha &&
+		  k->items[0].has_beta && k->items[0].points == 2);
+	ck_assert(k->items[1].kind == AB_ITEM_RETURNS && k->items[1].node == find(t, "D"));
+	ck_assert(k->items[2].kind == AB_ITEM_BOUND && k->items[2].node == 0 && k->items[2].ask);
+	ab_answer_free(k);
 	ab_tree_free(t);
 }
 END_TEST

@@ -1163,6 +1163,29 @@ static void written_name(const struct parser *p, uint32_t node, struct ab_str *o
 		ab_tree_name(p->tree, node, out);
 }
 
+/* A node's window item, once a line states it: a leaf has none, and a
+ * node one only.  NULL (the error set) when it cannot be. */
+static struct ab_item *window_item(struct parser *p, uint32_t node, size_t key)
+{
+	if (node != AB_NONE && ab_is_leaf(p->tree, node)) {
+		(void)FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
+		return NULL;
+	}
+	if (node != AB_NONE) {
+		struct ab_str name = AB_STR_INIT;
+		ab_tree_name(p->tree, node, &name);
+		ab_str_add(&name, _("'s window"));
+		bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
+		ab_str_free(&name);
+		if (!fresh)
+			return NULL;
+	}
+	struct ab_item *item = new_item(p, AB_ITEM_WINDOW, key);
+	item->node = node;
+	item->ask = p->key;
+	return item;
+}
+
 static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 			 size_t end)
 {
@@ -1177,22 +1200,8 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 			return FAIL(p, i, _("expected alpha=... or beta=..., not '%.*s'"),
 				    QUOTE(p, i, e));
 		}
-		if (!item) {
-			if (node != AB_NONE && ab_is_leaf(p->tree, node))
-				return FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
-			if (node != AB_NONE) {
-				struct ab_str name = AB_STR_INIT;
-				ab_tree_name(p->tree, node, &name);
-				ab_str_add(&name, _("'s window"));
-				bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
-				ab_str_free(&name);
-				if (!fresh)
-					return false;
-			}
-			item = new_item(p, AB_ITEM_WINDOW, key);
-			item->node = node;
-			item->ask = p->key;
-		}
+		if (!item && !(item = window_item(p, node, key)))
+			return false;
 		size_t at = i;
 		i = skip_blank(p, i + wlen, end);
 		if (i == end || p->text[i] != '=')
@@ -1602,19 +1611,10 @@ static bool parse_window_line(struct parser *p, uint32_t node, size_t key, size_
 	if (s == end)
 		return FAIL(p, s, _("expected alpha=... or beta=... after the window's ':', e.g. alpha=3 beta=5"));
 	if (p->key && p->text[s] == '?' && skip_separators(p, s + 1, end) == end) {
-		if (node != AB_NONE && ab_is_leaf(p->tree, node))
-			return FAIL(p, key, _("a leaf has no window: alpha= and beta= belong to inner nodes"));
-		struct ab_str name = AB_STR_INIT;
-		ab_tree_name(p->tree, node, &name);
-		ab_str_add(&name, _("'s window"));
-		bool fresh = once(p, seen_key(SEEN_WINDOW, node), key, ab_str_cstr(&name));
-		ab_str_free(&name);
-		if (!fresh)
-			return false;
-		struct ab_item *item = new_item(p, AB_ITEM_WINDOW, key);
-		item->node = node;
-		item->ask = item->has_alpha = item->has_beta = true;
-		return true;
+		struct ab_item *item = window_item(p, node, key);
+		if (item)
+			item->has_alpha = item->has_beta = true;
+		return item != NULL;
 	}
 	return parse_window(p, node, key, s, end);
 }

@@ -1167,49 +1167,39 @@ static void grade_unanswered(struct grader *gd, const struct ab_item *k,
 	set_mistake(it, _("did not answer %s"), it->name);
 }
 
-/* Whether the line not read u was about what key item k asks. */
-static bool tried(const struct ab_item *k, const struct ab_unread *u)
+/* Whether an item of this kind about node answers key item k. */
+static bool matches(const struct ab_item *k, enum ab_item_kind kind, uint32_t node)
 {
-	if (!u->about)
-		return false;
 	switch (k->kind) {
 	case AB_ITEM_VALUE:
 	case AB_ITEM_BEST:
-		return u->kind == k->kind;
+		return kind == k->kind;
 	case AB_ITEM_PRUNED:
 	case AB_ITEM_VISITED:
-		return u->kind == AB_ITEM_PRUNED || u->kind == AB_ITEM_VISITED;
+		return kind == AB_ITEM_PRUNED || kind == AB_ITEM_VISITED;
 	case AB_ITEM_BOUND:
 	case AB_ITEM_RETURNS:
-		return (u->kind == AB_ITEM_BOUND || u->kind == AB_ITEM_RETURNS) &&
-		       u->node == k->node && k->node != AB_NONE;
+		return (kind == AB_ITEM_BOUND || kind == AB_ITEM_RETURNS) &&
+		       node == k->node && k->node != AB_NONE;
 	case AB_ITEM_WINDOW:
-		return u->kind == AB_ITEM_WINDOW && u->node == k->node && k->node != AB_NONE;
+		return kind == AB_ITEM_WINDOW && node == k->node && k->node != AB_NONE;
 	}
 	return false;
 }
-
-static void grade_unread(struct grader *gd, const struct ab_unread *u);
 
 /* Whether answer item a answers key item k. */
 static bool answers(const struct ab_item *k, const struct ab_item *a)
 {
-	switch (k->kind) {
-	case AB_ITEM_VALUE:
-	case AB_ITEM_BEST:
-		return a->kind == k->kind;
-	case AB_ITEM_PRUNED:
-	case AB_ITEM_VISITED:
-		return a->kind == AB_ITEM_PRUNED || a->kind == AB_ITEM_VISITED;
-	case AB_ITEM_BOUND:
-	case AB_ITEM_RETURNS:
-		return (a->kind == AB_ITEM_BOUND || a->kind == AB_ITEM_RETURNS) &&
-		       a->node == k->node && k->node != AB_NONE;
-	case AB_ITEM_WINDOW:
-		return a->kind == AB_ITEM_WINDOW && a->node == k->node && k->node != AB_NONE;
-	}
-	return false;
+	return matches(k, a->kind, a->node);
 }
+
+/* Whether the line not read u was about what key item k asks. */
+static bool tried(const struct ab_item *k, const struct ab_unread *u)
+{
+	return u->about && matches(k, u->kind, u->node);
+}
+
+static void grade_unread(struct grader *gd, const struct ab_unread *u);
 
 char *ab_grade_question(const struct ab_tree *tree, const struct ab_item *k)
 {
