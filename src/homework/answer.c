@@ -901,6 +901,11 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		}
 		size_t first;
 		if (!said(p, seen_key(SEEN_LISTED, node), i, &first)) {
+			/* Read leniently, a name said twice says nothing more. */
+			if (!p->strict) {
+				i = e;
+				continue;
+			}
 			unsigned line, column;
 			ab_diag_locate(p->text, p->len, first, &line, &column);
 			(void)FAIL(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
@@ -921,8 +926,21 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 		uint32_t *sorted = ab_xreallocarray(NULL, item->count, sizeof *sorted);
 		memcpy(sorted, item->nodes, item->count * sizeof *sorted);
 		qsort(sorted, item->count, sizeof *sorted, compare_u32);
+		uint32_t kept = item->count;
 		for (uint32_t k = 0, cover = AB_NONE; k < item->count; k++) {
 			uint32_t n = sorted[k];
+			if (cover != AB_NONE && n < ab_end(p->tree, cover) && !p->strict) {
+				/* Read leniently: the subtree says it already. */
+				for (uint32_t j = 0; j < kept; j++)
+					if (item->nodes[j] == n) {
+						memmove(item->nodes + j, item->nodes + j + 1,
+							(kept - j - 1) * sizeof *item->nodes);
+						memmove(where + j, where + j + 1, (kept - j - 1) * sizeof *where);
+						kept--;
+						break;
+					}
+				continue;
+			}
 			if (cover != AB_NONE && n < ab_end(p->tree, cover)) {
 				/* Report at whichever of the two comes later. */
 				size_t pn = 0, pc = 0;
@@ -946,6 +964,7 @@ static bool parse_list(struct parser *p, enum keyword kw, size_t key, size_t i,
 			if (cover == AB_NONE || n >= ab_end(p->tree, cover))
 				cover = n;
 		}
+		item->count = kept;
 		free(sorted);
 	}
 	free(where);
