@@ -274,6 +274,7 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 				    answer->iteration, config.depth);
 	}
 	if (note.len) {
+		ab_narrate_tidy(&note, 0);
 		a->grade.overruled = ab_xstrdup(note.s);
 		ab_str_addf(&cls->log, _("%s: note: %s %s.\n"), cls->program, name, note.s);
 	}
@@ -294,6 +295,7 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 		}
 		ab_str_clear(&note);
 		ab_str_addf(&note, _("declares %s; graded so (the class: %s)"), said.s, class_used.s);
+		ab_narrate_tidy(&note, 0);
 		a->grade.own = ab_xstrdup(note.s);
 		ab_str_free(&said);
 		ab_str_free(&class_used);

@@ -507,11 +507,16 @@ void ab_grade_diagnose(const struct ab_tree *tree, const struct ab_config *confi
 		       struct ab_grade *out)
 {
 	struct ab_str note = AB_STR_INIT, clause = AB_STR_INIT;
+	/* Sentences joined with a space: none is left where Chinese wants
+	 * none (ab_narrate_tidy, below). */
 	if (diagnose_horizon(tree, config, values_returned, answer, f, out, g, &note, &clause) ||
 	    diagnose_convention(tree, config, values_returned, answer, f, g, &note, &clause)) {
+		ab_narrate_tidy(&note, 0);
+		ab_narrate_tidy(&clause, 0);
 		out->diagnosis = ab_xstrdup(ab_str_cstr(&note));
 		out->diagnosis_mistake = ab_xstrdup(ab_str_cstr(&clause));
 	} else if (diagnose_slip(tree, config, answer, f, g, &note)) {
+		ab_narrate_tidy(&note, 0);
 		out->diagnosis = ab_xstrdup(ab_str_cstr(&note));
 		out->diagnosis_mistake = ab_xstrdup(_("raised a bound from a child that was still being searched"));
 	}
