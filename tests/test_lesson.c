@@ -329,7 +329,7 @@ static const struct cli_case {
 	const char *out, *err;
 } cli_cases[] = {
 	{ ARGS("lesson", "--lang", "en"), 0, "01-minimax             Minimax by hand", NULL },
-	{ ARGS("lesson", "--lang", "zh"), 0, "手算极小极大", NULL },
+	{ ARGS("lesson", "--lang", "zh"), 0, "手算极大极小", NULL },
 	{ ARGS("lesson", "minimax", "--text", "--lang", "en"), 0, "Answer: B", NULL },
 	{ ARGS("lesson", "01-minimax", "--text", "--lang", "zh"), 0, "答案: B", NULL },
 	{ ARGS("lesson", "--text", "--ascii", "--lang", "en", "lecture"), 0, "beta = 2 <= alpha = 3", NULL },
@@ -379,7 +379,7 @@ START_TEST(chinese_interface)
 #ifdef ENABLE_NLS
 	const struct { const char *const *args; const char *want; } cases[] = {
 		{ ARGS("--help"), "用法：" },
-		{ ARGS("trace", "lecture"), "在 C 处剪枝：β = 2 ≤ α = 3。" },
+		{ ARGS("trace", "lecture"), "在 C 处发生α剪枝：β = 2 ≤ α = 3。" },
 		{ ARGS("trace", "lecture"), "跳过 C2 和 C3。" },
 		{ ARGS("export", "--text", "lecture"), "C2 = 4  ✂ 被剪枝" },
 		{ ARGS("lesson", "lecture", "--text"), "课程: 讲义中的例子，一步一步" },

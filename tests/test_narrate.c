@@ -9,7 +9,8 @@
 
 static const struct narrate_case {
 	const char *tree;
-	bool fail_hard, strict, minimax, ascii;
+	int fail_hard;          /* 1: fail-hard, 2: fail-hard=clamp */
+	bool strict, minimax, ascii;
 	size_t step;
 	const char *want;
 } narrate_cases[] = {
@@ -48,6 +49,12 @@ static const struct narrate_case {
 	/* Fail-hard: the returned bound lies outside what was proved. */
 	{ "[[5],[[1,2]]]", true, false, false, false, 0,
 	  "Node 2.1 returns 5 to node 2. Its children prove node 2.1 = 2, and fail-hard hands node 2 its α, 5, which tells node 2 only that node 2.1 ≤ 5." },
+	/* Clamped (2): the end of the window the value passed, α below it,
+	 * β above it, not the node's own bound. */
+	{ "[[5],[[1,2]]]", 2, false, false, false, 0,
+	  "Node 2.1 returns 5 to node 2. Its children prove node 2.1 = 2, and fail-hard=clamp hands node 2 the end of its window that it passed, α = 5, which tells node 2 only that node 2.1 ≤ 5." },
+	{ "A[ B[ E[3 5] F[6 9] ]  C[ G[7 0] H[8 4] ]  D[ I[7 1] J[9 9] ] ]", 2, false, false, false, 28,
+	  "H returns 7 to C. Its children prove H ≥ 8, and fail-hard=clamp hands C the end of its window that it passed, β = 7, which tells C only that H ≥ 7." },
 	/* The tree: F and C, each as a student reads the pseudocode. */
 	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 21,
 	  "F returns 5 to C. Its children prove F = 2, and fail-hard hands C its α, 5, which tells C only that F ≤ 5." },
@@ -79,7 +86,7 @@ START_TEST(sentences)
 	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
 	ck_assert_ptr_nonnull(tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail = (t->fail_hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
+	c.fail = t->fail_hard == 2 ? AB_FAIL_CLAMP : t->fail_hard ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
 	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
 	struct ab_trace *trace = ab_trace_record(tree, &c);

@@ -577,7 +577,77 @@ void ab_config_describe_for(const struct ab_config *config,
 			    struct ab_str *out)
 {
 	describe(config, ascii, tree->nchance != 0, out);
-	if (tree->nchance && config->algo == AB_ALPHABETA)
-		ab_str_addf(out, ", chance-prune %s",
-			    ab_chance_prune_name(ab_config_chance(config, tree)));
+	if (tree->nchance && config->algo == AB_ALPHABETA) {
+		switch (ab_config_chance(config, tree)) {
+		case AB_CHANCE_NONE: ab_str_add(out, _(", chance-prune none")); break;
+		case AB_CHANCE_NODE: ab_str_add(out, _(", chance-prune node")); break;
+		case AB_CHANCE_STAR1: ab_str_add(out, _(", chance-prune star1")); break;
+		case AB_CHANCE_AUTO: break;
+		}
+	}
+}
+
+const char *ab_fail_name(enum ab_fail fail)
+{
+	switch (fail) {
+	case AB_FAIL_HARD: return _("fail-hard");
+	case AB_FAIL_CLAMP: return _("fail-hard=clamp");
+	case AB_FAIL_SOFT: break;
+	}
+	return _("fail-soft");
+}
+
+void ab_config_describe_parts(const struct ab_config *config, unsigned parts,
+			      bool ascii, struct ab_str *out)
+{
+	size_t start = out->len;
+#define NEXT() (out->len > start ? ab_str_add(out, _(", ")) : (void)0)
+	if (parts & AB_PART_ALGO) {
+		NEXT();
+		ab_str_add(out, config->algo == AB_MINIMAX ? _("minimax") : _("alpha-beta"));
+	}
+	if (parts & AB_PART_STRICT) {
+		NEXT();
+		if (ascii)
+			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
+		else
+			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
+	}
+	if (parts & AB_PART_FAIL) {
+		NEXT();
+		ab_str_add(out, ab_fail_name(config->fail));
+	}
+	if (parts & AB_PART_ORDER) {
+		NEXT();
+		switch (config->order) {
+		case AB_ORDER_GIVEN: ab_str_add(out, _("order given")); break;
+		case AB_ORDER_REVERSE: ab_str_add(out, _("order reverse")); break;
+		case AB_ORDER_BEST: ab_str_add(out, _("order best")); break;
+		case AB_ORDER_WORST: ab_str_add(out, _("order worst")); break;
+		case AB_ORDER_RANDOM:
+			ab_str_addf(out, _("order random:%llu"), (unsigned long long)config->seed);
+			break;
+		}
+	}
+	if (parts & AB_PART_ROOT) {
+		NEXT();
+		ab_str_add(out, config->root == AB_ROOT_IS_MIN ? _("root MIN") : _("root MAX"));
+	}
+	if (parts & AB_PART_DEPTH) {
+		NEXT();
+		if (config->depth)
+			ab_str_addf(out, _("depth %u"), config->depth);
+		else
+			ab_str_add(out, _("no depth limit"));
+	}
+	if (parts & AB_PART_CHANCE) {
+		NEXT();
+		switch (config->chance_prune) {
+		case AB_CHANCE_NONE: ab_str_add(out, _("chance-prune none")); break;
+		case AB_CHANCE_NODE: ab_str_add(out, _("chance-prune node")); break;
+		case AB_CHANCE_STAR1: ab_str_add(out, _("chance-prune star1")); break;
+		case AB_CHANCE_AUTO: ab_str_add(out, _("chance-prune as the tree's bounds say")); break;
+		}
+	}
+#undef NEXT
 }

@@ -212,6 +212,9 @@ void ab_order_describe(const struct ab_config *config, struct ab_str *out);
 bool ab_parse_view(const char *text, enum ab_view *out);
 /* The fail convention's word: "fail-soft", "fail-hard", "fail-hard=clamp". */
 const char *ab_fail_word(enum ab_fail fail);
+/* The same as people read it, in the language of messages (the word, or
+ * in Chinese 软失败 / 硬失败 with the word beside it). */
+const char *ab_fail_name(enum ab_fail fail);
 /* A named mistake's id ("swapped-update"), and the mistake as a sentence
  * ("MIN nodes raise α and MAX nodes lower β"). */
 const char *ab_bug_id(enum ab_bug bug);
@@ -233,5 +236,10 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 void ab_config_describe_for(const struct ab_config *config,
 			    const struct ab_tree *tree, bool ascii,
 			    struct ab_str *out);
+/* Appends only the parts of config named in parts (AB_PART_*), as a list
+ * in the language of messages, for notes that say what a grader used
+ * instead of what a file declared: "α ≥ β, fail-hard, order given". */
+void ab_config_describe_parts(const struct ab_config *config, unsigned parts,
+			      bool ascii, struct ab_str *out);
 
 #endif

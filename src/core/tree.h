@@ -120,6 +120,7 @@ struct ab_tree {
 	uint32_t *position;
 	uint32_t ntransposed;    /* nodes whose position is another node */
 	char *title;             /* from the header, or NULL */
+	char *title_zh;          /* the same in Chinese (title.zh:), or NULL */
 	char *source;            /* from the header, or NULL */
 	uint32_t cap;            /* nodes allocated (while building) */
 	/* While building, in preorder: the open path (deepest last) and the
@@ -214,6 +215,12 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n);
  * last ab_tree_add: no node can be added after it. */
 void ab_tree_finish(struct ab_tree *tree);
 void ab_tree_set_title(struct ab_tree *tree, const char *title);
+/* The title in Chinese (title.zh: in a file). */
+void ab_tree_set_title_zh(struct ab_tree *tree, const char *title);
+/* The title to show, in the language of messages: title.zh's when
+ * messages are Chinese and the tree has one, else title (or the only one
+ * there is; NULL if none). */
+const char *ab_tree_title(const struct ab_tree *tree);
 /* Sets the players cycle (1..AB_MAX_PLAYERS entries). */
 void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
 			 uint32_t count);

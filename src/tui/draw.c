@@ -1188,7 +1188,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	/* Title. */
 	struct ab_str text = AB_STR_INIT;
 	ab_str_add(&text, "abtrace: ");
-	ab_str_add(&text, rp->tree->title ? rp->tree->title : rp->name);
+	ab_str_add(&text, ab_tree_title(rp->tree) ? ab_tree_title(rp->tree) : rp->name);
 	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
 	/* A legend at the right, when it fits: shapes and the pruned mark. */
 	ab_str_clear(&text);

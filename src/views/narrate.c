@@ -41,6 +41,15 @@ static bool cjk(uint32_t cp)
 	       (cp >= 0xFF00 && cp <= 0xFF60);
 }
 
+/* Full-width punctuation that ends a clause or sentence: 。，；：！？、）
+ * and the closing quotes, after which Chinese leaves no space. */
+static bool fullwidth_stop(uint32_t cp)
+{
+	return cp == 0x3002 || cp == 0x3001 || cp == 0xFF0C || cp == 0xFF1B ||
+	       cp == 0xFF1A || cp == 0xFF01 || cp == 0xFF1F || cp == 0xFF09 ||
+	       cp == 0x201D || cp == 0x300D;
+}
+
 void ab_narrate_tidy(struct ab_str *text, size_t from)
 {
 	if (strcmp(ab_i18n_language(), "en") == 0 || text->len <= from)
@@ -56,8 +65,11 @@ void ab_narrate_tidy(struct ab_str *text, size_t from)
 		if (s[i] == ' ' && cjk(prev)) {
 			uint32_t next;
 			size_t nl = i + 1 < text->len ? ab_utf8_decode(s + i + 1, text->len - i - 1, &next) : 0;
-			if (nl && cjk(next)) {
-				i++; /* the space between two CJK characters goes */
+			/* The space between two CJK characters goes, and so
+			 * does one after full-width punctuation, where
+			 * sentences were joined ("。 MAX"). */
+			if ((nl && cjk(next)) || fullwidth_stop(prev)) {
+				i++;
 				continue;
 			}
 		}
@@ -219,7 +231,7 @@ void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
 	uint32_t shown = count > max ? max : count;
 	for (uint32_t i = 0; i < shown; i++) {
 		if (i > 0)
-			ab_str_add(out, i + 1 == count ? _(" and ") : ", ");
+			ab_str_add(out, i + 1 == count ? _(" and ") : _(", "));
 		ab_tree_name(tree, nodes[i], out);
 	}
 	if (shown < count)
@@ -357,11 +369,13 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	const char *name = name_of(w, tree, ev->node);
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
+	/* A cut at a MAX node is a beta cutoff (its α passed an ancestor's
+	 * β), one at a MIN node an alpha cutoff: the course's β剪枝, α剪枝. */
 	if (max)
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
+		ab_str_addf(out, C_("beta cutoff", "Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
 			    strict ? ">" : g->ge, g->beta, b);
 	else
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
+		ab_str_addf(out, C_("alpha cutoff", "Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
 			    strict ? "<" : g->le, g->alpha, a);
 	if (ev->by != AB_NONE &&
 	    ab_player_at(tree, ev->by, trace->root_player) == AB_CHANCE) {
@@ -398,7 +412,7 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	const char *value = value_of(w, ev->value, g);
 	uint32_t parent = tree->nodes[ev->node].parent;
 	struct ab_str *proved = fresh(w);
-	ab_format_interval(ev->lo, ev->hi, w->scale, g, proved);
+	ab_format_interval_said(ev->lo, ev->hi, w->scale, g, proved);
 	if (parent == AB_NONE)
 		ab_str_addf(out, _("%s returns %s."), name, value);
 	else
@@ -409,13 +423,25 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	 * proved, and how little the number handed on tells the parent. */
 	bool hard = ab_config_returns_bound(&trace->config);
 	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
-		/* A MAX node hands back its α, a MIN node its β; a chance node
-		 * α when it fell below the window, β above it. */
+		/* Fail-hard: a MAX node hands back its α, a MIN node its β; a
+		 * chance node α when it fell below the window, β above it.
+		 * Clamped, every node hands back the end of the window it was
+		 * given that its value passed: α below it, β above. */
 		enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
-		bool alpha = player == AB_CHANCE ? ev->value > ev->hi : player == AB_MAX;
+		bool clamp = ab_config_fail(&trace->config) == AB_FAIL_CLAMP;
+		bool alpha = player == AB_CHANCE || clamp ? ev->value > ev->hi : player == AB_MAX;
 		const char *bound = alpha ? g->alpha : g->beta;
 		const char *rel = ev->value > ev->hi ? g->le : g->ge;
-		if (parent == AB_NONE)
+		if (clamp && parent == AB_NONE)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp returns the end of its window that it passed, %s = %s, which says only that %s %s %s."),
+				    name, ab_str_cstr(proved), bound, value,
+				    name, rel, value);
+		else if (clamp)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp hands %s the end of its window that it passed, %s = %s, which tells %s only that %s %s %s."),
+				    name, ab_str_cstr(proved), name_of(w, tree, parent),
+				    bound, value, name_of(w, tree, parent),
+				    name, rel, value);
+		else if (parent == AB_NONE)
 			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
 				    name, ab_str_cstr(proved), bound, value,
 				    name, rel, value);

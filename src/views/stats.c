@@ -282,15 +282,17 @@ static void row_label(const struct ab_tree *tree, const struct ab_config *c,
 		      struct ab_str *out)
 {
 	if (!ab_config_prunes(c)) {
-		ab_str_add(out, tree->nchance ? "expectimax" : "minimax");
+		ab_str_add(out, tree->nchance ? _("expectimax") : _("minimax"));
 		return;
 	}
-	ab_str_add(out, "alpha-beta (");
-	if (c->order == AB_ORDER_RANDOM)
-		ab_str_add(out, "random");
-	else
-		ab_order_describe(c, out);
-	ab_str_add(out, ")");
+	/* Each a whole label, in the language of messages. */
+	switch (c->order) {
+	case AB_ORDER_GIVEN: ab_str_add(out, _("alpha-beta (given)")); break;
+	case AB_ORDER_REVERSE: ab_str_add(out, _("alpha-beta (reverse)")); break;
+	case AB_ORDER_BEST: ab_str_add(out, _("alpha-beta (best)")); break;
+	case AB_ORDER_WORST: ab_str_add(out, _("alpha-beta (worst)")); break;
+	case AB_ORDER_RANDOM: ab_str_add(out, _("alpha-beta (random)")); break;
+	}
 }
 
 void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
