@@ -409,6 +409,7 @@ static void check_one(struct ab_tree *tree, enum ab_bug bug, enum ab_fail fail,
 		c.bug_inf = 3;
 	struct ab_config right = c;
 	right.bug = AB_BUG_NONE;
+	right.tt = ab_config_table(&c); /* a table's mistake: the table without it */
 	struct keeper k = run_search(tree, &c), r = run_search(tree, &right);
 	check_trace_agrees(tree, &c, &k);
 	bool soft = fail == AB_FAIL_SOFT;
@@ -639,7 +640,16 @@ START_TEST(minimax_keeps_no_window)
 			c.bug = (enum ab_bug)b;
 			struct keeper k = run_search(tree, &c);
 			check_trace_agrees(tree, &c, &k);
-			if (b != AB_BUG_NEGAMAX_MAX_VIEW && b != AB_BUG_SMALL_INF)
+			if (ab_bug_is_table((enum ab_bug)b)) {
+				/* Minimax stores only exact entries, and on a
+				 * tree without transpositions finds none: as
+				 * the right search with the table. */
+				struct ab_config rt = right;
+				rt.tt = true;
+				struct keeper t = run_search(tree, &rt);
+				ck_assert(same_events(&k, &t, false));
+				keeper_free(&t);
+			} else if (b != AB_BUG_NEGAMAX_MAX_VIEW && b != AB_BUG_SMALL_INF)
 				ck_assert(same_events(&k, &r, b == AB_BUG_BEST_FROM_BOUND));
 			ck_assert_uint_eq(done_of(&k)->leaves_visited, tree->leaves);
 			keeper_free(&k);
@@ -719,16 +729,27 @@ static void log_of(const struct ab_tree *tree, const struct keeper *k, struct ab
 }
 
 /* Each mistake leaves a log no other does, on some tree: so diff can name
- * it. */
+ * it.  The table's show only where a position recurs (a DAG) or an
+ * iteration finds the last one's entries: half the rounds are those. */
 START_TEST(every_mistake_tells_itself_apart)
 {
 	bool apart[AB_BUG_COUNT][AB_BUG_COUNT] = { { false } };
 	int rounds = ab_test_rounds(400);
 	for (int i = 0; i < rounds; i++) {
+		bool dag = i % 2;
 		struct ab_tree *tree = random_tree(i);
+		if (dag) {
+			ab_tree_free(tree);
+			struct ab_rng rng;
+			ab_rng_seed(&rng, (uint64_t)i);
+			struct randtree_shape shape = { .min_kids = 1, .max_kids = 3,
+							.depth = 4, .lo = -5, .hi = 5 };
+			tree = randdag(&rng, &shape, 60, true, true);
+		}
 		struct ab_str logs[AB_BUG_COUNT];
 		for (unsigned b = 0; b < AB_BUG_COUNT; b++) {
-			struct ab_config c = { .bug = (enum ab_bug)b, .bug_inf = 3 };
+			struct ab_config c = { .bug = (enum ab_bug)b, .bug_inf = 3,
+					       .tt = dag, .iterative = dag };
 			struct keeper k = run_search(tree, &c);
 			logs[b] = (struct ab_str)AB_STR_INIT;
 			log_of(tree, &k, &logs[b]);
@@ -767,6 +788,8 @@ START_TEST(words)
 		{ "bug=small-inf", AB_BUG_SMALL_INF, AB_BUG_INF_DEFAULT, "bug=small-inf:1000" },
 		{ "bug=small-inf:50", AB_BUG_SMALL_INF, 50, "bug=small-inf:50" },
 		{ "bug=small-inf:999999999999999", AB_BUG_SMALL_INF, 999999999999999, "bug=small-inf:999999999999999" },
+		{ "bug=tt-no-flag", AB_BUG_TT_NO_FLAG, 0, "bug=tt-no-flag" },
+		{ "bug=tt-any-depth", AB_BUG_TT_ANY_DEPTH, 0, "bug=tt-any-depth" },
 	};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		struct ab_config c = AB_CONFIG_DEFAULT;
@@ -1026,7 +1049,7 @@ static const struct cli_case {
 	{ ARGS("export", "--text", "--bug", "negamax-window", "lecture"), 0, "with the mistake negamax-window", NULL },
 	{ ARGS("trace", "--bug", "swapped", "lecture"), 2, NULL,
 	  "--bug takes a named mistake: none, swapped-update" },
-	{ ARGS("trace", "--bug", "small-inf:0", "lecture"), 2, NULL, "small-inf or small-inf:N, not 'small-inf:0'" },
+	{ ARGS("trace", "--bug", "small-inf:0", "lecture"), 2, NULL, "small-inf, small-inf:N, tt-no-flag or tt-any-depth, not 'small-inf:0'" },
 #undef ARGS
 };
 

@@ -171,6 +171,61 @@ START_TEST(depth_share_and_chance_root)
 }
 END_TEST
 
+/* With --tt: the rows without the table as before, then minimax and the
+ * asked search with it, each with its probes, hits and stores; the same
+ * root value everywhere; only the asked search, without and with. */
+START_TEST(rows_with_and_without_the_table)
+{
+	struct ab_diag diag;
+	const char *text = "A[ B[3 12 8] C[2 4 6] &B &C ]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config asked = { .tt = true, .fail = AB_FAIL_HARD };
+	struct ab_stats s;
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	static const char *const keys[] = { "minimax", "alphabeta", "best_order",
+					    "worst_order", "minimax_tt", "alphabeta_tt" };
+	ck_assert_uint_eq(s.nrows, 6);
+	ck_assert_uint_eq(s.tt_slots, tree->count);
+	for (uint32_t i = 0; i < s.nrows; i++) {
+		ck_assert_str_eq(s.rows[i].key, keys[i]);
+		ck_assert(ab_config_table(&s.rows[i].config) == (i >= 4));
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
+		ck_assert((s.rows[i].counts.probes != 0) == (i >= 4));
+	}
+	/* B and C are found again: fewer leaves, and a hit each. */
+	const struct ab_counts *with = ab_stats_find(&s, "alphabeta_tt");
+	const struct ab_counts *without = ab_stats_find(&s, "alphabeta");
+	ck_assert_uint_lt(with->leaves, without->leaves);
+	ck_assert_uint_eq(with->hits, 2);
+	ck_assert_uint_eq(with->probes, 5);
+	ck_assert_uint_lt(ab_stats_find(&s, "minimax_tt")->leaves, tree->leaves);
+	struct ab_str out = AB_STR_INIT;
+	ab_stats_json(tree, &s, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "\"table\":{\"slots\":17,\"entry_bytes\":24}"),
+		      "%s", ab_str_cstr(&out));
+	ck_assert(strstr(ab_str_cstr(&out), "\"probes\":5,\"hits\":2,\"stores\":3"));
+	ab_str_clear(&out);
+	ab_stats_text(tree, &s, &ab_glyphs_ascii, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "alpha-beta (given) + table: 5 probes, 2 of them hits, 3 entries stored, in a table of 17 slots of 24 bytes."),
+		      "%s", ab_str_cstr(&out));
+	asked.tt_slots = 2;
+	ck_assert(ab_stats_compute(tree, &asked, true, &s));
+	ck_assert_uint_eq(s.nrows, 2);
+	ck_assert_str_eq(s.rows[0].key, "alphabeta");
+	ck_assert_str_eq(s.rows[1].key, "alphabeta_tt");
+	ck_assert_uint_eq(s.rows[1].config.tt_slots, 2);
+	/* A mistake of the table's is the table's only. */
+	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	ck_assert_uint_eq(s.nrows, 6);
+	ck_assert_int_eq(s.rows[1].config.bug, AB_BUG_NONE);
+	ck_assert_int_eq(s.rows[5].config.bug, AB_BUG_TT_NO_FLAG);
+	ab_str_free(&out);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -179,6 +234,7 @@ static Suite *stats_suite(void)
 	tcase_add_loop_test(tc, counts, 0, (int)(sizeof stats_cases / sizeof stats_cases[0]));
 	tcase_add_test(tc, only_the_asked_search);
 	tcase_add_test(tc, rows_are_configurations);
+	tcase_add_test(tc, rows_with_and_without_the_table);
 	tcase_add_test(tc, depth_share_and_chance_root);
 	suite_add_tcase(s, tc);
 	return s;

@@ -46,6 +46,14 @@ static void assert_same_state(const struct ab_trace *a, const struct ab_trace *b
 				      "step %zu node %u: window", step, n);
 	}
 	ck_assert_uint_eq(ab_trace_current(a), ab_trace_current(b));
+	/* The transposition table's slots. */
+	uint32_t na, nb;
+	const struct ab_tt_entry *ta = ab_trace_table(a, &na), *tb = ab_trace_table(b, &nb);
+	ck_assert_uint_eq(na, nb);
+	ck_assert((ta == NULL) == (tb == NULL));
+	for (uint32_t i = 0; ta && i < na; i++)
+		ck_assert_msg(memcmp(&ta[i], &tb[i], sizeof ta[i]) == 0,
+			      "step %zu slot %u: table", step, i);
 }
 
 /* Wander back and forth at random; at every stop compare with a fresh
@@ -57,12 +65,18 @@ static void check_stepping(int _i)
 	struct randtree_shape shape = { 1, 1 + (uint32_t)ab_rng_below(&rng, 5),
 					1 + (uint32_t)ab_rng_below(&rng, 6), false,
 					-4, 4, false };
-	struct ab_tree *tree = randtree(&rng, &shape);
+	/* Every third a DAG searched with the table (some iteratively). */
+	bool table = _i % 3 == 2;
+	struct ab_tree *tree = table ? randdag(&rng, &shape, 50, _i % 2, true)
+				     : randtree(&rng, &shape);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
 	c.strict = (_i / 2) % 2;
 	c.algo = _i % 7 == 0 ? AB_MINIMAX : AB_ALPHABETA;
 	c.order = (enum ab_order)(_i % 5);
+	c.tt = table;
+	c.tt_slots = table ? (uint32_t)(_i % 4) : 0;
+	c.iterative = table && _i % 2 && _i % 5 < 2;
 	struct ab_trace *walker = ab_trace_record(tree, &c);
 	ck_assert_ptr_nonnull(walker);
 	for (int hop = 0; hop < 12; hop++) {
@@ -121,10 +135,16 @@ static void check_decoding(int _i)
 	struct ab_rng rng;
 	ab_rng_seed(&rng, (uint64_t)_i + 500);
 	struct randtree_shape shape = { 1, 4, 5, false, -3, 3, false };
-	struct ab_tree *tree = randtree(&rng, &shape);
+	bool table = _i % 2;
+	struct ab_tree *tree = table ? randdag(&rng, &shape, 50, _i % 4 == 1, true)
+				     : randtree(&rng, &shape);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
 	c.order = (enum ab_order)(_i % 5);
+	c.tt = table;
+	c.tt_slots = (uint32_t)(_i % 3);
+	c.iterative = _i % 4 == 1;
+	c.strict = _i % 8 == 3;
 	struct sent s = { 0 };
 	struct ab_sink sink = { keep, &s, AB_EVENT_ALL };
 	ck_assert_int_eq(ab_search(tree, &c, &sink), 0);
@@ -160,9 +180,27 @@ static void check_decoding(int _i)
 				  ev.hi == want->hi);
 			break;
 		case AB_EV_DONE:
+		case AB_EV_RESULT:
 			ck_assert(ev.value == want->value && ev.best == want->best);
 			ck_assert_uint_eq(ev.leaves_visited, want->leaves_visited);
 			ck_assert_uint_eq(ev.nodes_visited, want->nodes_visited);
+			break;
+		case AB_EV_ITERATION:
+			ck_assert_uint_eq(ev.depth, want->depth);
+			break;
+		case AB_EV_PROBE:
+			ck_assert(ev.use == want->use && ev.what == want->what &&
+				  ev.old == want->old && ev.new_ == want->new_);
+			ck_assert(ev.alpha == want->alpha && ev.beta == want->beta &&
+				  ev.value == want->value && ev.lo == want->lo &&
+				  ev.hi == want->hi);
+			/* fall through: slot, depth and entry as a store's */
+		case AB_EV_STORE:
+			ck_assert_uint_eq(ev.slot, want->slot);
+			ck_assert_uint_eq(ev.depth, want->depth);
+			ck_assert(memcmp(&ev.entry, &want->entry, sizeof ev.entry) == 0);
+			ck_assert(memcmp(&ev.replaced, &want->replaced, sizeof ev.replaced) == 0);
+			ck_assert(ev.alpha == want->alpha && ev.beta == want->beta);
 			break;
 		default:
 			ck_abort();

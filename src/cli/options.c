@@ -139,6 +139,12 @@ const struct ab_option ab_options[] = {
 	  N_("search with the named mistake ID, as a program\n"
 	     "with that bug would; ID is one of:"), NULL,
 	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("bug"), .values = bug_ids },
+	{ "tt", 0, AB_ARG_OPTIONAL, "N",
+	  N_("a transposition table, one slot per node: MAX and\n"
+	     "MIN nodes probe it on entering, store on leaving"),
+	  N_("the table with N slots (a position's slot: its\n"
+	     "number modulo N, always replacing)"),
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("tt") },
 	{ "iteration", 0, AB_ARG_REQUIRED, "K",
 	  N_("check: grade iteration K of --iterative"), NULL,
 	  AB_GROUP_SEARCH, AB_CMD(CHECK), .id = AB_OPT_ITERATION },

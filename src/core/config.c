@@ -176,6 +176,8 @@ static const char *const bug_sentences[] = {
 	N_("negamax scores leaves from MAX's side at every level, not the mover's"),
 	N_("the root's move is taken from a child's returned bound, so a cut child that only ties the root's value can be named best"),
 	N_("the program's infinity is smaller than some value in the tree"),
+	N_("every table entry is stored as an exact value, even where the search proved only a bound"),
+	N_("table entries are used whatever depth they were searched to, even shallower than the node needs"),
 };
 
 const char *ab_bug_id(enum ab_bug bug)
@@ -344,11 +346,35 @@ static bool set_bug(struct ab_config *c, const char *v)
 	return true;
 }
 
+/* tt (one slot per node), tt=off, or tt=N slots, 1 to AB_MAX_NODES. */
+static bool set_tt(struct ab_config *c, const char *v)
+{
+	if (!v) {
+		c->tt = true;
+		c->tt_slots = 0;
+		return true;
+	}
+	if (strcmp(v, "off") == 0) {
+		c->tt = false;
+		c->tt_slots = 0;
+		return true;
+	}
+	if (*v < '1' || *v > '9')
+		return false;
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || n > AB_MAX_NODES)
+		return false;
+	c->tt = true;
+	c->tt_slots = (uint32_t)n;
+	return true;
+}
+
 /* The setters, beside the public table (same order). */
 static bool (*const setters[])(struct ab_config *, const char *) = {
 	set_algo, set_minimax, set_alphabeta, set_alphabeta, set_fail_soft,
 	set_fail_hard, set_strict, set_non_strict, set_order, set_root,
-	set_chance_prune, set_depth, set_iterative, set_view, set_bug,
+	set_chance_prune, set_depth, set_iterative, set_view, set_bug, set_tt,
 };
 
 const struct ab_config_word ab_config_words[] = {
@@ -366,7 +392,8 @@ const struct ab_config_word ab_config_words[] = {
 	{ "depth", N_("a number of levels below the root, 1 to 10000"), AB_PART_DEPTH },
 	{ "iterative", N_("nothing or off"), AB_PART_ITERATIVE },
 	{ "view", N_("minimax or negamax"), AB_PART_VIEW },
-	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf or small-inf:N"), AB_PART_BUG },
+	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf, small-inf:N, tt-no-flag or tt-any-depth"), AB_PART_BUG },
+	{ "tt", N_("nothing, off, or a number of slots, 1 to 20000000"), AB_PART_TT },
 	{ NULL, NULL, 0 },
 };
 
@@ -449,6 +476,10 @@ void ab_config_merge(struct ab_config *to, const struct ab_config *from,
 		to->bug = from->bug;
 		to->bug_inf = from->bug_inf;
 	}
+	if (parts & AB_PART_TT) {
+		to->tt = from->tt;
+		to->tt_slots = from->tt_slots;
+	}
 }
 
 unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
@@ -466,6 +497,7 @@ unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
 	d |= a->bug != b->bug || (a->bug == AB_BUG_SMALL_INF &&
 				  ab_config_bug_inf(a) != ab_config_bug_inf(b))
 		     ? AB_PART_BUG : 0;
+	d |= a->tt != b->tt || (a->tt && a->tt_slots != b->tt_slots) ? AB_PART_TT : 0;
 	return d;
 }
 
@@ -519,6 +551,15 @@ void ab_config_words_of(const struct ab_config *c, unsigned parts,
 		ab_str_add(out, "bug=");
 		ab_bug_describe(c, out);
 	}
+	if (parts & AB_PART_TT) {
+		SEP();
+		if (!c->tt)
+			ab_str_add(out, "tt=off");
+		else if (c->tt_slots)
+			ab_str_addf(out, "tt=%u", c->tt_slots);
+		else
+			ab_str_add(out, "tt");
+	}
 #undef SEP
 }
 
@@ -556,6 +597,10 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 		ab_str_add(out, _(", iterative deepening"));
 	else if (config->depth)
 		ab_str_addf(out, _(", depth %u"), config->depth);
+	if (config->tt && config->tt_slots)
+		ab_str_addf(out, _(", transposition table of %u slots"), config->tt_slots);
+	else if (config->tt)
+		ab_str_add(out, _(", transposition table"));
 	if (config->view == AB_VIEW_NEGAMAX)
 		ab_str_add(out, _(", negamax view"));
 	if (config->bug != AB_BUG_NONE) {

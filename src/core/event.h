@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "core/tree.h"
+#include "core/tt.h"
 
 #define AB_EVENT_KINDS(X) \
 	X(ENTER, "enter")   \
@@ -19,6 +20,8 @@
 	X(UPDATE, "update") \
 	X(CUTOFF, "cutoff") \
 	X(RETURN, "return") \
+	X(PROBE, "probe")   \
+	X(STORE, "store")   \
 	X(ITERATION, "iteration") \
 	X(RESULT, "result") \
 	X(DONE, "done")
@@ -55,7 +58,25 @@ struct ab_event {
 				     if none */
 	uint32_t leaves_visited;  /* result (that iteration), done (all) */
 	uint32_t nodes_visited;   /* result, done: inner nodes entered */
-	uint32_t depth;           /* iteration, result: the depth limit */
+	uint32_t depth;           /* iteration, result: the depth limit;
+				     probe: the depth the node needs, store:
+				     the entry's */
+	/* The transposition table (--tt): a probe on entering a MAX or MIN
+	 * node, a store on returning from one.  A probe's alpha and beta are
+	 * the window after it, value the node's running value after it, lo
+	 * and hi what the entry says of the node's value (-inf, +inf when
+	 * nothing: a miss, or an entry too shallow), and what, old, new_ the
+	 * bound it moved (value: an exact entry's).  A store's alpha and beta
+	 * are the window the node was entered with, which its flag is from. */
+	uint32_t slot;            /* probe, store */
+	enum ab_tt_use use;       /* probe: what the entry did (AB_TT_MISS:
+				     none found) */
+	struct ab_tt_entry entry; /* probe: the entry found (position
+				     AB_NONE: none); store: the one stored */
+	struct ab_tt_entry replaced; /* store: what the slot held (position
+				     AB_NONE: it was empty) */
+	/* done: the table's counts over the whole search (0 without one) */
+	uint32_t probes, hits, stores;
 };
 
 /* A consumer of events.  emit returns 0 to go on, nonzero to stop the

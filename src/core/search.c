@@ -171,6 +171,9 @@ struct frame {
 	uint32_t node;
 	uint32_t next;          /* position in the order of the next child */
 	uint32_t nkids, first_kid; /* the node's, at hand in the loop */
+	const uint32_t *kids;   /* its children in the order searched: the
+				   search's order, or the level's own copy
+				   (the table's best child first) */
 	ab_value alpha, beta;
 	uint32_t alpha_from;    /* the node that set alpha, AB_NONE if none */
 	uint32_t beta_from;
@@ -187,6 +190,13 @@ struct frame {
 	int64_t rest;           /* R: probability not yet searched (1/B) */
 	ab_value cut_value;     /* fail-soft: the bound that cut it */
 	bool cut_below;         /* it cut because S + R·U left it below alpha */
+	/* The transposition table (--tt), at MAX and MIN nodes: */
+	ab_value alpha_in, beta_in; /* the window it was entered with: an
+				   entry's flag comes from it */
+	ab_value tt_lo, tt_hi;  /* what a usable entry says of its value */
+	uint32_t need;          /* the depth it is searched to */
+	bool tt_done;           /* the probe answered it: no child searched */
+	bool tt_window;         /* the probe moved the other side's bound */
 };
 
 struct search {
@@ -220,6 +230,13 @@ struct search {
 	uint32_t *root_kids;    /* under a mistake: the root's children in the */
 	ab_value *root_values;  /*   order they returned, and what each */
 	uint32_t nroot;         /*   returned, for the root's move */
+	/* The transposition table (see "The table" below), or NULL. */
+	struct ab_tt *tt;
+	enum ab_bug tt_bug;     /* a mistake of the table's (s->bug is then
+				   none: the window is right) */
+	uint16_t *height;       /* per node: its subtree's height */
+	uint32_t **level_kids;  /* per level: a node's children reordered */
+	uint32_t *level_cap;
 };
 
 /* Notes what a node returned in this iteration (iterative deepening). */
@@ -260,7 +277,7 @@ static bool cut_test(const struct search *s, const struct frame *f)
 }
 
 /* Lists the children not searched yet, in the tree's order: those at or
- * after position f->next of the search's order (so no per-node mark is
+ * after position f->next of the frame's order (so no per-node mark is
  * kept for the rare cutoff). */
 static uint32_t list_pruned(struct search *s, const struct frame *f)
 {
@@ -271,7 +288,7 @@ static uint32_t list_pruned(struct search *s, const struct frame *f)
 		s->pruned = ab_xreallocarray(s->pruned, n, sizeof *s->pruned);
 		s->unsearched = ab_xreallocarray(s->unsearched, n, 1);
 	}
-	if (s->order == t->kids) {
+	if (f->kids == t->kids + first) {
 		count = n - f->next;
 		memcpy(s->pruned, t->kids + first + f->next,
 		       (size_t)count * sizeof *s->pruned);
@@ -280,7 +297,7 @@ static uint32_t list_pruned(struct search *s, const struct frame *f)
 	memset(s->unsearched, 0, n);
 	ab_tree_need_spans(t); /* ranks for every child, not one by one */
 	for (uint32_t j = f->next; j < n; j++)
-		s->unsearched[ab_rank(t, s->order[first + j])] = 1;
+		s->unsearched[ab_rank(t, f->kids[j])] = 1;
 	for (uint32_t i = 0; i < n; i++)
 		if (s->unsearched[i])
 			s->pruned[count++] = t->kids[first + i];
@@ -485,6 +502,16 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
  *                      children all lie at or beyond it returns I itself
  *                      (an update to I is sent when that happens, not
  *                      before, so the replay shows it where it acts).
+ *   tt-no-flag         the table's (and implies one, as --tt): every entry
+ *                      is stored as exact, whatever window its node was
+ *                      searched with, so a later visit of the position
+ *                      takes a bound (a cut node's "<= 2") for its value.
+ *                      An empty window's number is stored too.
+ *   tt-any-depth       the table's: an entry is used whatever depth it was
+ *                      searched to, so under --depth or --iterative a
+ *                      shallower search's value answers a deeper one.
+ *                      Both act in the table (see "The table" below);
+ *                      the search's window is right, so s->bug is none.
  *
  * With every mistake the root's move is DESIGN's rule on what the root's
  * children returned: the first (best-from-bound: the last) whose number
@@ -744,6 +771,7 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 	f->next = 0;
 	f->nkids = s->tree->nodes[node].nkids;
 	f->first_kid = s->tree->nodes[node].first_kid;
+	f->kids = s->order + f->first_kid;
 	f->alpha = parent ? parent->alpha : AB_NEG_INF;
 	f->beta = parent ? parent->beta : AB_POS_INF;
 	f->alpha_from = parent ? parent->alpha_from : AB_NONE;
@@ -773,6 +801,13 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 		if (!parent)
 			s->nroot = 0;
 	}
+	if (s->tt) {
+		f->alpha_in = f->alpha;
+		f->beta_in = f->beta;
+		f->tt_lo = AB_NEG_INF;
+		f->tt_hi = AB_POS_INF;
+		f->tt_done = f->tt_window = false;
+	}
 }
 
 static int emit_enter(struct search *s, const struct frame *f)
@@ -783,6 +818,249 @@ static int emit_enter(struct search *s, const struct frame *f)
 	struct ab_event ev = { .kind = AB_EV_ENTER, .node = f->node,
 			       .alpha = f->alpha, .beta = f->beta };
 	return s->sink->emit(s->sink->ctx, &ev);
+}
+
+/* ---- The table ------------------------------------------------------------
+ *
+ * --tt: a transposition table (core/tt.h) of N slots.  A position's
+ * number is its canonical node (ab_position), its slot that modulo N.
+ * Only MAX and MIN nodes use it: on entering one the search probes its
+ * position's slot, and on returning from one it stores what it found.
+ * Chance nodes neither probe nor store: an expectation is one number
+ * whatever the window, and the nodes below them do their own.
+ *
+ * The depth of an entry is the plies searched below the node: to the
+ * horizon under --depth or --iterative, else to the leaves (its subtree's
+ * height), and never more than the height (a subtree that ends above the
+ * horizon is searched whole whatever the limit, so its entry serves any
+ * depth).  An entry searched at least as deep as the node needs is used
+ * (tt-any-depth: whatever its depth):
+ *
+ *   exact  the node returns it at once, its children unsearched; fail-soft
+ *          as its value, fail-hard as its bound would take it (a MAX node
+ *          raises alpha to it and returns alpha, clamped as the
+ *          convention clamps);
+ *   lower  alpha rises to it, upper: beta falls to it.  The bound on the
+ *          mover's side (lower at MAX, upper at MIN) is a value the mover
+ *          already has, so fail-soft starts its running value there; the
+ *          other side's only narrows the window.  When the window closes
+ *          (the cut test on the new bounds) the node is cut at once, all
+ *          its children pruned, and returns (fail-soft) the entry's value.
+ *
+ * Any entry found for the position, used or too shallow, puts its best
+ * child first (the child whose position is the entry's best).  What a
+ * usable entry says goes into the proved interval with what the children
+ * prove ([v, v], [v, +inf], [-inf, v]), since it is as true of the
+ * position as what they prove (under the table's mistakes, as the search
+ * believes it).
+ *
+ * On returning, the node's entry replaces whatever its slot held: the
+ * position, the depth it was searched to, the value it returns, the flag
+ * that value earns from the window it was entered with (ab_tt_flag_for:
+ * a value at or beyond a bound is only a bound; tt-no-flag: always
+ * exact), and its best child's position.  A node the probe answered
+ * stores nothing: it learned nothing new; nor does a node entered with
+ * an empty window (alpha = beta, under --strict) that returns that very
+ * number, which may have failed either way (ab_tt_proves).
+ *
+ * The table outlives the iterations of --iterative: each iteration finds
+ * the last one's entries, too shallow to use but with their best children
+ * to try first, which is what a table does for iterative deepening.
+ *
+ * Under --depth a position reached at two depths needs a different depth
+ * at each: an entry from the shallower visit, searched deeper, is used at
+ * the deeper one as engines use it, and may differ from what the depth
+ * limit there would give (without --depth every visit of a position
+ * needs its whole subtree, so the table never changes the root's value).
+ */
+
+/* The per-level copy of a node's children, grown to hold n. */
+static uint32_t *level_buffer(struct search *s, uint32_t level, uint32_t n)
+{
+	if (s->level_cap[level] < n) {
+		s->level_cap[level] = n;
+		s->level_kids[level] = ab_xreallocarray(s->level_kids[level], n,
+							sizeof **s->level_kids);
+	}
+	return s->level_kids[level];
+}
+
+/* Puts child lead first in f's order, the others after it as they were. */
+static void search_first(struct search *s, struct frame *f, uint32_t lead)
+{
+	uint32_t level = s->tree->nodes[f->node].depth;
+	uint32_t *buf = level_buffer(s, level, f->nkids);
+	if (f->kids != buf)
+		memcpy(buf, f->kids, (size_t)f->nkids * sizeof *buf);
+	uint32_t j = 0;
+	while (j < f->nkids && buf[j] != lead)
+		j++;
+	if (j == f->nkids)
+		return;
+	memmove(buf + 1, buf, (size_t)j * sizeof *buf);
+	buf[0] = lead;
+	f->kids = buf;
+}
+
+/* The child of f's node standing for position pos, AB_NONE if none. */
+static uint32_t kid_at_position(const struct search *s, const struct frame *f,
+				uint32_t pos)
+{
+	if (pos == AB_NONE)
+		return AB_NONE;
+	for (uint32_t i = 0; i < f->nkids; i++) {
+		uint32_t kid = s->tree->kids[f->first_kid + i];
+		if (ab_position(s->tree, kid) == pos)
+			return kid;
+	}
+	return AB_NONE;
+}
+
+/* The plies a node's search goes below it (see above). */
+static uint32_t needed_depth(const struct search *s, uint32_t n)
+{
+	uint32_t h = s->height[n];
+	if (!s->horizon)
+		return h;
+	uint32_t d = s->horizon - s->tree->nodes[n].depth;
+	return d < h ? d : h;
+}
+
+/* The probe on entering f (a MAX or MIN node). */
+static int probe(struct search *s, struct frame *f)
+{
+	const struct ab_tree *t = s->tree;
+	uint32_t pos = ab_position(t, f->node);
+	f->need = needed_depth(s, f->node);
+	const struct ab_tt_entry *e = ab_tt_probe(s->tt, pos);
+	struct ab_event ev = {
+		.kind = AB_EV_PROBE, .node = f->node, .depth = f->need,
+		.slot = ab_tt_slot(s->tt, pos), .use = AB_TT_MISS,
+		.entry = e ? *e : AB_TT_EMPTY, .replaced = AB_TT_EMPTY,
+		.what = AB_WHAT_VALUE, .lo = AB_NEG_INF, .hi = AB_POS_INF,
+	};
+	bool max = f->player == AB_MAX;
+	bool hard = s->pruning && s->fail_hard;
+	if (e) {
+		uint32_t lead = kid_at_position(s, f, e->best);
+		if (lead != AB_NONE)
+			search_first(s, f, lead);
+		ab_value a = f->alpha, b = f->beta, v = e->value;
+		ev.use = ab_tt_use(e, f->need, s->tt_bug == AB_BUG_TT_ANY_DEPTH, &a, &b);
+		if (ev.use != AB_TT_SHALLOW) {
+			f->tt_lo = e->flag == AB_TT_UPPER ? AB_NEG_INF : v;
+			f->tt_hi = e->flag == AB_TT_LOWER ? AB_POS_INF : v;
+		}
+		switch (ev.use) {
+		case AB_TT_VALUE:
+			f->tt_done = true;
+			f->best = lead;
+			f->next = f->nkids; /* nothing to search */
+			if (!hard) {
+				ev.old = f->value;
+				f->value = ev.new_ = v;
+			} else if (max && v > f->alpha) {
+				ev.what = AB_WHAT_ALPHA;
+				ev.old = f->alpha;
+				f->alpha = ev.new_ = v;
+				f->alpha_from = f->node;
+			} else if (!max && v < f->beta) {
+				ev.what = AB_WHAT_BETA;
+				ev.old = f->beta;
+				f->beta = ev.new_ = v;
+				f->beta_from = f->node;
+			} else {
+				ev.old = ev.new_ = max ? f->alpha : f->beta;
+				ev.what = max ? AB_WHAT_ALPHA : AB_WHAT_BETA;
+			}
+			break;
+		case AB_TT_RAISE:
+			ev.what = AB_WHAT_ALPHA;
+			ev.old = f->alpha;
+			f->alpha = ev.new_ = a;
+			f->alpha_from = f->node;
+			f->tt_window = !max;
+			if (max && !hard)
+				f->value = v;
+			break;
+		case AB_TT_LOWER_BETA:
+			ev.what = AB_WHAT_BETA;
+			ev.old = f->beta;
+			f->beta = ev.new_ = b;
+			f->beta_from = f->node;
+			f->tt_window = max;
+			if (!max && !hard)
+				f->value = v;
+			break;
+		case AB_TT_UNUSED:
+		case AB_TT_SHALLOW:
+		case AB_TT_MISS:
+			break;
+		}
+	}
+	bool closes = (ev.use == AB_TT_RAISE || ev.use == AB_TT_LOWER_BETA) &&
+		      s->pruning && f->nkids && cut_test(s, f);
+	if (closes) {
+		f->tt_done = true;
+		if (!hard)
+			f->value = e->value;
+	}
+	ev.alpha = f->alpha;
+	ev.beta = f->beta;
+	ev.value = f->value;
+	ev.lo = f->tt_lo;
+	ev.hi = f->tt_hi;
+	int stop;
+	if (wants(s, AB_EV_PROBE) && (stop = s->sink->emit(s->sink->ctx, &ev)))
+		return stop;
+	/* The window closed: a cutoff before any child, all of them pruned. */
+	return closes ? emit_cutoff(s, f, max) : 0;
+}
+
+/* The store on returning from f with r. */
+static int store(struct search *s, const struct frame *f, ab_value r)
+{
+	const struct ab_tree *t = s->tree;
+	if (!ab_tt_proves(r, f->alpha_in, f->beta_in) && s->tt_bug != AB_BUG_TT_NO_FLAG)
+		return 0;
+	struct ab_tt_entry e = {
+		.position = ab_position(t, f->node), .depth = f->need, .value = r,
+		.flag = s->tt_bug == AB_BUG_TT_NO_FLAG ? AB_TT_EXACT
+			: ab_tt_flag_for(r, f->alpha_in, f->beta_in),
+		.best = f->best == AB_NONE ? AB_NONE : ab_position(t, f->best),
+	};
+	struct ab_event ev = { .kind = AB_EV_STORE, .node = f->node,
+			       .slot = ab_tt_slot(s->tt, e.position),
+			       .depth = e.depth, .entry = e,
+			       .alpha = f->alpha_in, .beta = f->beta_in };
+	ab_tt_store(s->tt, &e, &ev.replaced);
+	if (!wants(s, AB_EV_STORE))
+		return 0;
+	return s->sink->emit(s->sink->ctx, &ev);
+}
+
+/* Each node's subtree height, for the entries' depths. */
+static uint16_t *subtree_heights(const struct ab_tree *t)
+{
+	uint16_t *h = ab_xcalloc(t->count, sizeof *h);
+	for (uint32_t n = t->count; n-- > 0;) {
+		const struct ab_node *node = &t->nodes[n];
+		for (uint32_t i = 0; i < node->nkids; i++) {
+			uint16_t k = h[t->kids[node->first_kid + i]];
+			if (k + 1 > h[n])
+				h[n] = (uint16_t)(k + 1);
+		}
+	}
+	return h;
+}
+
+/* Enters the node of frame f: its event, then (MAX and MIN) the probe. */
+static int enter(struct search *s, struct frame *f)
+{
+	int stop = emit_enter(s, f);
+	if (stop || !s->tt || f->player == AB_CHANCE)
+		return stop;
+	return probe(s, f);
 }
 
 /* What a finished chance node returns and proves. */
@@ -819,8 +1097,32 @@ static ab_value returned_value(const struct search *s, const struct frame *f)
 	/* Fail-hard keeps the mover's bound, which a cut may have pushed past
 	 * the other; clamped, it stays inside the window it was given. */
 	if (f->player == AB_MAX)
-		return s->clamp ? min_value(f->alpha, f->beta) : f->alpha;
-	return s->clamp ? max_value(f->beta, f->alpha) : f->beta;
+		return s->clamp ? min_value(f->alpha, s->tt && f->tt_window ? f->beta_in : f->beta)
+				: f->alpha;
+	return s->clamp ? max_value(f->beta, s->tt && f->tt_window ? f->alpha_in : f->alpha)
+			: f->beta;
+}
+
+/* A MAX or MIN node's proved interval with what its entry said: the
+ * children's, or nothing when none was searched, narrowed by the entry.
+ * Only a mistake's entry can disagree with the children; the node's own
+ * side (lo at MAX, the bound the replay shows it holding while it
+ * searches) then keeps the entry's word and the other side meets it. */
+static void table_interval(const struct frame *f, ab_value *lo, ab_value *hi)
+{
+	if (f->tt_done && !f->cut) {
+		*lo = AB_NEG_INF;
+		*hi = AB_POS_INF;
+	}
+	ab_value l = max_value(*lo, f->tt_lo), h = min_value(*hi, f->tt_hi);
+	if (l > h) {
+		if (f->player == AB_MAX)
+			h = l;
+		else
+			l = h;
+	}
+	*lo = l;
+	*hi = h;
 }
 
 /* Searches from the root, whose frame is stack[0], already entered. */
@@ -832,7 +1134,7 @@ static int run(struct search *s, struct frame *stack)
 	for (;;) {
 		struct frame *f = &stack[top];
 		if (!f->cut && f->next < f->nkids) {
-			uint32_t kid = s->order[f->first_kid + f->next++];
+			uint32_t kid = f->kids[f->next++];
 			const struct ab_node *k = &t->nodes[kid];
 			if (k->nkids == 0 || (s->horizon && k->depth >= s->horizon)) {
 				/* A leaf, or an inner node at the depth limit:
@@ -852,7 +1154,7 @@ static int run(struct search *s, struct frame *stack)
 			} else {
 				start_frame(s, &stack[top + 1], kid, f);
 				top++;
-				if ((stop = emit_enter(s, &stack[top])))
+				if ((stop = enter(s, &stack[top])))
 					return stop;
 			}
 			continue;
@@ -868,7 +1170,11 @@ static int run(struct search *s, struct frame *stack)
 				else
 					lo = AB_NEG_INF;
 			}
+			if (s->tt)
+				table_interval(f, &lo, &hi);
 			r = returned_value(s, f);
+			if (s->tt && !f->tt_done && (stop = store(s, f, r)))
+				return stop;
 		}
 		if (s->bug == AB_BUG_SHARED_BOUNDS && top > 0 && s->pruning &&
 		    (stop = leak(s, &stack[top - 1], f)))
@@ -954,7 +1260,8 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		.fail_hard = ab_config_returns_bound(config),
 		.clamp = ab_config_fail(config) == AB_FAIL_CLAMP,
 		.strict = config->strict,
-		.bug = config->bug,
+		.bug = ab_bug_is_table(config->bug) ? AB_BUG_NONE : config->bug,
+		.tt_bug = ab_bug_is_table(config->bug) ? config->bug : AB_BUG_NONE,
 	};
 	if (tree->count == 0)
 		return 0;
@@ -996,6 +1303,14 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		return stop ? stop : emit(&s, &done);
 	}
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
+	struct ab_tt table;
+	if (ab_config_table(config)) {
+		ab_tt_init(&table, ab_config_tt_slots(config, tree));
+		s.tt = &table;
+		s.height = subtree_heights(tree);
+		s.level_kids = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_kids);
+		s.level_cap = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_cap);
+	}
 	if (s.bug) {
 		s.root_kids = ab_xcalloc(tree->nodes[0].nkids, sizeof *s.root_kids);
 		s.root_values = ab_xcalloc(tree->nodes[0].nkids, sizeof *s.root_values);
@@ -1031,7 +1346,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 			}
 		}
 		start_frame(&s, &stack[0], 0, NULL);
-		if ((stop = emit_enter(&s, &stack[0])) || (stop = run(&s, stack)))
+		if ((stop = enter(&s, &stack[0])) || (stop = run(&s, stack)))
 			break;
 		leaves += s.leaves;
 		nodes += s.nodes;
@@ -1052,7 +1367,20 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 			.best = s.root_best, .leaves_visited = leaves,
 			.nodes_visited = nodes,
 		};
+		if (s.tt) {
+			done.probes = (uint32_t)s.tt->probes;
+			done.hits = (uint32_t)s.tt->hits;
+			done.stores = (uint32_t)s.tt->stores;
+		}
 		stop = emit(&s, &done);
+	}
+	if (s.tt) {
+		ab_tt_free(s.tt);
+		for (uint32_t i = 0; i <= tree->height; i++)
+			free(s.level_kids[i]);
+		free(s.level_kids);
+		free(s.level_cap);
+		free(s.height);
 	}
 	free(stack);
 	free(s.pruned);

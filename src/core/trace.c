@@ -118,6 +118,34 @@ static void end_iteration(struct ab_trace *trace, uint32_t depth)
 		trace->state[sv->nodes[i]] = sv->states[i];
 }
 
+/* A probe moves the node's window, its running value and its own side
+ * of the proved interval (lo at MAX, hi at MIN: the other side is shown
+ * only when it returns). */
+static void apply_probe(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	const struct ab_trace_tt *x = &trace->tt_events[r->a];
+	st->alpha = x->alpha;
+	st->beta = x->beta;
+	st->value = x->value;
+	if (is_max(trace, r->node))
+		st->lo = max_value(st->lo, x->lo);
+	else
+		st->hi = min_value(st->hi, x->hi);
+}
+
+/* Back to the state the node's enter left: the event just before. */
+static void undo_probe(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	const struct ab_record *enter = r - 1;
+	st->alpha = enter->a;
+	st->beta = enter->b;
+	st->value = is_max(trace, r->node) ? AB_NEG_INF : AB_POS_INF;
+	st->lo = AB_NEG_INF;
+	st->hi = AB_POS_INF;
+}
+
 static void apply(struct ab_trace *trace, const struct ab_record *r)
 {
 	struct ab_node_state *st = &trace->state[r->node];
@@ -151,6 +179,14 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->hi = r->b;
 		fold_into_parent(trace, r->node, r->a, r->b);
 		break;
+	case AB_EV_PROBE:
+		apply_probe(trace, r);
+		break;
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *x = &trace->tt_events[r->a];
+		trace->tt_slots[x->slot] = x->entry;
+		break;
+	}
 	case AB_EV_ITERATION:
 		begin_iteration(trace, (uint32_t)r->a);
 		break;
@@ -199,6 +235,14 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		break;
+	case AB_EV_PROBE:
+		undo_probe(trace, r);
+		break;
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *x = &trace->tt_events[r->a];
+		trace->tt_slots[x->slot] = x->replaced;
+		break;
+	}
 	case AB_EV_ITERATION:
 		end_iteration(trace, (uint32_t)r->a);
 		break;
@@ -210,6 +254,23 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 }
 
 /* ---- Recording ---------------------------------------------------------- */
+
+static size_t add_tt_event(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->ntt_events == trace->tt_events_cap) {
+		trace->tt_events_cap = trace->tt_events_cap ? trace->tt_events_cap * 2 : 64;
+		trace->tt_events = ab_xreallocarray(trace->tt_events, trace->tt_events_cap,
+						    sizeof *trace->tt_events);
+	}
+	trace->tt_events[trace->ntt_events] = (struct ab_trace_tt){
+		.slot = ev->slot, .depth = ev->depth, .use = (uint8_t)ev->use,
+		.what = (uint8_t)ev->what, .entry = ev->entry,
+		.replaced = ev->replaced, .old = ev->old, .new_ = ev->new_,
+		.alpha = ev->alpha, .beta = ev->beta, .value = ev->value,
+		.lo = ev->lo, .hi = ev->hi,
+	};
+	return trace->ntt_events++;
+}
 
 /* The recorder's sink context: the trace, and the widest node that cut
  * off (its pruned list is the longest ab_trace_event hands out). */
@@ -305,10 +366,24 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	case AB_EV_RETURN:
 		r->a = ev->lo;
 		r->b = ev->hi;
-		if (is_chance(trace, ev->node))
+		/* What a chance node returns, or any node under the table
+		 * (which may answer a node from an entry), is not the state's
+		 * to tell: it is kept as sent. */
+		if (trace->tt_slots || is_chance(trace, ev->node))
 			add_extra(trace, ev->value, 0);
 		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
+		break;
+	case AB_EV_PROBE:
+	case AB_EV_STORE:
+		r->a = (ab_value)add_tt_event(trace, ev);
+		if (ev->kind == AB_EV_PROBE) {
+			/* The entry's word is the node's own bound so far. */
+			uint32_t depth = trace->tree->nodes[ev->node].depth;
+			ab_value *b = &rec->bound_at[depth];
+			*b = rec->player_at[depth] == AB_MAX ? max_value(*b, ev->lo)
+							     : min_value(*b, ev->hi);
+		}
 		break;
 	case AB_EV_ITERATION:
 		r->a = ev->depth;
@@ -345,6 +420,12 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->cap = guess < AB_MAX_EVENTS ? guess : AB_MAX_EVENTS;
 	trace->records = ab_xreallocarray(NULL, trace->cap,
 					  sizeof *trace->records);
+	if (ab_config_table(config)) {
+		trace->tt_nslots = ab_config_tt_slots(config, tree);
+		trace->tt_slots = ab_xmalloc((size_t)trace->tt_nslots * sizeof *trace->tt_slots);
+		for (uint32_t i = 0; i < trace->tt_nslots; i++)
+			trace->tt_slots[i] = AB_TT_EMPTY;
+	}
 	struct recorder rec = { trace, 1, NULL, NULL, 0 };
 	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
 	rec.player_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.player_at);
@@ -388,6 +469,8 @@ void ab_trace_free(struct ab_trace *trace)
 	}
 	free(trace->saved);
 	free(trace->order);
+	free(trace->tt_events);
+	free(trace->tt_slots);
 	free(trace);
 }
 
@@ -489,6 +572,28 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		else
 			ev->value = st->value;
 		break;
+	case AB_EV_PROBE:
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *t = &trace->tt_events[r->a];
+		ev->slot = t->slot;
+		ev->depth = t->depth;
+		ev->entry = t->entry;
+		ev->replaced = t->replaced;
+		ev->alpha = t->alpha;
+		ev->beta = t->beta;
+		if (ev->kind == AB_EV_PROBE) {
+			ev->use = (enum ab_tt_use)t->use;
+			ev->what = (enum ab_what)t->what;
+			ev->old = t->old;
+			ev->new_ = t->new_;
+			ev->alpha = t->alpha;
+			ev->beta = t->beta;
+			ev->value = t->value;
+			ev->lo = t->lo;
+			ev->hi = t->hi;
+		}
+		break;
+	}
 	case AB_EV_ITERATION:
 		ev->depth = (uint32_t)r->a;
 		break;
@@ -603,6 +708,24 @@ const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth)
 		trace->order_of = depth;
 	}
 	return trace->order;
+}
+
+const struct ab_tt_entry *ab_trace_table(const struct ab_trace *trace,
+					 uint32_t *n)
+{
+	*n = trace->tt_nslots;
+	return trace->tt_slots;
+}
+
+const struct ab_trace_tt *ab_trace_tt_at(const struct ab_trace *trace,
+					 size_t step)
+{
+	if (step == 0 || step > trace->length)
+		return NULL;
+	const struct ab_record *r = &trace->records[step - 1];
+	if (r->kind != AB_EV_PROBE && r->kind != AB_EV_STORE)
+		return NULL;
+	return &trace->tt_events[r->a];
 }
 
 uint32_t ab_trace_current(const struct ab_trace *trace)

@@ -35,6 +35,7 @@ enum ab_status {
  *   result: as done, for one iteration (its depth is the iteration's)
  *   done:   a = value, b = leaves visited << 32 | inner nodes entered,
  *           c = the best child (AB_NONE if none)
+ *   probe, store: a = the index of its ab_trace_tt (everything else)
  * A leaf record's spare is 1 for a static value.  What a chance node's
  * cutoff (its range lo, hi) and return (its value) carry besides does not
  * fit: it goes to the few extra records below, by step.
@@ -64,6 +65,22 @@ struct ab_trace_extra {
 	ab_value a, b;    /* cutoff: lo, hi; return: the value */
 };
 
+/* A probe's or a store's event, as the search sent it (the fields of
+ * struct ab_event that it uses). */
+struct ab_trace_tt {
+	uint32_t slot;
+	uint32_t depth;               /* probe: the depth needed; store: the
+					 entry's */
+	uint8_t use;                  /* probe: enum ab_tt_use */
+	uint8_t what;                 /* probe: the bound it moved */
+	struct ab_tt_entry entry;     /* probe: found; store: stored */
+	struct ab_tt_entry replaced;  /* store: what the slot held */
+	ab_value old, new_;           /* probe: that bound, before and after */
+	ab_value alpha, beta, value;  /* probe: the node's, after it (store:
+					 the window it was entered with) */
+	ab_value lo, hi;              /* probe: what the entry says */
+};
+
 struct ab_trace {
 	const struct ab_tree *tree;     /* not owned */
 	struct ab_config config;
@@ -88,6 +105,12 @@ struct ab_trace {
 	struct ab_trace_saved *saved;   /* per iteration from the 2nd, or NULL */
 	uint32_t *order;                /* ab_trace_iteration_order's, for */
 	uint32_t order_of;              /*   this iteration (0: none yet) */
+	/* The transposition table (--tt): its probes and stores, and the
+	 * slots as they are at the current step (NULL without a table). */
+	struct ab_trace_tt *tt_events;
+	size_t ntt_events, tt_events_cap;
+	struct ab_tt_entry *tt_slots;
+	uint32_t tt_nslots;
 };
 
 /* The state one iteration left, for stepping back into it. */
@@ -155,6 +178,15 @@ uint32_t ab_trace_cut_step_now(const struct ab_trace *trace, uint32_t n);
  * node's children in; kept for the last iteration asked about, valid
  * until the next call or ab_trace_free. */
 const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth);
+
+/* The table's slots as the search left them at the current step (every
+ * position AB_NONE at step 0); NULL without --tt.  *n gets how many. */
+const struct ab_tt_entry *ab_trace_table(const struct ab_trace *trace,
+					 uint32_t *n);
+/* The probe or store of the event at step (1-based), NULL when that
+ * step is neither. */
+const struct ab_trace_tt *ab_trace_tt_at(const struct ab_trace *trace,
+					 size_t step);
 
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);

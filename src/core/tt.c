@@ -23,8 +23,7 @@ void ab_tt_free(struct ab_tt *tt)
 void ab_tt_clear(struct ab_tt *tt)
 {
 	for (uint32_t i = 0; i < tt->nslots; i++)
-		tt->slots[i] = (struct ab_tt_entry){ .position = AB_NONE,
-						     .best = AB_NONE };
+		tt->slots[i] = AB_TT_EMPTY;
 	tt->probes = tt->hits = tt->stores = tt->replaced = 0;
 }
 
@@ -40,11 +39,20 @@ const struct ab_tt_entry *ab_tt_probe(struct ab_tt *tt, uint32_t position)
 
 enum ab_tt_flag ab_tt_flag_for(ab_value value, ab_value alpha, ab_value beta)
 {
-	if (value <= alpha)
+	/* At an infinite bound the value is that infinity, and exact: a
+	 * lost position searched with (-inf, ...) is no bound. */
+	if (value <= alpha && alpha != AB_NEG_INF)
 		return AB_TT_UPPER;
-	if (value >= beta)
+	if (value >= beta && beta != AB_POS_INF)
 		return AB_TT_LOWER;
 	return AB_TT_EXACT;
+}
+
+bool ab_tt_proves(ab_value value, ab_value alpha, ab_value beta)
+{
+	bool below = value <= alpha && alpha != AB_NEG_INF;
+	bool above = value >= beta && beta != AB_POS_INF;
+	return !(below && above);
 }
 
 void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
@@ -63,7 +71,7 @@ enum ab_tt_use ab_tt_use(const struct ab_tt_entry *entry, uint32_t depth,
 			 bool any_depth, ab_value *alpha, ab_value *beta)
 {
 	if (!any_depth && entry->depth < depth)
-		return AB_TT_UNUSED;
+		return AB_TT_SHALLOW;
 	switch (entry->flag) {
 	case AB_TT_EXACT:
 		return AB_TT_VALUE;
@@ -89,4 +97,17 @@ const char *ab_tt_flag_word(enum ab_tt_flag flag)
 	case AB_TT_EXACT: break;
 	}
 	return "exact";
+}
+
+const char *ab_tt_use_word(enum ab_tt_use use)
+{
+	switch (use) {
+	case AB_TT_VALUE: return "value";
+	case AB_TT_RAISE: return "alpha";
+	case AB_TT_LOWER_BETA: return "beta";
+	case AB_TT_SHALLOW: return "shallow";
+	case AB_TT_MISS: return "miss";
+	case AB_TT_UNUSED: break;
+	}
+	return "none";
 }

@@ -74,6 +74,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			break;
 		case AB_EV_ITERATION: /* --iterative: the last iteration's */
 		case AB_EV_RESULT:    /* facts overwrite the earlier ones */
+		case AB_EV_PROBE:
+		case AB_EV_STORE:
 		case AB_EV_COUNT:
 			break;
 		}

@@ -357,6 +357,16 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	const char *name = name_of(w, tree, ev->node);
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
+	if (trace->step >= 2 && trace->records[trace->step - 2].kind == AB_EV_PROBE &&
+	    trace->records[trace->step - 2].node == ev->node) {
+		/* The table's entry closed the window before any child. */
+		struct ab_str *skip = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
+		ab_str_addf(out, _("Cutoff at %s before any child: with the table's bound the window is empty (%s = %s %s %s = %s), so %s cannot matter. Skip %s."),
+			    name, g->alpha, a, strict ? ">" : g->ge, g->beta, b, name,
+			    ab_str_cstr(skip));
+		return;
+	}
 	if (max)
 		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
 			    strict ? ">" : g->ge, g->beta, b);
@@ -487,6 +497,129 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 		ab_str_addf(out, P_(" Alpha-beta looked at %u of %u leaf and entered %s.",
 				    " Alpha-beta looked at %u of %u leaves and entered %s.", tree->leaves),
 			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
+}
+
+/* ---- The transposition table --------------------------------------------- */
+
+/* What an entry says: "value ≥ 5, a lower bound". */
+static const char *entry_words(struct words *w, const struct ab_tt_entry *e,
+			       const struct ab_glyphs *g)
+{
+	struct ab_str *s = fresh(w);
+	struct ab_str v = AB_STR_INIT;
+	ab_format_value(e->value, w->scale, g, &v);
+	switch (e->flag) {
+	case AB_TT_EXACT:
+		ab_str_addf(s, _("value %s, exact"), ab_str_cstr(&v));
+		break;
+	case AB_TT_LOWER:
+		ab_str_addf(s, _("value %s %s, a lower bound"), g->ge, ab_str_cstr(&v));
+		break;
+	case AB_TT_UPPER:
+		ab_str_addf(s, _("value %s %s, an upper bound"), g->le, ab_str_cstr(&v));
+		break;
+	}
+	ab_str_free(&v);
+	return word(w, s);
+}
+
+/* The child of n standing for position pos, AB_NONE if none. */
+static uint32_t kid_of_position(const struct ab_tree *tree, uint32_t n, uint32_t pos)
+{
+	for (uint32_t i = 0; pos != AB_NONE && i < tree->nodes[n].nkids; i++)
+		if (ab_position(tree, ab_kid(tree, n, i)) == pos)
+			return ab_kid(tree, n, i);
+	return AB_NONE;
+}
+
+static void narrate_probe(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	if (ev->use == AB_TT_MISS) {
+		uint32_t n;
+		const struct ab_tt_entry *slots = ab_trace_table(trace, &n);
+		uint32_t held = slots && ev->slot < n ? slots[ev->slot].position : AB_NONE;
+		if (held == AB_NONE)
+			ab_str_addf(out, _("%s is not in the table (slot %u is empty): it must be searched."),
+				    name, ev->slot);
+		else
+			ab_str_addf(out, _("%s is not in the table (slot %u holds %s): it must be searched."),
+				    name, ev->slot, name_of(w, tree, held));
+		return;
+	}
+	ab_str_addf(out, _("%s is in the table from a search of depth %u: %s"), name,
+		    ev->entry.depth, entry_words(w, &ev->entry, g));
+	const char *old = value_of(w, ev->old, g), *new_ = value_of(w, ev->new_, g);
+	switch (ev->use) {
+	case AB_TT_SHALLOW:
+		ab_str_addf(out, _("; but %s needs a search of depth %u, so the entry is too shallow to use."),
+			    name, ev->depth);
+		break;
+	case AB_TT_VALUE:
+		ab_str_addf(out, _("; %s returns it without searching its children."), name);
+		break;
+	case AB_TT_RAISE:
+		ab_str_addf(out, _("; %s rises from %s to %s."), g->alpha, old, new_);
+		break;
+	case AB_TT_LOWER_BETA:
+		ab_str_addf(out, _("; %s falls from %s to %s."), g->beta, old, new_);
+		break;
+	case AB_TT_UNUSED:
+		ab_str_addf(out, _("; the window %s = %s, %s = %s already says as much."),
+			    g->alpha, value_of(w, ev->alpha, g), g->beta,
+			    value_of(w, ev->beta, g));
+		break;
+	case AB_TT_MISS:
+		break;
+	}
+	const struct ab_node_state *st = ab_trace_node(trace, ev->node);
+	bool moved = ev->use == AB_TT_RAISE || ev->use == AB_TT_LOWER_BETA;
+	bool closes = moved && trace->config.algo == AB_ALPHABETA && cut_holds(trace, st);
+	if (closes)
+		ab_str_addf(out, _(" The window closes: %s = %s %s %s = %s."), g->alpha,
+			    value_of(w, st->alpha, g), trace->config.strict ? ">" : g->ge,
+			    g->beta, value_of(w, st->beta, g));
+	uint32_t lead = kid_of_position(tree, ev->node, ev->entry.best);
+	if (lead != AB_NONE && ev->use != AB_TT_VALUE && !closes)
+		ab_str_addf(out, _(" Its best move then, %s, is searched first."),
+			    name_of(w, tree, lead));
+	if (bug_of(trace) == AB_BUG_TT_ANY_DEPTH && ev->entry.depth < ev->depth)
+		ab_str_addf(out, _(" Here is the mistake: the entry is from a search of depth %u, shallower than the %u that %s needs, and it is used all the same."),
+			    ev->entry.depth, ev->depth, name);
+}
+
+static void narrate_store(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const struct ab_tt_entry *e = &ev->entry;
+	struct ab_str *more = fresh(w), *was = fresh(w);
+	uint32_t best = kid_of_position(tree, ev->node, e->best);
+	if (best != AB_NONE)
+		ab_str_addf(more, _(", best move %s"), name_of(w, tree, best));
+	if (ev->replaced.position != AB_NONE && ev->replaced.position != e->position)
+		ab_str_addf(was, _(", replacing %s's entry"),
+			    name_of(w, tree, ev->replaced.position));
+	else if (ev->replaced.position != AB_NONE)
+		ab_str_add(was, _(", replacing its own older entry"));
+	ab_str_addf(out, _("%s goes into the table at slot %u: %s, from a search of depth %u%s%s."),
+		    name, ev->slot, entry_words(w, e, g), e->depth, ab_str_cstr(more),
+		    ab_str_cstr(was));
+	enum ab_tt_flag right = ab_tt_flag_for(e->value, ev->alpha, ev->beta);
+	if (e->flag == AB_TT_LOWER)
+		ab_str_addf(out, _(" Only a lower bound: %s returned %s, at or above %s = %s, and a search that fails high proves only that the value is no lower."),
+			    name, value_of(w, e->value, g), g->beta, value_of(w, ev->beta, g));
+	else if (e->flag == AB_TT_UPPER)
+		ab_str_addf(out, _(" Only an upper bound: %s returned %s, at or below %s = %s, and a search that fails low proves only that the value is no higher."),
+			    name, value_of(w, e->value, g), g->alpha, value_of(w, ev->alpha, g));
+	else if (right != AB_TT_EXACT && bug_of(trace) == AB_BUG_TT_NO_FLAG)
+		ab_str_addf(out, _(" Here is the mistake: %s lies outside the window %s = %s, %s = %s, so the search proved only %s %s %s, yet it is stored as exact."),
+			    value_of(w, e->value, g), g->alpha, value_of(w, ev->alpha, g),
+			    g->beta, value_of(w, ev->beta, g), name,
+			    right == AB_TT_LOWER ? g->ge : g->le, value_of(w, e->value, g));
 }
 
 /* ---- The negamax view ----------------------------------------------------
@@ -934,6 +1067,7 @@ static void bug_done_note(const struct ab_trace *trace, const struct ab_event *e
 {
 	const struct ab_tree *tree = trace->tree;
 	struct ab_config right = trace->config;
+	right.tt = ab_config_table(&right); /* a table's mistake: the table without it */
 	right.bug = AB_BUG_NONE;
 	right.bug_inf = 0;
 	struct ab_counts c;
@@ -1020,6 +1154,12 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_RETURN:
 		narrate_return(trace, ev, g, &w, out);
+		break;
+	case AB_EV_PROBE:
+		narrate_probe(trace, ev, g, &w, out);
+		break;
+	case AB_EV_STORE:
+		narrate_store(trace, ev, g, &w, out);
 		break;
 	case AB_EV_ITERATION:
 		if (ev->depth == 1)

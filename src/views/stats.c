@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/utf8.h"
 #include "views/json.h"
 #include "views/narrate.h"
 
@@ -42,6 +43,9 @@ static int count_done(void *ctx, const struct ab_event *ev)
 		.nodes = ev->nodes_visited,
 		.value = ev->value,
 		.best = ev->best,
+		.probes = ev->probes,
+		.hits = ev->hits,
+		.stores = ev->stores,
 	};
 	return 0;
 }
@@ -86,7 +90,16 @@ static bool iterative_rows(const struct ab_tree *tree,
 
 /* The searches a full report compares, one row each, in the order shown:
  * each is the search asked for, changed by configure.  A new technique to
- * compare is one more entry. */
+ * compare is one more entry.  The rows without a table strip it (and a
+ * mistake of the table's); those with one run only when it is asked for. */
+static void no_table(struct ab_config *c)
+{
+	c->tt = false;
+	c->tt_slots = 0;
+	if (ab_bug_is_table(c->bug))
+		c->bug = AB_BUG_NONE;
+}
+
 static void as_minimax(struct ab_config *c)
 {
 	c->algo = AB_MINIMAX;
@@ -113,11 +126,14 @@ static void worst_first(struct ab_config *c)
 static const struct {
 	const char *key;
 	void (*configure)(struct ab_config *c);
+	bool table;                 /* with the table asked for */
 } searches[] = {
-	{ "minimax", as_minimax },
-	{ "alphabeta", as_asked },
-	{ "best_order", best_first },
-	{ "worst_order", worst_first },
+	{ "minimax", as_minimax, false },
+	{ "alphabeta", as_asked, false },
+	{ "best_order", best_first, false },
+	{ "worst_order", worst_first, false },
+	{ "minimax_tt", as_minimax, true },
+	{ "alphabeta_tt", as_asked, true },
 };
 _Static_assert(sizeof searches / sizeof searches[0] <= AB_STATS_MAX_SEARCHES,
 	       "more searches than a report has rows");
@@ -158,17 +174,33 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 		straight.iterative = false;
 		straight.depth = out->last_depth;
 	}
+	bool table = ab_config_table(config);
+	if (table)
+		out->tt_slots = ab_config_tt_slots(config, tree);
 	if (only_asked) {
-		/* The asked search alone, as it was asked (its order too). */
+		/* The asked search alone, as it was asked (its order too),
+		 * and with the table asked for, without it and with it. */
+		bool minimax = straight.algo == AB_MINIMAX;
 		out->rows[0] = (struct ab_stats_row){
-			straight.algo == AB_MINIMAX ? "minimax" : "alphabeta", straight,
-			{ .known = false } };
+			minimax ? "minimax" : "alphabeta", straight, { .known = false } };
+		no_table(&out->rows[0].config);
 		out->nrows = 1;
-		return ab_count(tree, &straight, &out->rows[0].counts);
+		if (table)
+			out->rows[out->nrows++] = (struct ab_stats_row){
+				minimax ? "minimax_tt" : "alphabeta_tt", straight,
+				{ .known = false } };
+		for (uint32_t i = 0; i < out->nrows; i++)
+			if (!ab_count(tree, &out->rows[i].config, &out->rows[i].counts))
+				return false;
+		return true;
 	}
 	for (size_t i = 0; i < sizeof searches / sizeof searches[0]; i++) {
+		if (searches[i].table && !table)
+			continue;
 		struct ab_stats_row *row = &out->rows[out->nrows++];
 		*row = (struct ab_stats_row){ searches[i].key, straight, { .known = false } };
+		if (!searches[i].table)
+			no_table(&row->config);
 		searches[i].configure(&row->config);
 		if (!ab_count(tree, &row->config, &row->counts))
 			return false;
@@ -207,6 +239,9 @@ static void json_counts(const struct ab_tree *tree, const char *key,
 		ab_str_add(out, ",\"order\":");
 		ab_json_string(order, out);
 	}
+	if (c->probes || c->stores)
+		ab_str_addf(out, ",\"probes\":%u,\"hits\":%u,\"stores\":%u",
+			    c->probes, c->hits, c->stores);
 	ab_str_add(out, "}");
 }
 
@@ -242,6 +277,9 @@ void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 		json_counts(tree, "total", &stats->iterative_total, NULL, out);
 		ab_str_add(out, "}");
 	}
+	if (stats->tt_slots)
+		ab_str_addf(out, ",\"table\":{\"slots\":%u,\"entry_bytes\":%zu}",
+			    stats->tt_slots, sizeof(struct ab_tt_entry));
 	if (stats->uniform)
 		ab_str_addf(out, ",\"branching\":%u,\"depth\":%u", stats->branching,
 			    stats->depth);
@@ -253,7 +291,7 @@ void ab_stats_json(const struct ab_tree *tree, const struct ab_stats *stats,
 	ab_str_add(out, "}\n");
 }
 
-static void text_row(const struct ab_tree *tree, const char *label,
+static void text_row(const struct ab_tree *tree, const char *label, size_t width,
 		     const struct ab_counts *c, const struct ab_stats *stats,
 		     const struct ab_glyphs *g, struct ab_str *out)
 {
@@ -264,7 +302,7 @@ static void text_row(const struct ab_tree *tree, const char *label,
 	if (c->best != AB_NONE)
 		ab_narrate_move(tree, c->best, &best);
 	ab_str_add(out, "  ");
-	ab_format_pad(label, 22, false, out);
+	ab_format_pad(label, width, false, out);
 	ab_str_addf(out, " %9u %9u   %5.1f%%   %s", c->leaves, c->nodes,
 		    stats->positions ? 100.0 * c->leaves / stats->positions : 0.0,
 		    ab_str_cstr(&value));
@@ -283,20 +321,31 @@ static void row_label(const struct ab_tree *tree, const struct ab_config *c,
 {
 	if (!ab_config_prunes(c)) {
 		ab_str_add(out, tree->nchance ? "expectimax" : "minimax");
-		return;
+	} else {
+		ab_str_add(out, "alpha-beta (");
+		if (c->order == AB_ORDER_RANDOM)
+			ab_str_add(out, "random");
+		else
+			ab_order_describe(c, out);
+		ab_str_add(out, ")");
 	}
-	ab_str_add(out, "alpha-beta (");
-	if (c->order == AB_ORDER_RANDOM)
-		ab_str_add(out, "random");
-	else
-		ab_order_describe(c, out);
-	ab_str_add(out, ")");
+	if (ab_config_table(c))
+		ab_str_add(out, _(" + table"));
 }
 
 void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		   const struct ab_glyphs *g, struct ab_str *out)
 {
 	struct ab_str order = AB_STR_INIT, label = AB_STR_INIT;
+	/* The names' column: 22 wide, or as wide as the longest name. */
+	size_t width = 22;
+	for (uint32_t i = 0; i < stats->nrows; i++) {
+		ab_str_clear(&label);
+		row_label(tree, &stats->rows[i].config, &label);
+		size_t w = ab_utf8_text_width(ab_str_cstr(&label));
+		if (w > width)
+			width = w;
+	}
 	ab_order_describe(&stats->config, &order);
 	struct ab_str inner = AB_STR_INIT;
 	ab_str_addf(&inner, P_("%u inner node", "%u inner nodes", stats->inner_total),
@@ -308,7 +357,7 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		ab_str_addf(out, _(", uniform: branching %u, depth %u"),
 			    stats->branching, stats->depth);
 	ab_str_add(out, "\n\n");
-	ab_str_addf(out, "  %22s ", "");
+	ab_str_addf(out, "  %*s ", (int)width, "");
 	ab_format_pad(_("leaves"), 9, true, out);
 	ab_str_add(out, " ");
 	ab_format_pad(_("nodes"), 9, true, out);
@@ -318,20 +367,20 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 	for (uint32_t i = 0; i < stats->niterations; i++) {
 		ab_str_clear(&label);
 		ab_str_addf(&label, _("iteration %u (depth %u)"), i + 1, i + 1);
-		text_row(tree, ab_str_cstr(&label), &stats->iterations[i], stats, g, out);
+		text_row(tree, ab_str_cstr(&label), width, &stats->iterations[i], stats, g, out);
 	}
 	if (stats->last_depth) {
-		text_row(tree, _("iterative, in all"), &stats->iterative_total, stats, g, out);
+		text_row(tree, _("iterative, in all"), width, &stats->iterative_total, stats, g, out);
 		ab_str_addf(out, _("  Straight to depth %u:\n"), stats->last_depth);
 	}
 	for (uint32_t i = 0; i < stats->nrows; i++) {
 		ab_str_clear(&label);
 		row_label(tree, &stats->rows[i].config, &label);
-		text_row(tree, ab_str_cstr(&label), &stats->rows[i].counts, stats, g, out);
+		text_row(tree, ab_str_cstr(&label), width, &stats->rows[i].counts, stats, g, out);
 	}
 	if (stats->uniform && stats->minimal_leaves != UINT64_MAX) {
 		ab_str_add(out, "  ");
-		ab_format_pad(_("Knuth-Moore minimum"), 22, false, out);
+		ab_format_pad(_("Knuth-Moore minimum"), width, false, out);
 		ab_str_addf(out, " %9llu", (unsigned long long)stats->minimal_leaves);
 		ab_str_addf(out, "             %u^%u + %u^%u - 1\n", stats->branching,
 			    (stats->searched_depth + 1) / 2, stats->branching,
@@ -351,6 +400,16 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 		const struct ab_counts *t = &stats->iterative_total;
 		ab_str_addf(out, _("  Iterative deepening looked at %u leaves in all, against %u straight to depth %u in the given order and %u in the best order.\n"),
 			    t->leaves, asked->leaves, stats->last_depth, best->leaves);
+	}
+	for (uint32_t i = 0; i < stats->nrows; i++) {
+		const struct ab_stats_row *row = &stats->rows[i];
+		if (!ab_config_table(&row->config) || !row->counts.known)
+			continue;
+		ab_str_clear(&label);
+		row_label(tree, &row->config, &label);
+		ab_str_addf(out, _("  %s: %u probes, %u of them hits, %u entries stored, in a table of %u slots of %zu bytes.\n"),
+			    ab_str_cstr(&label), row->counts.probes, row->counts.hits,
+			    row->counts.stores, stats->tt_slots, sizeof(struct ab_tt_entry));
 	}
 	if (stats->config.order == AB_ORDER_RANDOM && asked)
 		ab_str_addf(out, _("  The random order is --order %s.\n"), ab_str_cstr(&order));

@@ -21,6 +21,7 @@ struct ab_counts {
 	uint32_t nodes;   /* inner nodes entered */
 	ab_value value;   /* the root's value */
 	uint32_t best;    /* the best root child, or AB_NONE */
+	uint32_t probes, hits, stores; /* with a transposition table */
 };
 
 /* Iterations with a row of their own (an iterative search of more levels
@@ -32,8 +33,9 @@ struct ab_counts {
 /* One search the report compares: a configuration, and what it counted. */
 struct ab_stats_row {
 	const char *key;               /* its name: "minimax", "alphabeta",
-					  "best_order", "worst_order" (the
-					  JSON's key) */
+					  "best_order", "worst_order", and
+					  with --tt "minimax_tt" and
+					  "alphabeta_tt" (the JSON's key) */
 	struct ab_config config;       /* the search that was run */
 	struct ab_counts counts;
 };
@@ -47,9 +49,11 @@ struct ab_stats {
 					  one, or under --iterative) */
 	/* The searches run, in the order they are shown: minimax, then
 	 * alpha-beta in the order asked, best first and worst first (or
-	 * only the one asked for). */
+	 * only the one asked for), all without a transposition table; then,
+	 * when the table is asked for, minimax and the asked search with it. */
 	struct ab_stats_row rows[AB_STATS_MAX_SEARCHES];
 	uint32_t nrows;
+	uint32_t tt_slots;             /* the table's slots (0: none asked) */
 	bool uniform;
 	uint32_t branching, depth;     /* when uniform */
 	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform, for */
