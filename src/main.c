@@ -394,6 +394,10 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 		ab_str_free(&name);
 		return false;
 	}
+	if (c->aspiration.num && !c->iterative) {
+		*status = usage_error(cli, _("--aspiration sets a window around the last iteration's value: it needs --iterative"));
+		return false;
+	}
 	const char *refusal = ab_config_bug_refusal(c, tree);
 	if (refusal) {
 		*status = usage_error(cli, _("--bug %s: %s"), ab_bug_id(c->bug), refusal);

@@ -104,6 +104,8 @@ FIELDS = {
               "alpha": BOUND, "beta": BOUND},
     "store": {"path": PATH, "node": NAME, "slot": INT, "entry": ENTRY, "replaced": ENTRY_OR_NULL,
               "alpha": BOUND, "beta": BOUND},
+    "research": {"path": PATH, "node": NAME, "value": BOUND, "old_alpha": BOUND, "old_beta": BOUND,
+                 "alpha": BOUND, "beta": BOUND},
     "iteration": {"depth": INT},
     "result": {"depth": INT, "value": BOUND, "best": BEST, "leaves_visited": INT,
                "nodes_visited": INT},
@@ -255,6 +257,7 @@ def check_search(tree, text, opts, what):
                          any(e["event"] == "cutoff" for e in evs)):
         problems.append("%s: minimax cut or skipped leaves" % what)
     pruned = []
+    moved = {}  # path: the use of its last probe
     for i, e in enumerate(evs, 1):
         kind = e["event"]
         if kind == "done":
@@ -265,6 +268,16 @@ def check_search(tree, text, opts, what):
         except (IndexError, TypeError):
             problems.append("%s: event %d names path %r, not in the tree" % (what, i, path))
             return evs
+        if kind == "research":
+            # The node is searched again from scratch: what its first
+            # search pruned may be visited now.
+            pruned = [p for p in pruned if not under(p, path)]
+            if not (num(e["alpha"]) <= num(e["old_alpha"]) and num(e["old_beta"]) <= num(e["beta"])):
+                problems.append("%s: event %d: research narrows the window" % (what, i))
+            nxt = evs[i] if i < len(evs) else None
+            if not nxt or nxt["event"] != "enter" or nxt["path"] != path or \
+                    (nxt["alpha"], nxt["beta"]) != (e["alpha"], e["beta"]):
+                problems.append("%s: event %d: research not followed by entering %s again" % (what, i, path))
         for p in pruned:
             if under(path, p) and kind in ("enter", "leaf"):
                 problems.append("%s: event %d visits %s under the pruned %s" % (what, i, path, p))
@@ -281,6 +294,7 @@ def check_search(tree, text, opts, what):
             elif not isinstance(node, list) and num(e["value"]) != Fraction(node):
                 problems.append("%s: event %d: leaf %s = %s, the tree says %s" % (what, i, path, e["value"], node))
         elif kind == "probe":
+            moved[path] = e["use"]
             if e["hit"] != (e["entry"] is not None) or e["hit"] == (e["use"] == "miss"):
                 problems.append("%s: event %d: probe hit %s with entry %s, use %s" % (
                     what, i, e["hit"], e["entry"], e["use"]))
@@ -310,9 +324,13 @@ def check_search(tree, text, opts, what):
             kids = {path + "." + str(k + 1) if path else str(k + 1) for k in range(len(node))}
             if not e["pruned"] or not set(e["pruned"]) <= kids:
                 problems.append("%s: event %d: pruned %s are not children of %r" % (what, i, e["pruned"], path))
-            if not (e["by"] != path and under(path, e["by"])):
+            # by is an ancestor, or (--tt) the node itself where its
+            # probe moved the bound on the other side (a MIN node's alpha,
+            # a MAX node's beta) from its entry.
+            own = e["by"] == path and moved.get(path) in ("alpha", "beta")
+            if not own and not (e["by"] != path and under(path, e["by"])):
                 problems.append("%s: event %d: by %r is not an ancestor of %r" % (what, i, e["by"], path))
-            if e["deep"] != (depth_of(path) - depth_of(e["by"]) > 1):
+            if e["deep"] != (not own and depth_of(path) - depth_of(e["by"]) > 1):
                 problems.append("%s: event %d: deep %s with by %r at %r" % (what, i, e["deep"], e["by"], path))
             pruned += e["pruned"]
     return evs
@@ -355,7 +373,7 @@ def check_stats(tree, text, opts, what):
 CONVENTIONS = [
     [], ["--algo", "minimax"], ["--fail-hard"], ["--strict"], ["--root", "min"],
     ["--fail-hard", "--strict", "--root", "min"], ["--order", "reverse"],
-    ["--tt"], ["--tt=1", "--fail-hard=clamp"],
+    ["--tt"], ["--tt=1", "--fail-hard=clamp"], ["--pvs"], ["--pvs", "--fail-hard", "--strict"],
 ]
 
 
@@ -569,7 +587,7 @@ def main():
         text = dag_text(tree, rng)
         dags += "&" in text
         for opts in ([], ["--tt"], ["--tt=1", "--fail-hard"], ["--tt=3", "--strict", "--root", "min"],
-                     ["--tt", "--algo", "minimax"]):
+                     ["--tt", "--algo", "minimax"], ["--tt", "--pvs", "--fail-hard=clamp"]):
             check_search(tree, text, opts, "DAG %d %s %s" % (n, " ".join(opts), text))
     # The lecture tree, exactly as the design describes it.
     evs = trace(["-e", json.dumps(lecture)], "lecture")

@@ -134,6 +134,29 @@ START_TEST(table_lines)
 }
 END_TEST
 
+/* A research event: the value the null window gave, the window it gave
+ * it in, and the window of the search again. */
+START_TEST(research_line)
+{
+	struct ab_diag diag;
+	const char *text = "A[B[3 12 8] C[5 9 7] D[2 4 6]]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	struct ab_config c = { .pvs = true };
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	struct ab_str all = AB_STR_INIT;
+	ab_trace_seek(trace, 17);
+	struct ab_event ev;
+	ab_trace_event(trace, &ev);
+	ab_json_event(tree, trace->root_player, trace->step, &ev, &all);
+	ck_assert_str_eq(ab_str_cstr(&all),
+			 "{\"step\":17,\"event\":\"research\",\"path\":\"2\",\"node\":\"C\",\"value\":5,"
+			 "\"old_alpha\":3,\"old_beta\":4,\"alpha\":3,\"beta\":\"+inf\"}\n");
+	ab_str_free(&all);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
@@ -141,6 +164,7 @@ static Suite *json_suite(void)
 	tcase_add_loop_test(tc, string_escapes, 0, (int)(sizeof strings / sizeof strings[0]));
 	tcase_add_loop_test(tc, event_lines, 0, (int)(sizeof lines / sizeof lines[0]));
 	tcase_add_test(tc, table_lines);
+	tcase_add_test(tc, research_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

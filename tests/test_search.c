@@ -473,6 +473,116 @@ START_TEST(best_order_reaches_knuth_moore)
 }
 END_TEST
 
+/* ---- --pvs and --aspiration ------------------------------------------------ */
+
+/* Node n's value searched k plies below it (small trees). */
+static ab_value value_below(const struct ab_tree *t, uint32_t n, uint32_t k,
+			    enum ab_player root)
+{
+	const struct ab_node *node = &t->nodes[n];
+	if (!node->nkids || k == 0)
+		return node->value;
+	bool max = ab_player_at(t, n, root) == AB_MAX;
+	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
+	for (uint32_t i = 0; i < node->nkids; i++) {
+		ab_value v = value_below(t, ab_kid(t, n, i), k - 1, root);
+		if (max ? v > best : v < best)
+			best = v;
+	}
+	return best;
+}
+
+/* c with PVS or aspiration against c without: the root's value and move
+ * the same, every interval holding its node's true value at the depth
+ * searched, and a research event after every null window that falls
+ * inside.  Returns how many research events there were. */
+static int check_variant(const struct ab_tree *tree, const struct ab_config *plain,
+			 const struct ab_config *c, int seed)
+{
+	struct keeper k = run_search(tree, c), r = run_search(tree, plain);
+	const struct ab_event *dk = &k.events[k.count - 1].ev, *dr = &r.events[r.count - 1].ev;
+	ck_assert_int_eq(dk->kind, AB_EV_DONE);
+	/* The same move: the same child, or (a DAG's two children of the
+	 * root may be one position, between which the table's best-first
+	 * order can choose either) the same position. */
+	bool same_move = dk->best == dr->best ||
+			 (dk->best != AB_NONE && dr->best != AB_NONE &&
+			  ab_position(tree, dk->best) == ab_position(tree, dr->best));
+	ck_assert_msg(dk->value == dr->value && same_move,
+		      "tree %d, pvs %d aspiration %lld, fail %d strict %d order %d tt %d depth %u%s: "
+		      "value %lld move %u, without %lld move %u", seed, c->pvs,
+		      (long long)c->aspiration.num, c->fail, c->strict, c->order, c->tt, c->depth,
+		      c->iterative ? " iterative" : "", (long long)dk->value, dk->best,
+		      (long long)dr->value, dr->best);
+	enum ab_player root = ab_config_root(c, tree);
+	uint32_t horizon = c->depth;
+	int researches = 0;
+	for (size_t i = 0; i < k.count; i++) {
+		const struct ab_event *ev = &k.events[i].ev;
+		if (ev->kind == AB_EV_ITERATION)
+			horizon = ev->depth;
+		if (ev->kind == AB_EV_RESEARCH) {
+			researches++;
+			/* The next event enters the node again with the new window. */
+			ck_assert(i + 1 < k.count);
+			const struct ab_event *next = &k.events[i + 1].ev;
+			ck_assert(next->kind == AB_EV_ENTER && next->node == ev->node &&
+				  next->alpha == ev->alpha && next->beta == ev->beta);
+			ck_assert(ev->alpha <= ev->lo && ev->hi <= ev->beta);
+		}
+		if (ev->kind == AB_EV_RETURN) {
+			uint32_t below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
+			ab_value t = value_below(tree, ev->node, below, root);
+			ck_assert_msg(ev->lo <= t && t <= ev->hi, "tree %d step %zu: interval", seed, i + 1);
+		}
+	}
+	keeper_free(&k);
+	keeper_free(&r);
+	return researches;
+}
+
+START_TEST(pvs_and_aspiration_keep_value_and_move)
+{
+	int rounds = ab_test_rounds(3000), researches = 0, aspirations = 0;
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 2024);
+	for (int i = 0; i < rounds; i++) {
+		struct randtree_shape shape = {
+			.min_kids = 1, .max_kids = 2 + (uint32_t)ab_rng_below(&rng, 3),
+			.depth = 2 + (uint32_t)ab_rng_below(&rng, 4), .lo = -6, .hi = 6,
+		};
+		struct ab_tree *tree = randdag(&rng, &shape, (unsigned)ab_rng_below(&rng, 2) * 50,
+					       true, true);
+		tree->root_player = tree->cycle_root = (i & 1) ? AB_MIN : AB_MAX;
+		for (int j = 0; j < 4; j++) {
+			struct ab_config plain = AB_CONFIG_DEFAULT;
+			plain.fail = (enum ab_fail)ab_rng_below(&rng, 3);
+			plain.strict = ab_rng_below(&rng, 2);
+			plain.order = (enum ab_order)ab_rng_below(&rng, 5);
+			plain.seed = ab_rng_below(&rng, 100);
+			plain.tt = ab_rng_below(&rng, 3) == 0;
+			switch (ab_rng_below(&rng, 3)) {
+			case 0: break;
+			case 1: plain.depth = 1 + (uint32_t)ab_rng_below(&rng, tree->height); break;
+			default: plain.iterative = true; break;
+			}
+			struct ab_config c = plain;
+			c.pvs = true;
+			researches += check_variant(tree, &plain, &c, i);
+			if (plain.iterative) {
+				c.pvs = ab_rng_below(&rng, 2);
+				c.aspiration = (struct ab_exact){ 1 + (int64_t)ab_rng_below(&rng, 4), 1 };
+				aspirations += check_variant(tree, &plain, &c, i);
+			}
+		}
+		ab_tree_free(tree);
+	}
+	/* Both kinds of research happen. */
+	ck_assert_int_gt(researches, rounds / 4);
+	ck_assert_int_gt(aspirations, rounds / 20);
+}
+END_TEST
+
 START_TEST(deep_tree_no_recursion)
 {
 	/* A chain 10,000 levels deep: the search must not use the C stack. */
@@ -513,6 +623,7 @@ static Suite *search_suite(void)
 	tcase_add_test(props, random_trees_every_convention);
 	tcase_add_test(props, best_order_reaches_knuth_moore);
 	tcase_add_test(props, deep_tree_no_recursion);
+	tcase_add_test(props, pvs_and_aspiration_keep_value_and_move);
 	suite_add_tcase(s, props);
 	return s;
 }

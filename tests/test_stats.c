@@ -215,6 +215,18 @@ START_TEST(rows_with_and_without_the_table)
 	ck_assert_str_eq(s.rows[0].key, "alphabeta");
 	ck_assert_str_eq(s.rows[1].key, "alphabeta_tt");
 	ck_assert_uint_eq(s.rows[1].config.tt_slots, 2);
+	/* With --pvs too: PVS alone, and PVS with the table. */
+	asked = (struct ab_config){ .tt = true, .pvs = true };
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	ck_assert_uint_eq(s.nrows, 8);
+	ck_assert_str_eq(s.rows[6].key, "pvs");
+	ck_assert(s.rows[6].config.pvs && !s.rows[6].config.tt);
+	ck_assert_str_eq(s.rows[7].key, "pvs_tt");
+	ck_assert(s.rows[7].config.pvs && s.rows[7].config.tt);
+	for (uint32_t i = 0; i < 6; i++)
+		ck_assert(!s.rows[i].config.pvs);
+	for (uint32_t i = 0; i < s.nrows; i++)
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
 	/* A mistake of the table's is the table's only. */
 	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
 	ck_assert(ab_stats_compute(tree, &asked, false, &s));

@@ -34,6 +34,8 @@ static void assert_same_state(const struct ab_trace *a, const struct ab_trace *b
 	for (uint32_t n = 0; n < a->tree->count; n++) {
 		const struct ab_node_state *x = &a->state[n], *y = &b->state[n];
 		ck_assert_msg(x->status == y->status, "step %zu node %u: status", step, n);
+		ck_assert_msg(x->earlier == y->earlier, "step %zu node %u: earlier", step, n);
+		ck_assert_msg(x->type == y->type, "step %zu node %u: type", step, n);
 		ck_assert_msg(x->cut == y->cut || x->status == AB_UNVISITED,
 			      "step %zu node %u: cut", step, n);
 		ck_assert(ab_trace_pruned(a, n) == ab_trace_pruned(b, n));
@@ -77,6 +79,11 @@ static void check_stepping(int _i)
 	c.tt = table;
 	c.tt_slots = table ? (uint32_t)(_i % 4) : 0;
 	c.iterative = table && _i % 2 && _i % 5 < 2;
+	/* PVS on half, aspiration windows on the iterative ones: nodes
+	 * entered again after a research event. */
+	c.pvs = _i % 4 < 2;
+	if (c.iterative)
+		c.aspiration = (struct ab_exact){ 1 + _i % 3, 1 };
 	struct ab_trace *walker = ab_trace_record(tree, &c);
 	ck_assert_ptr_nonnull(walker);
 	for (int hop = 0; hop < 12; hop++) {
@@ -145,6 +152,9 @@ static void check_decoding(int _i)
 	c.tt_slots = (uint32_t)(_i % 3);
 	c.iterative = _i % 4 == 1;
 	c.strict = _i % 8 == 3;
+	c.pvs = _i % 3 != 0;
+	if (c.iterative && _i % 8 == 1)
+		c.aspiration = (struct ab_exact){ 1, 1 };
 	struct sent s = { 0 };
 	struct ab_sink sink = { keep, &s, AB_EVENT_ALL };
 	ck_assert_int_eq(ab_search(tree, &c, &sink), 0);
@@ -187,6 +197,11 @@ static void check_decoding(int _i)
 			break;
 		case AB_EV_ITERATION:
 			ck_assert_uint_eq(ev.depth, want->depth);
+			break;
+		case AB_EV_RESEARCH:
+			ck_assert(ev.alpha == want->alpha && ev.beta == want->beta &&
+				  ev.value == want->value && ev.lo == want->lo &&
+				  ev.hi == want->hi);
 			break;
 		case AB_EV_PROBE:
 			ck_assert(ev.use == want->use && ev.what == want->what &&
@@ -296,6 +311,72 @@ START_TEST(pruned_subtrees_are_pruned_whole)
 }
 END_TEST
 
+/* Knuth and Moore's node types as the search found them, at the end. */
+START_TEST(node_types)
+{
+	static const struct {
+		const char *tree, *node;
+		enum ab_node_type type;
+	} cases[] = {
+		{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "A", AB_TYPE_PV },
+		{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "B", AB_TYPE_PV },
+		{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "C", AB_TYPE_CUT },
+		/* No cutoff event (no child left), but it failed for MAX. */
+		{ "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]", "D", AB_TYPE_CUT },
+		{ "A[ B[3] C[ D[1 2] ] ]", "D", AB_TYPE_ALL },
+		{ "A[ B[3] C[ D[1 2] ] ]", "C", AB_TYPE_CUT },
+		{ "A[ B[3] C[ D[1 2] ] ]", "B", AB_TYPE_PV },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_tree *tree = parse(cases[i].tree);
+		struct ab_config c = AB_CONFIG_DEFAULT;
+		struct ab_trace *trace = ab_trace_record(tree, &c);
+		uint32_t n = ab_tree_find(tree, cases[i].node);
+		ck_assert_int_eq(ab_trace_node_type(trace, n), AB_TYPE_NONE);
+		ab_trace_seek(trace, trace->length);
+		ck_assert_msg(ab_trace_node_type(trace, n) == cases[i].type, "%s in %s: %s",
+			      cases[i].node, cases[i].tree,
+			      ab_node_type_name(ab_trace_node_type(trace, n)));
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+	ck_assert_str_eq(ab_node_type_name(AB_TYPE_CUT), "CUT");
+}
+END_TEST
+
+/* A research event starts the node's subtree again: stepping over it
+ * clears what the null window's search reached (keeping that it was
+ * looked at), and stepping back restores it. */
+START_TEST(research_starts_the_subtree_again)
+{
+	struct ab_tree *tree = parse("A[B[3 12 8] C[5 9 7] D[2 4 6]]");
+	struct ab_config c = { .pvs = true };
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	uint32_t cn = ab_tree_find(tree, "C"), c2 = ab_tree_find(tree, "C2");
+	size_t research = 0;
+	for (size_t i = 0; i < trace->length; i++)
+		if (trace->records[i].kind == AB_EV_RESEARCH)
+			research = i + 1;
+	ck_assert_uint_eq(research, 17);
+	ab_trace_seek(trace, research - 1);
+	ck_assert_int_eq(ab_trace_node(trace, c2)->status, AB_DONE);
+	ab_value lo = ab_trace_node(trace, cn)->lo;
+	ab_trace_seek(trace, research);
+	ck_assert_int_eq(ab_trace_node(trace, c2)->status, AB_UNVISITED);
+	ck_assert(ab_trace_reached(trace, c2) && !ab_trace_pruned(trace, c2));
+	ck_assert_int_eq(ab_trace_node(trace, cn)->status, AB_UNVISITED);
+	ab_trace_seek(trace, research + 1);
+	ck_assert_int_eq(ab_trace_node(trace, cn)->status, AB_ACTIVE);
+	ck_assert(ab_trace_node(trace, cn)->alpha == 3 &&
+		  ab_trace_node(trace, cn)->beta == AB_POS_INF);
+	ab_trace_seek(trace, research - 1);
+	ck_assert_int_eq(ab_trace_node(trace, c2)->status, AB_DONE);
+	ck_assert(ab_trace_node(trace, cn)->lo == lo);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *trace_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -304,6 +385,8 @@ static Suite *trace_suite(void)
 	tcase_add_test(tc, record_is_32_bytes);
 	tcase_add_test(tc, lecture_state_at_steps);
 	tcase_add_test(tc, pruned_subtrees_are_pruned_whole);
+	tcase_add_test(tc, node_types);
+	tcase_add_test(tc, research_starts_the_subtree_again);
 	tcase_add_test(tc, stepping_matches_recomputation);
 	tcase_add_test(tc, decoded_events_equal_sent_events);
 	suite_add_tcase(s, tc);

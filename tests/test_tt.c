@@ -192,6 +192,18 @@ static bool check_against_plain(const struct ab_tree *tree, const struct ab_conf
 		      c->strict, c->order, c->root, c->algo, c->depth,
 		      c->iterative ? " iterative" : "",
 		      (long long)done_of(&k)->value, (long long)done_of(&r)->value);
+	/* The move: a child worth the root's value.  (Not always the same
+	 * child: where two tie, the table's best-first order may meet the
+	 * other first, and DESIGN's move is the first in the order searched.) */
+	uint32_t bk = done_of(&k)->best;
+	if (bk != AB_NONE) {
+		uint32_t below = c->iterative ? ab_config_last_depth(c, tree)
+			       : c->depth ? c->depth : 1000;
+		ck_assert_msg(value_below(tree, bk, below - 1, root) == done_of(&k)->value,
+			      "DAG %d: the move %u is not worth the root's value", seed, bk);
+	} else {
+		ck_assert_uint_eq(done_of(&r)->best, AB_NONE);
+	}
 	uint32_t horizon = c->depth;
 	bool hit = false;
 	for (size_t i = 0; i < k.count; i++) {

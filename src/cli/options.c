@@ -145,6 +145,14 @@ const struct ab_option ab_options[] = {
 	  N_("the table with N slots (a position's slot: its\n"
 	     "number modulo N, always replacing)"),
 	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("tt") },
+	{ "pvs", 0, AB_ARG_NONE, NULL,
+	  N_("principal variation search: each child after the\n"
+	     "first with a null window, again if it falls inside"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("pvs") },
+	{ "aspiration", 0, AB_ARG_REQUIRED, "W",
+	  N_("with --iterative: each iteration's root window is\n"
+	     "the last value ± W, opened where it fails"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("aspiration") },
 	{ "iteration", 0, AB_ARG_REQUIRED, "K",
 	  N_("check: grade iteration K of --iterative"), NULL,
 	  AB_GROUP_SEARCH, AB_CMD(CHECK), .id = AB_OPT_ITERATION },

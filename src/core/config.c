@@ -370,11 +370,40 @@ static bool set_tt(struct ab_config *c, const char *v)
 	return true;
 }
 
+static bool set_pvs(struct ab_config *c, const char *v)
+{
+	if (v && strcmp(v, "off") != 0)
+		return false;
+	c->pvs = !v;
+	return true;
+}
+
+/* aspiration=W, W a number greater than 0 as a tree file writes it
+ * (aspiration=off: none). */
+static bool set_aspiration(struct ab_config *c, const char *v)
+{
+	if (!v)
+		return false;
+	if (strcmp(v, "off") == 0) {
+		c->aspiration = (struct ab_exact){ 0, 1 };
+		return true;
+	}
+	struct ab_exact w;
+	size_t end;
+	size_t n = strlen(v);
+	if (ab_number_parse(v, n, true, &w, &end, NULL) != AB_NUMBER_OK || end != n ||
+	    w.num <= 0)
+		return false;
+	c->aspiration = w;
+	return true;
+}
+
 /* The setters, beside the public table (same order). */
 static bool (*const setters[])(struct ab_config *, const char *) = {
 	set_algo, set_minimax, set_alphabeta, set_alphabeta, set_fail_soft,
 	set_fail_hard, set_strict, set_non_strict, set_order, set_root,
 	set_chance_prune, set_depth, set_iterative, set_view, set_bug, set_tt,
+	set_pvs, set_aspiration,
 };
 
 const struct ab_config_word ab_config_words[] = {
@@ -394,6 +423,8 @@ const struct ab_config_word ab_config_words[] = {
 	{ "view", N_("minimax or negamax"), AB_PART_VIEW },
 	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf, small-inf:N, tt-no-flag or tt-any-depth"), AB_PART_BUG },
 	{ "tt", N_("nothing, off, or a number of slots, 1 to 20000000"), AB_PART_TT },
+	{ "pvs", N_("nothing or off"), AB_PART_PVS },
+	{ "aspiration", N_("a window's half width greater than 0, in the tree's numbers, or off"), AB_PART_ASPIRATION },
 	{ NULL, NULL, 0 },
 };
 
@@ -480,6 +511,10 @@ void ab_config_merge(struct ab_config *to, const struct ab_config *from,
 		to->tt = from->tt;
 		to->tt_slots = from->tt_slots;
 	}
+	if (parts & AB_PART_PVS)
+		to->pvs = from->pvs;
+	if (parts & AB_PART_ASPIRATION)
+		to->aspiration = from->aspiration;
 }
 
 unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
@@ -498,6 +533,9 @@ unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
 				  ab_config_bug_inf(a) != ab_config_bug_inf(b))
 		     ? AB_PART_BUG : 0;
 	d |= a->tt != b->tt || (a->tt && a->tt_slots != b->tt_slots) ? AB_PART_TT : 0;
+	d |= a->pvs != b->pvs ? AB_PART_PVS : 0;
+	d |= a->aspiration.num != b->aspiration.num ||
+	     (a->aspiration.num && a->aspiration.den != b->aspiration.den) ? AB_PART_ASPIRATION : 0;
 	return d;
 }
 
@@ -560,6 +598,18 @@ void ab_config_words_of(const struct ab_config *c, unsigned parts,
 		else
 			ab_str_add(out, "tt");
 	}
+	if (parts & AB_PART_PVS) {
+		SEP();
+		ab_str_add(out, c->pvs ? "pvs" : "pvs=off");
+	}
+	if (parts & AB_PART_ASPIRATION) {
+		SEP();
+		ab_str_add(out, "aspiration=");
+		if (c->aspiration.num)
+			ab_exact_format(c->aspiration, out);
+		else
+			ab_str_add(out, "off");
+	}
 #undef SEP
 }
 
@@ -601,6 +651,14 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 		ab_str_addf(out, _(", transposition table of %u slots"), config->tt_slots);
 	else if (config->tt)
 		ab_str_add(out, _(", transposition table"));
+	if (config->pvs && config->algo == AB_ALPHABETA)
+		ab_str_add(out, _(", principal variation search"));
+	if (config->aspiration.num && config->iterative) {
+		struct ab_str w = AB_STR_INIT;
+		ab_exact_format(config->aspiration, &w);
+		ab_str_addf(out, _(", aspiration windows of ±%s"), ab_str_cstr(&w));
+		ab_str_free(&w);
+	}
 	if (config->view == AB_VIEW_NEGAMAX)
 		ab_str_add(out, _(", negamax view"));
 	if (config->bug != AB_BUG_NONE) {

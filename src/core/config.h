@@ -96,6 +96,12 @@ struct ab_config {
 	bool tt;          /* --tt: a transposition table (ab_config_table) */
 	uint32_t tt_slots; /* its slots (--tt=N); 0: one per node, so no two
 			     positions share one */
+	bool pvs;         /* --pvs: principal variation search (alpha-beta
+			     only): every child but the first searched with
+			     a null window, and again where it falls inside */
+	struct ab_exact aspiration; /* --aspiration W (with --iterative): each
+			     iteration after the first searches the root
+			     with [v - W, v + W]; num 0: none */
 };
 
 /* The infinity small-inf gives a program that names none: the 1000 a
@@ -186,6 +192,8 @@ enum ab_config_part {
 	AB_PART_VIEW = 1u << 8,
 	AB_PART_BUG = 1u << 9,
 	AB_PART_TT = 1u << 10,
+	AB_PART_PVS = 1u << 11,
+	AB_PART_ASPIRATION = 1u << 12,
 };
 
 /* One entry of the table of words. */

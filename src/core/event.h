@@ -22,6 +22,7 @@
 	X(RETURN, "return") \
 	X(PROBE, "probe")   \
 	X(STORE, "store")   \
+	X(RESEARCH, "research") \
 	X(ITERATION, "iteration") \
 	X(RESULT, "result") \
 	X(DONE, "done")
@@ -75,6 +76,10 @@ struct ab_event {
 				     AB_NONE: none); store: the one stored */
 	struct ab_tt_entry replaced; /* store: what the slot held (position
 				     AB_NONE: it was empty) */
+	/* research (--pvs, --aspiration): node is searched again with the
+	 * window [alpha, beta], since the value it returned (value) with the
+	 * narrower one it was searched with, [lo, hi], did not settle its
+	 * place. */
 	/* done: the table's counts over the whole search (0 without one) */
 	uint32_t probes, hits, stores;
 };

@@ -197,6 +197,10 @@ struct frame {
 	uint32_t need;          /* the depth it is searched to */
 	bool tt_done;           /* the probe answered it: no child searched */
 	bool tt_window;         /* the probe moved the other side's bound */
+	bool null_kid;          /* --pvs: the child being searched has a null
+				   window */
+	ab_value alpha_was, beta_was; /* --pvs, --aspiration: the window it
+				   was entered with */
 };
 
 struct search {
@@ -237,6 +241,8 @@ struct search {
 	uint16_t *height;       /* per node: its subtree's height */
 	uint32_t **level_kids;  /* per level: a node's children reordered */
 	uint32_t *level_cap;
+	bool pvs;               /* principal variation search */
+	ab_value aspiration;    /* --aspiration's W in units, 0: none */
 };
 
 /* Notes what a node returned in this iteration (iterative deepening). */
@@ -320,8 +326,10 @@ static int emit_cutoff(struct search *s, struct frame *f, bool max)
 		.kind = AB_EV_CUTOFF, .node = n, .alpha = f->alpha,
 		.beta = f->beta, .by = by,
 		/* by is none when the bound is the search's own infinity, which
-		 * a lost or won position (-inf, +inf) can meet. */
-		.deep = by != AB_NONE && by != t->nodes[n].parent,
+		 * a lost or won position (-inf, +inf) can meet; the node itself
+		 * when its table entry set the bound (--tt: a MIN node's lower
+		 * bound, a MAX node's upper). */
+		.deep = by != AB_NONE && by != n && by != t->nodes[n].parent,
 		.pruned = s->pruned, .npruned = count,
 	};
 	return s->sink->emit(s->sink->ctx, &ev);
@@ -433,6 +441,11 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
 		f->beta_from = f->node;
 		if (fail_hard)
 			f->best = child;
+	} else if (fail_hard && s->tt && f->best == AB_NONE &&
+		   offer == (max ? f->alpha : f->beta)) {
+		/* The table's entry set the bound, and no child named by it
+		 * came first: the first that meets it gives the value. */
+		f->best = child;
 	}
 	if (f->next < f->nkids && cut_test(s, f))
 		return emit_cutoff(s, f, max);
@@ -780,6 +793,7 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 	f->best = AB_NONE;
 	f->player = player;
 	f->cut = false;
+	f->null_kid = false;
 	if (player == AB_CHANCE) {
 		f->value = 0;
 		f->rest = s->tree->prob_scale;
@@ -810,9 +824,11 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 	}
 }
 
-static int emit_enter(struct search *s, const struct frame *f)
+static int emit_enter(struct search *s, struct frame *f)
 {
 	s->nodes++;
+	f->alpha_was = f->alpha;
+	f->beta_was = f->beta;
 	if (!wants(s, AB_EV_ENTER))
 		return 0;
 	struct ab_event ev = { .kind = AB_EV_ENTER, .node = f->node,
@@ -982,6 +998,8 @@ static int probe(struct search *s, struct frame *f)
 			f->tt_window = !max;
 			if (max && !hard)
 				f->value = v;
+			if (max)
+				f->best = lead; /* the child the value came from */
 			break;
 		case AB_TT_LOWER_BETA:
 			ev.what = AB_WHAT_BETA;
@@ -991,6 +1009,8 @@ static int probe(struct search *s, struct frame *f)
 			f->tt_window = max;
 			if (!max && !hard)
 				f->value = v;
+			if (!max)
+				f->best = lead;
 			break;
 		case AB_TT_UNUSED:
 		case AB_TT_SHALLOW:
@@ -1125,6 +1145,93 @@ static void table_interval(const struct frame *f, ab_value *lo, ab_value *hi)
 	*hi = h;
 }
 
+/* ---- Principal variation search and aspiration windows -------------------
+ *
+ * --pvs: a MAX or MIN node searches its first child (in the order
+ * searched) with its own window, and each other inner child with a null
+ * window one unit of the tree wide (values count 1/scale, so no value
+ * lies inside it): [alpha, alpha + 1] at MAX, [beta - 1, beta] at MIN.
+ * It only asks whether the child beats the best so far.  When the answer
+ * does not settle the child's place in the full window (a MAX node's
+ * child returned more than alpha but not enough to cut: alpha < r < beta;
+ * under --strict alpha < r <= beta, since there a number at a bound is no
+ * cut), a research event says so and the child is searched again, from
+ * scratch, with the full window; only that second result is taken.  A
+ * node whose bound on that side is still infinite (nothing searched
+ * yet, or a lost position) has no null window to give, and a window
+ * already one unit wide is its own.  Leaves need no window.  Chance nodes
+ * give their children the windows they always do.  Under --algo minimax
+ * there are no windows, and --pvs changes nothing.
+ *
+ * The null window's bound is the node's own making: a cut it fires below
+ * names the node in `by`.
+ *
+ * --aspiration W, with --iterative: each iteration after the first enters
+ * the root with [v - W, v + W] around the last iteration's value v (W in
+ * the tree's numbers, rounded up to its unit; the bounds are no node's,
+ * so a cut they fire has `by` null).  When the root's value falls at or
+ * beyond a bound, that bound opens to its infinity, a research event
+ * says so, and the root is searched again, until the value lies strictly
+ * inside.  A root whose last value was infinite, or a chance root, is
+ * searched with the full window. */
+
+/* Gives child a null window below parent (see above). */
+static void null_window(struct search *s, struct frame *parent, struct frame *child)
+{
+	if (!s->pruning)
+		return;
+	if (parent->player == AB_MAX) {
+		if (parent->alpha == AB_NEG_INF || parent->alpha + 1 >= child->beta)
+			return;
+		child->beta = parent->alpha + 1;
+		child->beta_from = parent->node;
+	} else {
+		if (parent->beta == AB_POS_INF || parent->beta - 1 <= child->alpha)
+			return;
+		child->alpha = parent->beta - 1;
+		child->alpha_from = parent->node;
+	}
+	if (s->tt) {
+		child->alpha_in = child->alpha;
+		child->beta_in = child->beta;
+	}
+	parent->null_kid = true;
+}
+
+/* Whether a null-window result r leaves the child's place in parent's
+ * full window open. */
+static bool unsettled(const struct search *s, const struct frame *p, ab_value r)
+{
+	if (p->player == AB_MAX)
+		return r > p->alpha && (s->strict ? r <= p->beta : r < p->beta);
+	return r < p->beta && (s->strict ? r >= p->alpha : r > p->alpha);
+}
+
+/* node returned r when searched with [was_lo, was_hi]: it is searched
+ * again with [alpha, beta]. */
+static int emit_research(struct search *s, uint32_t node, ab_value alpha,
+			 ab_value beta, ab_value r, ab_value was_lo, ab_value was_hi)
+{
+	if (!wants(s, AB_EV_RESEARCH))
+		return 0;
+	struct ab_event ev = { .kind = AB_EV_RESEARCH, .node = node,
+			       .alpha = alpha, .beta = beta, .value = r,
+			       .lo = was_lo, .hi = was_hi };
+	return s->sink->emit(s->sink->ctx, &ev);
+}
+
+/* The root's frame with the aspiration window [lo, hi]. */
+static void aspire(struct search *s, struct frame *root, ab_value lo, ab_value hi)
+{
+	root->alpha = lo;
+	root->beta = hi;
+	root->alpha_from = root->beta_from = AB_NONE;
+	if (s->tt) {
+		root->alpha_in = lo;
+		root->beta_in = hi;
+	}
+}
+
 /* Searches from the root, whose frame is stack[0], already entered. */
 static int run(struct search *s, struct frame *stack)
 {
@@ -1153,6 +1260,8 @@ static int run(struct search *s, struct frame *stack)
 					return stop;
 			} else {
 				start_frame(s, &stack[top + 1], kid, f);
+				if (s->pvs && f->next > 1 && f->player != AB_CHANCE)
+					null_window(s, f, &stack[top + 1]);
 				top++;
 				if ((stop = enter(s, &stack[top])))
 					return stop;
@@ -1195,7 +1304,22 @@ static int run(struct search *s, struct frame *stack)
 		}
 		uint32_t child = f->node;
 		top--;
-		if ((stop = take_result(s, &stack[top], child, r, lo, hi)))
+		struct frame *p = &stack[top];
+		if (p->null_kid) {
+			p->null_kid = false;
+			if (unsettled(s, p, r)) {
+				/* PVS: the null window did not settle it. */
+				if ((stop = emit_research(s, child, p->alpha, p->beta, r,
+							  f->alpha_was, f->beta_was)))
+					return stop;
+				start_frame(s, &stack[top + 1], child, p);
+				top++;
+				if ((stop = enter(s, &stack[top])))
+					return stop;
+				continue;
+			}
+		}
+		if ((stop = take_result(s, p, child, r, lo, hi)))
 			return stop;
 	}
 }
@@ -1262,6 +1386,7 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		.strict = config->strict,
 		.bug = ab_bug_is_table(config->bug) ? AB_BUG_NONE : config->bug,
 		.tt_bug = ab_bug_is_table(config->bug) ? config->bug : AB_BUG_NONE,
+		.pvs = config->pvs && config->algo == AB_ALPHABETA,
 	};
 	if (tree->count == 0)
 		return 0;
@@ -1272,6 +1397,13 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		return AB_SEARCH_STAR1_INEXACT;
 	if (ab_config_bug_refusal(config, tree))
 		return AB_SEARCH_REFUSED;
+	if (config->aspiration.num > 0 && config->iterative) {
+		/* W in units, rounded up (a finer window than the unit is
+		 * one unit), at most the exact range. */
+		ab_wide w = ((ab_wide)config->aspiration.num * tree->scale +
+			     config->aspiration.den - 1) / config->aspiration.den;
+		s.aspiration = w < AB_VALUE_LIMIT ? (ab_value)w : AB_VALUE_LIMIT;
+	}
 	if (s.bug == AB_BUG_SMALL_INF) {
 		/* N in the tree's numbers; beyond the exact range it is
 		 * beyond every value, as a true infinity is. */
@@ -1346,7 +1478,35 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 			}
 		}
 		start_frame(&s, &stack[0], 0, NULL);
+		/* Aspiration: a window around the last value, opened on the
+		 * side the value falls on until the value lies inside it. */
+		bool aspire_now = s.aspiration && d > 1 && stack[0].player != AB_CHANCE &&
+				  s.root_value != AB_NEG_INF && s.root_value != AB_POS_INF &&
+				  s.pruning;
+		ab_value lo = aspire_now ? s.root_value - s.aspiration : AB_NEG_INF;
+		ab_value hi = aspire_now ? s.root_value + s.aspiration : AB_POS_INF;
+		if (aspire_now)
+			aspire(&s, &stack[0], lo, hi);
 		if ((stop = enter(&s, &stack[0])) || (stop = run(&s, stack)))
+			break;
+		while (aspire_now) {
+			ab_value r = s.root_value;
+			if (r <= lo && lo != AB_NEG_INF)
+				lo = AB_NEG_INF;
+			else if (r >= hi && hi != AB_POS_INF)
+				hi = AB_POS_INF;
+			else
+				break;
+			if (!want_order &&
+			    (stop = emit_research(&s, 0, lo, hi, r, stack[0].alpha_was,
+						  stack[0].beta_was)))
+				break;
+			start_frame(&s, &stack[0], 0, NULL);
+			aspire(&s, &stack[0], lo, hi);
+			if ((stop = enter(&s, &stack[0])) || (stop = run(&s, stack)))
+				break;
+		}
+		if (stop)
 			break;
 		leaves += s.leaves;
 		nodes += s.nodes;

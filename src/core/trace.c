@@ -91,11 +91,11 @@ static void begin_iteration(struct ab_trace *trace, uint32_t depth)
 		if (!sv->taken) {
 			uint32_t touched = 0;
 			for (uint32_t n = 0; n < count; n++)
-				touched += trace->state[n].status != AB_UNVISITED;
+				touched += ab_trace_reached(trace, n);
 			sv->nodes = ab_xcalloc(touched ? touched : 1, sizeof *sv->nodes);
 			sv->states = ab_xcalloc(touched ? touched : 1, sizeof *sv->states);
 			for (uint32_t n = 0; n < count; n++)
-				if (trace->state[n].status != AB_UNVISITED) {
+				if (ab_trace_reached(trace, n)) {
 					sv->nodes[sv->count] = n;
 					sv->states[sv->count++] = trace->state[n];
 				}
@@ -146,6 +146,49 @@ static void undo_probe(struct ab_trace *trace, const struct ab_record *r)
 	st->hi = AB_POS_INF;
 }
 
+/* ---- Re-searches -------------------------------------------------------- */
+
+/* The research event's snapshot of its subtree, the first time through. */
+static void take_snapshot(struct ab_trace *trace, struct ab_trace_research *x)
+{
+	if (x->taken)
+		return;
+	uint32_t end = ab_end(trace->tree, x->node), count = 0;
+	for (uint32_t n = x->node; n < end; n++)
+		count += trace->state[n].status != AB_UNVISITED;
+	x->nodes = ab_xcalloc(count ? count : 1, sizeof *x->nodes);
+	x->states = ab_xcalloc(count ? count : 1, sizeof *x->states);
+	for (uint32_t n = x->node; n < end; n++)
+		if (trace->state[n].status != AB_UNVISITED) {
+			x->nodes[x->count] = n;
+			x->states[x->count++] = trace->state[n];
+		}
+	x->taken = true;
+}
+
+/* A research event: the subtree's reached nodes start again, each
+ * keeping only that it was looked at. */
+static void clear_for_research(struct ab_trace *trace, const struct ab_trace_research *x)
+{
+	for (uint32_t i = 0; i < x->count; i++)
+		trace->state[x->nodes[i]] = (struct ab_node_state){ .earlier = 1 };
+}
+
+static void restore_research(struct ab_trace *trace, const struct ab_trace_research *x)
+{
+	for (uint32_t i = 0; i < x->count; i++)
+		trace->state[x->nodes[i]] = x->states[i];
+}
+
+/* The state node n had before it was entered or looked at: step 0's,
+ * all zero, but for `earlier` (a research event cleared it). */
+static void state_before(struct ab_trace *trace, uint32_t n)
+{
+	struct ab_node_state *st = &trace->state[n];
+	uint8_t earlier = st->earlier;
+	*st = (struct ab_node_state){ .earlier = earlier };
+}
+
 static void apply(struct ab_trace *trace, const struct ab_record *r)
 {
 	struct ab_node_state *st = &trace->state[r->node];
@@ -159,6 +202,7 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->lo = AB_NEG_INF;
 		st->hi = AB_POS_INF;
 		st->cut = 0;
+		st->type = AB_TYPE_NONE;
 		trace->nodes_now++;
 		break;
 	case AB_EV_LEAF:
@@ -177,7 +221,12 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->status = AB_DONE;
 		st->lo = r->a;
 		st->hi = r->b;
+		st->type = r->what;
 		fold_into_parent(trace, r->node, r->a, r->b);
+		break;
+	case AB_EV_RESEARCH:
+		take_snapshot(trace, &trace->researches[r->a]);
+		clear_for_research(trace, &trace->researches[r->a]);
 		break;
 	case AB_EV_PROBE:
 		apply_probe(trace, r);
@@ -203,13 +252,14 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 	ab_value *bound;
 	switch ((enum ab_event_kind)r->kind) {
 	case AB_EV_ENTER:
-		/* A node is entered once, from the all-zero state of step 0:
-		 * restoring that exactly lets a trace reset by clearing. */
-		*st = (struct ab_node_state){ 0 };
+		/* A node is entered from the all-zero state of step 0
+		 * (restoring that exactly lets a trace reset by clearing), or
+		 * again after a research event, from the state it had then. */
+		state_before(trace, r->node);
 		trace->nodes_now--;
 		break;
 	case AB_EV_LEAF:
-		*st = (struct ab_node_state){ 0 };
+		state_before(trace, r->node);
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		trace->leaves_now--;
@@ -232,8 +282,12 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		} else {
 			st->lo = AB_NEG_INF;
 		}
+		st->type = AB_TYPE_NONE;
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
+		break;
+	case AB_EV_RESEARCH:
+		restore_research(trace, &trace->researches[r->a]);
 		break;
 	case AB_EV_PROBE:
 		undo_probe(trace, r);
@@ -284,7 +338,43 @@ struct recorder {
 	ab_value *bound_at;
 	uint8_t *player_at; /* the player of the node on the path, by depth */
 	ab_value before;   /* the last folded bound's old value */
+	/* By depth on the path: the window each node was entered with and
+	 * whether it cut off, for its node type. */
+	ab_value *alpha_at, *beta_at;
+	uint8_t *cut_at;
 };
+
+/* The node type a return earns (see enum ab_node_type). */
+static uint8_t node_type(const struct recorder *rec, uint32_t depth,
+			 const struct ab_event *ev)
+{
+	enum ab_player p = (enum ab_player)rec->player_at[depth];
+	if (p == AB_CHANCE)
+		return AB_TYPE_NONE;
+	bool strict = rec->trace->config.strict;
+	ab_value a = rec->alpha_at[depth], b = rec->beta_at[depth], v = ev->value;
+	bool high = b != AB_POS_INF && (strict ? v > b : v >= b);
+	bool low = a != AB_NEG_INF && (strict ? v < a : v <= a);
+	if (p == AB_MAX ? rec->cut_at[depth] || high : rec->cut_at[depth] || low)
+		return AB_TYPE_CUT;
+	if (p == AB_MAX ? low : high)
+		return AB_TYPE_ALL;
+	return AB_TYPE_PV;
+}
+
+static size_t add_research(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->nresearches == trace->researches_cap) {
+		trace->researches_cap = trace->researches_cap ? trace->researches_cap * 2 : 16;
+		trace->researches = ab_xreallocarray(trace->researches, trace->researches_cap,
+						     sizeof *trace->researches);
+	}
+	trace->researches[trace->nresearches] = (struct ab_trace_research){
+		.node = ev->node, .value = ev->value, .alpha = ev->alpha, .beta = ev->beta,
+		.was_alpha = ev->lo, .was_beta = ev->hi,
+	};
+	return trace->nresearches++;
+}
 
 /* Folds a finished child's interval into its parent's bound on the path
  * stack.  Returns a copy of the parent's bound from before, the value undo
@@ -339,6 +429,9 @@ static int record_event(void *ctx, const struct ab_event *ev)
 						     trace->root_player);
 		rec->player_at[depth] = (uint8_t)player;
 		rec->bound_at[depth] = player == AB_MAX ? AB_NEG_INF : AB_POS_INF;
+		rec->alpha_at[depth] = ev->alpha;
+		rec->beta_at[depth] = ev->beta;
+		rec->cut_at[depth] = 0;
 		break;
 	}
 	case AB_EV_LEAF:
@@ -360,6 +453,7 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		r->a = ev->alpha;
 		r->b = ev->beta;
 		r->c = ev->by;
+		rec->cut_at[trace->tree->nodes[ev->node].depth] = 1;
 		if (is_chance(trace, ev->node))
 			add_extra(trace, ev->lo, ev->hi);
 		break;
@@ -373,6 +467,10 @@ static int record_event(void *ctx, const struct ab_event *ev)
 			add_extra(trace, ev->value, 0);
 		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
+		r->what = node_type(rec, trace->tree->nodes[ev->node].depth, ev);
+		break;
+	case AB_EV_RESEARCH:
+		r->a = (ab_value)add_research(trace, ev);
 		break;
 	case AB_EV_PROBE:
 	case AB_EV_STORE:
@@ -426,13 +524,22 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 		for (uint32_t i = 0; i < trace->tt_nslots; i++)
 			trace->tt_slots[i] = AB_TT_EMPTY;
 	}
-	struct recorder rec = { trace, 1, NULL, NULL, 0 };
-	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
-	rec.player_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.player_at);
+	struct recorder rec = { .trace = trace, .widest_cut = 1 };
+	size_t levels = (size_t)tree->height + 1;
+	rec.bound_at = ab_xcalloc(levels, sizeof *rec.bound_at);
+	rec.player_at = ab_xcalloc(levels, sizeof *rec.player_at);
+	rec.alpha_at = ab_xcalloc(levels, sizeof *rec.alpha_at);
+	rec.beta_at = ab_xcalloc(levels, sizeof *rec.beta_at);
+	rec.cut_at = ab_xcalloc(levels, sizeof *rec.cut_at);
+	if (config->pvs || config->aspiration.num)
+		ab_tree_need_spans(tree); /* a research's subtree: ab_end */
 	struct ab_sink sink = { record_event, &rec, AB_EVENT_ALL };
 	int stopped = ab_search(tree, config, &sink);
 	free(rec.bound_at);
 	free(rec.player_at);
+	free(rec.alpha_at);
+	free(rec.beta_at);
+	free(rec.cut_at);
 	if (stopped != 0) {
 		ab_trace_free(trace);
 		return NULL;
@@ -471,6 +578,11 @@ void ab_trace_free(struct ab_trace *trace)
 	free(trace->order);
 	free(trace->tt_events);
 	free(trace->tt_slots);
+	for (size_t i = 0; i < trace->nresearches; i++) {
+		free(trace->researches[i].nodes);
+		free(trace->researches[i].states);
+	}
+	free(trace->researches);
 	free(trace);
 }
 
@@ -594,6 +706,15 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		}
 		break;
 	}
+	case AB_EV_RESEARCH: {
+		const struct ab_trace_research *rs = &trace->researches[r->a];
+		ev->value = rs->value;
+		ev->alpha = rs->alpha;
+		ev->beta = rs->beta;
+		ev->lo = rs->was_alpha;
+		ev->hi = rs->was_beta;
+		break;
+	}
 	case AB_EV_ITERATION:
 		ev->depth = (uint32_t)r->a;
 		break;
@@ -624,7 +745,7 @@ void ab_trace_done(const struct ab_trace *trace, struct ab_event *ev)
 
 bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)
 {
-	if (trace->state[n].status != AB_UNVISITED)
+	if (trace->state[n].status != AB_UNVISITED || trace->state[n].earlier)
 		return false;
 	const struct ab_node *nodes = trace->tree->nodes;
 	uint32_t p = nodes[n].parent;
@@ -708,6 +829,17 @@ const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth)
 		trace->order_of = depth;
 	}
 	return trace->order;
+}
+
+const char *ab_node_type_name(enum ab_node_type type)
+{
+	switch (type) {
+	case AB_TYPE_PV: return "PV";
+	case AB_TYPE_CUT: return "CUT";
+	case AB_TYPE_ALL: return "ALL";
+	case AB_TYPE_NONE: break;
+	}
+	return "";
 }
 
 const struct ab_tt_entry *ab_trace_table(const struct ab_trace *trace,

@@ -37,7 +37,7 @@ void ab_grade_facts_free(struct facts *f);
 
 static inline bool visited(const struct facts *f, uint32_t n)
 {
-	return f->trace->state[n].status != AB_UNVISITED;
+	return ab_trace_reached(f->trace, n);
 }
 
 /* The node whose cutoff prunes n: its nearest reached ancestor. */

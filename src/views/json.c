@@ -178,6 +178,13 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		field_value("alpha", ev->alpha, tree->scale, out);
 		field_value("beta", ev->beta, tree->scale, out);
 		break;
+	case AB_EV_RESEARCH:
+		field_value("value", ev->value, tree->scale, out);
+		field_value("old_alpha", ev->lo, tree->scale, out);
+		field_value("old_beta", ev->hi, tree->scale, out);
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
+		break;
 	case AB_EV_ITERATION:
 		ab_str_addf(out, ",\"depth\":%u", ev->depth);
 		break;

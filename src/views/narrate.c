@@ -381,7 +381,21 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 			    by, by, by, ab_str_cstr(skip));
 		return;
 	}
-	if (ev->by != AB_NONE) {
+	bool aspiring = trace->config.aspiration.num && trace->config.iterative;
+	if (ev->by == AB_NONE && aspiring && tree->nodes[ev->node].parent == AB_NONE) {
+		struct ab_str *skip = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
+		ab_str_addf(out, _("%s = %s is the aspiration window's bound: %s's value already lies outside the window, and its other children cannot bring it back inside. Skip %s."),
+			    max ? g->beta : g->alpha, max ? b : a, name, ab_str_cstr(skip));
+		return;
+	}
+	if (ev->by == AB_NONE && aspiring)
+		ab_str_addf(out, _("%s = %s is the root's aspiration window's. "),
+			    max ? g->beta : g->alpha, max ? b : a);
+	if (ev->by == ev->node) {
+		ab_str_addf(out, _("%s = %s is the table's bound for %s, from its entry. "),
+			    max ? g->beta : g->alpha, max ? b : a, name);
+	} else if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)
 			ab_str_addf(out, _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
@@ -489,6 +503,11 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 				    " The search to depth %u evaluated %u positions (static values included) and entered %s.",
 				    ev->leaves_visited),
 			    trace->config.depth, ev->leaves_visited, ab_str_cstr(nodes));
+	else if (trace->nresearches)
+		ab_str_addf(out, P_(" With its re-searches it looked at leaves %u time (a leaf searched again counts again; the tree has %u) and entered %s.",
+				    " With its re-searches it looked at leaves %u times (a leaf searched again counts again; the tree has %u) and entered %s.",
+				    ev->leaves_visited),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 	else if (trace->config.algo == AB_MINIMAX)
 		ab_str_addf(out, P_(" Minimax looked at %u of %u leaf and entered %s.",
 				    " Minimax looked at %u of %u leaves and entered %s.", tree->leaves),
@@ -620,6 +639,97 @@ static void narrate_store(const struct ab_trace *trace, const struct ab_event *e
 			    value_of(w, e->value, g), g->alpha, value_of(w, ev->alpha, g),
 			    g->beta, value_of(w, ev->beta, g), name,
 			    right == AB_TT_LOWER ? g->ge : g->le, value_of(w, e->value, g));
+}
+
+/* ---- Principal variation search and aspiration windows ------------------ */
+
+/* Whether the event just before the current step is a research of n. */
+static bool after_research(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->step >= 2 && trace->records[trace->step - 2].kind == AB_EV_RESEARCH &&
+	       trace->records[trace->step - 2].node == n;
+}
+
+/* The enter sentences PVS and aspiration windows have their own words
+ * for; false when this enter is an ordinary one. */
+static bool narrate_pvs_enter(const struct ab_trace *trace, const struct ab_event *ev,
+			      const struct ab_glyphs *g, struct words *w,
+			      struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const struct ab_config *c = &trace->config;
+	if (c->algo != AB_ALPHABETA || (!c->pvs && !c->aspiration.num))
+		return false;
+	enum ab_player p = ab_player_at(tree, ev->node, trace->root_player);
+	const char *name = name_of(w, tree, ev->node);
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	if (after_research(trace, ev->node)) {
+		if (parent == AB_NONE)
+			ab_str_addf(out, _("Enter %s (%s) again, with the window opened on that side: %s = %s, %s = %s."),
+				    name, ab_player_name(p), g->alpha, a, g->beta, b);
+		else
+			ab_str_addf(out, _("Enter %s (%s) again, now with the full window %s = %s, %s = %s."),
+				    name, ab_player_name(p), g->alpha, a, g->beta, b);
+		return true;
+	}
+	if (parent == AB_NONE) {
+		if (!c->aspiration.num || !c->iterative || ev->alpha == AB_NEG_INF ||
+		    ev->beta == AB_POS_INF)
+			return false;
+		ab_str_addf(out, _("Enter %s (%s) with the aspiration window %s = %s, %s = %s: the last iteration's value, give or take %s, on the guess that this one lands near it."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b,
+			    exact_of(w, c->aspiration));
+		return true;
+	}
+	if (!c->pvs)
+		return false;
+	enum ab_player pp = ab_player_at(tree, parent, trace->root_player);
+	const struct ab_node_state *ps = ab_trace_node(trace, parent);
+	if (pp == AB_MAX && ps->alpha != AB_NEG_INF && ev->alpha == ps->alpha &&
+	    ev->beta == ps->alpha + 1)
+		ab_str_addf(out, _("Enter %s (%s) with the null window %s = %s, %s = %s, one unit wide: PVS asks only whether %s is worth more than %s to MAX, not how much more."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b, name, a);
+	else if (pp == AB_MIN && ps->beta != AB_POS_INF && ev->beta == ps->beta &&
+		 ev->alpha == ps->beta - 1)
+		ab_str_addf(out, _("Enter %s (%s) with the null window %s = %s, %s = %s, one unit wide: PVS asks only whether %s is worth less than %s to MAX, not how much less."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b, name, b);
+	else
+		return false;
+	return true;
+}
+
+static void narrate_research(const struct ab_trace *trace, const struct ab_event *ev,
+			     const struct ab_glyphs *g, struct words *w,
+			     struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const char *v = value_of(w, ev->value, g);
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	const char *oa = value_of(w, ev->lo, g), *ob = value_of(w, ev->hi, g);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	if (parent == AB_NONE) {
+		/* Aspiration: the side the value fell on opened. */
+		if (ev->value <= ev->lo)
+			ab_str_addf(out, _("%s's value %s is at or below %s = %s of its aspiration window, so it says only %s %s %s: the window failed low. %s opens to %s and %s is searched again with %s = %s, %s = %s."),
+				    name, v, g->alpha, oa, name, g->le, v, g->alpha, a, name,
+				    g->alpha, a, g->beta, b);
+		else
+			ab_str_addf(out, _("%s's value %s is at or above %s = %s of its aspiration window, so it says only %s %s %s: the window failed high. %s opens to %s and %s is searched again with %s = %s, %s = %s."),
+				    name, v, g->beta, ob, name, g->ge, v, g->beta, b, name,
+				    g->alpha, a, g->beta, b);
+		return;
+	}
+	const char *pname = name_of(w, tree, parent);
+	if (ab_player_at(tree, parent, trace->root_player) == AB_MAX)
+		ab_str_addf(out, _("%s returned %s from its null window [%s, %s]: it beats %s's %s = %s, but by how much the null window cannot say, and %s is below %s = %s, so it does not cut. %s is searched again with %s's full window %s = %s, %s = %s."),
+			    name, v, oa, ob, pname, g->alpha, oa, v, g->beta, b, name,
+			    pname, g->alpha, a, g->beta, b);
+	else
+		ab_str_addf(out, _("%s returned %s from its null window [%s, %s]: it is below %s's %s = %s, but by how much the null window cannot say, and %s is above %s = %s, so it does not cut. %s is searched again with %s's full window %s = %s, %s = %s."),
+			    name, v, oa, ob, pname, g->beta, ob, v, g->alpha, a, name,
+			    pname, g->alpha, a, g->beta, b);
 }
 
 /* ---- The negamax view ----------------------------------------------------
@@ -1135,7 +1245,8 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		goto notes;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
-		narrate_enter(trace, ev, g, &w, out);
+		if (!narrate_pvs_enter(trace, ev, g, &w, out))
+			narrate_enter(trace, ev, g, &w, out);
 		break;
 	case AB_EV_LEAF: {
 		const char *name = name_of(&w, trace->tree, ev->node);
@@ -1157,6 +1268,9 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_PROBE:
 		narrate_probe(trace, ev, g, &w, out);
+		break;
+	case AB_EV_RESEARCH:
+		narrate_research(trace, ev, g, &w, out);
 		break;
 	case AB_EV_STORE:
 		narrate_store(trace, ev, g, &w, out);

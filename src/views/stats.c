@@ -90,14 +90,36 @@ static bool iterative_rows(const struct ab_tree *tree,
 
 /* The searches a full report compares, one row each, in the order shown:
  * each is the search asked for, changed by configure.  A new technique to
- * compare is one more entry.  The rows without a table strip it (and a
- * mistake of the table's); those with one run only when it is asked for. */
-static void no_table(struct ab_config *c)
+ * compare is one more entry.  The engine's techniques (the table, PVS)
+ * are stripped from every row but those that use them, which run only
+ * when the search asked for uses them too, and take them as asked. */
+enum { USES_TABLE = 1, USES_PVS = 2 };
+
+static unsigned techniques(const struct ab_config *c)
 {
-	c->tt = false;
-	c->tt_slots = 0;
-	if (ab_bug_is_table(c->bug))
-		c->bug = AB_BUG_NONE;
+	return (ab_config_table(c) ? USES_TABLE : 0) |
+	       (c->pvs && ab_config_prunes(c) ? USES_PVS : 0);
+}
+
+/* The row's config: straight without the techniques, then with those
+ * the row uses, as asked. */
+static struct ab_config with_techniques(const struct ab_config *asked, unsigned uses)
+{
+	struct ab_config c = *asked;
+	c.tt = false;
+	c.tt_slots = 0;
+	if (ab_bug_is_table(c.bug))
+		c.bug = AB_BUG_NONE;
+	c.pvs = false;
+	if (uses & USES_TABLE) {
+		c.tt = true;
+		c.tt_slots = asked->tt_slots;
+		if (ab_bug_is_table(asked->bug))
+			c.bug = asked->bug;
+	}
+	if (uses & USES_PVS)
+		c.pvs = true;
+	return c;
 }
 
 static void as_minimax(struct ab_config *c)
@@ -126,14 +148,16 @@ static void worst_first(struct ab_config *c)
 static const struct {
 	const char *key;
 	void (*configure)(struct ab_config *c);
-	bool table;                 /* with the table asked for */
+	unsigned uses;              /* USES_*: the techniques it shows */
 } searches[] = {
-	{ "minimax", as_minimax, false },
-	{ "alphabeta", as_asked, false },
-	{ "best_order", best_first, false },
-	{ "worst_order", worst_first, false },
-	{ "minimax_tt", as_minimax, true },
-	{ "alphabeta_tt", as_asked, true },
+	{ "minimax", as_minimax, 0 },
+	{ "alphabeta", as_asked, 0 },
+	{ "best_order", best_first, 0 },
+	{ "worst_order", worst_first, 0 },
+	{ "minimax_tt", as_minimax, USES_TABLE },
+	{ "alphabeta_tt", as_asked, USES_TABLE },
+	{ "pvs", as_asked, USES_PVS },
+	{ "pvs_tt", as_asked, USES_PVS | USES_TABLE },
 };
 _Static_assert(sizeof searches / sizeof searches[0] <= AB_STATS_MAX_SEARCHES,
 	       "more searches than a report has rows");
@@ -174,34 +198,27 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 		straight.iterative = false;
 		straight.depth = out->last_depth;
 	}
-	bool table = ab_config_table(config);
-	if (table)
+	unsigned asked = techniques(config);
+	if (asked & USES_TABLE)
 		out->tt_slots = ab_config_tt_slots(config, tree);
-	if (only_asked) {
-		/* The asked search alone, as it was asked (its order too),
-		 * and with the table asked for, without it and with it. */
-		bool minimax = straight.algo == AB_MINIMAX;
-		out->rows[0] = (struct ab_stats_row){
-			minimax ? "minimax" : "alphabeta", straight, { .known = false } };
-		no_table(&out->rows[0].config);
-		out->nrows = 1;
-		if (table)
-			out->rows[out->nrows++] = (struct ab_stats_row){
-				minimax ? "minimax_tt" : "alphabeta_tt", straight,
-				{ .known = false } };
-		for (uint32_t i = 0; i < out->nrows; i++)
-			if (!ab_count(tree, &out->rows[i].config, &out->rows[i].counts))
-				return false;
-		return true;
-	}
 	for (size_t i = 0; i < sizeof searches / sizeof searches[0]; i++) {
-		if (searches[i].table && !table)
+		unsigned uses = searches[i].uses;
+		if ((uses & asked) != uses)
 			continue;
+		struct ab_config c = with_techniques(&straight, uses);
+		if (only_asked) {
+			/* The asked search alone, as it was asked (its order
+			 * too), without its techniques and with them. */
+			bool minimax = straight.algo == AB_MINIMAX;
+			if (minimax != (searches[i].configure == as_minimax) ||
+			    (searches[i].configure != as_minimax &&
+			     searches[i].configure != as_asked))
+				continue;
+		} else {
+			searches[i].configure(&c);
+		}
 		struct ab_stats_row *row = &out->rows[out->nrows++];
-		*row = (struct ab_stats_row){ searches[i].key, straight, { .known = false } };
-		if (!searches[i].table)
-			no_table(&row->config);
-		searches[i].configure(&row->config);
+		*row = (struct ab_stats_row){ searches[i].key, c, { .known = false } };
 		if (!ab_count(tree, &row->config, &row->counts))
 			return false;
 	}
@@ -329,6 +346,8 @@ static void row_label(const struct ab_tree *tree, const struct ab_config *c,
 			ab_order_describe(c, out);
 		ab_str_add(out, ")");
 	}
+	if (c->pvs && ab_config_prunes(c))
+		ab_str_add(out, _(" + PVS"));
 	if (ab_config_table(c))
 		ab_str_add(out, _(" + table"));
 }

@@ -28,14 +28,16 @@ struct ab_counts {
  * than this is counted in its total only). */
 #define AB_STATS_MAX_ROWS 64
 /* The most searches one report compares. */
-#define AB_STATS_MAX_SEARCHES 8
+#define AB_STATS_MAX_SEARCHES 12
 
 /* One search the report compares: a configuration, and what it counted. */
 struct ab_stats_row {
 	const char *key;               /* its name: "minimax", "alphabeta",
-					  "best_order", "worst_order", and
-					  with --tt "minimax_tt" and
-					  "alphabeta_tt" (the JSON's key) */
+					  "best_order", "worst_order", with
+					  --tt "minimax_tt" and
+					  "alphabeta_tt", with --pvs "pvs"
+					  (and "pvs_tt" with both): the
+					  JSON's key */
 	struct ab_config config;       /* the search that was run */
 	struct ab_counts counts;
 };
@@ -49,8 +51,9 @@ struct ab_stats {
 					  one, or under --iterative) */
 	/* The searches run, in the order they are shown: minimax, then
 	 * alpha-beta in the order asked, best first and worst first (or
-	 * only the one asked for), all without a transposition table; then,
-	 * when the table is asked for, minimax and the asked search with it. */
+	 * only the one asked for), all without the engine's techniques;
+	 * then, for those asked for, minimax and the asked search with the
+	 * table, PVS, and both. */
 	struct ab_stats_row rows[AB_STATS_MAX_SEARCHES];
 	uint32_t nrows;
 	uint32_t tt_slots;             /* the table's slots (0: none asked) */
