@@ -81,6 +81,7 @@ struct cli {
 	const char *key;         /* --key KEY */
 	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
+	bool compare;            /* stats --compare */
 	uint32_t iteration;      /* check --iteration K, or 0 */
 };
 
@@ -284,6 +285,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_LESSON_TEXT:
 		cli->text = true;
+		return true;
+	case AB_OPT_COMPARE:
+		cli->compare = true;
 		return true;
 	case AB_OPT_CHECK:
 		cli->check = true;
@@ -545,7 +549,9 @@ static int cmd_stats(struct cli *cli)
 		return status;
 	struct ab_stats stats;
 	bool only = cli->algo_given || cli->order_given;
-	if (!ab_stats_compute(tree, &cli->config, only, &stats)) {
+	bool done = cli->compare ? ab_stats_compare(tree, &cli->config, &stats)
+				 : ab_stats_compute(tree, &cli->config, only, &stats);
+	if (!done) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			program, (unsigned)AB_MAX_EVENTS);
 		ab_tree_free(tree);
@@ -561,8 +567,16 @@ static int cmd_stats(struct cli *cli)
 	}
 	write_out(&out, &status);
 	ab_str_free(&out);
+	/* --compare: every technique must find the root's value. */
+	char *disagree = cli->compare ? ab_stats_disagree(tree, &stats) : NULL;
 	ab_tree_free(tree);
-	return finish_output(status);
+	status = finish_output(status);
+	if (disagree) {
+		fprintf(stderr, "%s: %s\n", program, disagree);
+		free(disagree);
+		return EXIT_USAGE;
+	}
+	return status;
 }
 
 /* Records the search; NULL (message printed) when it is too long. */

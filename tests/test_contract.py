@@ -106,6 +106,8 @@ FIELDS = {
               "alpha": BOUND, "beta": BOUND},
     "research": {"path": PATH, "node": NAME, "value": BOUND, "old_alpha": BOUND, "old_beta": BOUND,
                  "alpha": BOUND, "beta": BOUND},
+    "order": {"path": PATH, "node": NAME, "order": PATHS,
+              "why": lambda v: isinstance(v, list) and all(w in ("given", "table", "killer", "history") for w in v)},
     "iteration": {"depth": INT},
     "result": {"depth": INT, "value": BOUND, "best": BEST, "leaves_visited": INT,
                "nodes_visited": INT},
@@ -114,7 +116,8 @@ FIELDS = {
 }
 # Fields the table has that only some searches give (static values under
 # --depth; [lo, hi] at a chance node's cutoff).
-OPTIONAL = {"leaf": {"static": BOOL}, "cutoff": {"lo": BOUND, "hi": BOUND}}
+OPTIONAL = {"leaf": {"static": BOOL}, "cutoff": {"lo": BOUND, "hi": BOUND},
+            "order": {"scores": lambda v: isinstance(v, list) and all(INT(x) for x in v)}}
 COMMON = {"step", "event"}
 
 # ---- Values -----------------------------------------------------------------
@@ -293,6 +296,10 @@ def check_search(tree, text, opts, what):
                 problems.append("%s: event %d: leaf event at the inner node %s" % (what, i, path))
             elif not isinstance(node, list) and num(e["value"]) != Fraction(node):
                 problems.append("%s: event %d: leaf %s = %s, the tree says %s" % (what, i, path, e["value"], node))
+        elif kind == "order":
+            kids = [path + "." + str(k + 1) if path else str(k + 1) for k in range(len(node))]
+            if sorted(e["order"]) != sorted(kids) or len(e["why"]) != len(kids):
+                problems.append("%s: event %d: order %s is not %s's children" % (what, i, e["order"], path))
         elif kind == "probe":
             moved[path] = e["use"]
             if e["hit"] != (e["entry"] is not None) or e["hit"] == (e["use"] == "miss"):
@@ -374,6 +381,7 @@ CONVENTIONS = [
     [], ["--algo", "minimax"], ["--fail-hard"], ["--strict"], ["--root", "min"],
     ["--fail-hard", "--strict", "--root", "min"], ["--order", "reverse"],
     ["--tt"], ["--tt=1", "--fail-hard=clamp"], ["--pvs"], ["--pvs", "--fail-hard", "--strict"],
+    ["--order", "killer"], ["--order", "history", "--tt", "--pvs"],
 ]
 
 
@@ -571,7 +579,7 @@ def main():
     for n, tree in enumerate(trees):
         text = json.dumps(tree)
         for opts in CONVENTIONS:
-            if "--order" in opts:
+            if "--order" in opts and opts[opts.index("--order") + 1] not in ("killer", "history"):
                 continue  # the order check below: paths change meaning
             check_search(tree, text, opts, "tree %d %s" % (n, " ".join(opts) or "default"))
         if n < 40:
@@ -587,7 +595,8 @@ def main():
         text = dag_text(tree, rng)
         dags += "&" in text
         for opts in ([], ["--tt"], ["--tt=1", "--fail-hard"], ["--tt=3", "--strict", "--root", "min"],
-                     ["--tt", "--algo", "minimax"], ["--tt", "--pvs", "--fail-hard=clamp"]):
+                     ["--tt", "--algo", "minimax"], ["--tt", "--pvs", "--fail-hard=clamp"],
+                     ["--tt", "--order", "history"]):
             check_search(tree, text, opts, "DAG %d %s %s" % (n, " ".join(opts), text))
     # The lecture tree, exactly as the design describes it.
     evs = trace(["-e", json.dumps(lecture)], "lecture")

@@ -238,6 +238,57 @@ START_TEST(rows_with_and_without_the_table)
 }
 END_TEST
 
+/* stats --compare: one row per technique, each alone on the conventions
+ * asked; the same root value everywhere, or a message naming the rows. */
+START_TEST(compare_rows)
+{
+	struct ab_diag diag;
+	const char *text = "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] &B ]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config asked = { .fail = AB_FAIL_HARD, .order = AB_ORDER_WORST, .pvs = true };
+	struct ab_stats s;
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	static const char *const keys[] = { "minimax", "alphabeta", "best_order", "iterative",
+					    "tt", "killer", "history", "pvs" };
+	ck_assert_uint_eq(s.nrows, 8);
+	for (uint32_t i = 0; i < s.nrows; i++) {
+		const struct ab_config *c = &s.rows[i].config;
+		ck_assert_str_eq(s.rows[i].key, keys[i]);
+		ck_assert_int_eq(c->fail, AB_FAIL_HARD);
+		ck_assert(c->iterative == (i == 3) && c->tt == (i == 4) && c->pvs == (i == 7));
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
+	}
+	ck_assert_int_eq(s.rows[1].config.order, AB_ORDER_GIVEN);
+	ck_assert_int_eq(s.rows[5].config.order, AB_ORDER_KILLER);
+	ck_assert_ptr_null(ab_stats_disagree(tree, &s));
+	/* The table's mistake: its row finds another value, named. */
+	ab_tree_free(tree);
+	text = "A[ B[5 C[6 9]] D[&C 10] ]";
+	tree = ab_parse_tree(text, strlen(text), &diag);
+	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	char *why = ab_stats_disagree(tree, &s);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_msg(strstr(why, "minimax 9, alpha-beta (given) 9,") &&
+		      strstr(why, "alpha-beta (given) + table, tt-no-flag 6"), "%s", why);
+	free(why);
+	/* A tree without static values has no iterative row, and says so. */
+	ab_tree_free(tree);
+	text = "[[3 12 8] [2 4 6] [14 5 2]]";
+	tree = ab_parse_tree(text, strlen(text), &diag);
+	asked = (struct ab_config){ 0 };
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	ck_assert_uint_eq(s.nrows, 7);
+	ck_assert(s.no_iterative && !ab_stats_find(&s, "iterative"));
+	struct ab_str out = AB_STR_INIT;
+	ab_stats_text(tree, &s, &ab_glyphs_ascii, &out);
+	ck_assert(strstr(ab_str_cstr(&out), "Iterative deepening is left out"));
+	ab_str_free(&out);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -247,6 +298,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, only_the_asked_search);
 	tcase_add_test(tc, rows_are_configurations);
 	tcase_add_test(tc, rows_with_and_without_the_table);
+	tcase_add_test(tc, compare_rows);
 	tcase_add_test(tc, depth_share_and_chance_root);
 	suite_add_tcase(s, tc);
 	return s;

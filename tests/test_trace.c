@@ -75,7 +75,7 @@ static void check_stepping(int _i)
 	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
 	c.strict = (_i / 2) % 2;
 	c.algo = _i % 7 == 0 ? AB_MINIMAX : AB_ALPHABETA;
-	c.order = (enum ab_order)(_i % 5);
+	c.order = (enum ab_order)(_i % 7);
 	c.tt = table;
 	c.tt_slots = table ? (uint32_t)(_i % 4) : 0;
 	c.iterative = table && _i % 2 && _i % 5 < 2;
@@ -121,6 +121,10 @@ struct sent {
 	struct ab_event *events;
 	uint32_t *pruned;
 	size_t count, npruned;
+	uint32_t *order;          /* order events' lists, as pruned's */
+	uint8_t *why;
+	uint64_t *scores;
+	size_t norder;
 };
 
 static int keep(void *ctx, const struct ab_event *ev)
@@ -133,6 +137,19 @@ static int keep(void *ctx, const struct ab_event *ev)
 		memcpy(s->pruned + s->npruned, ev->pruned, ev->npruned * sizeof *s->pruned);
 	s->events[s->count].pruned = (const uint32_t *)(uintptr_t)s->npruned;
 	s->npruned += ev->npruned;
+	if (ev->kind == AB_EV_ORDER) {
+		size_t n = s->norder + ev->norder + 1;
+		s->order = realloc(s->order, n * sizeof *s->order);
+		s->why = realloc(s->why, n);
+		s->scores = realloc(s->scores, n * sizeof *s->scores);
+		for (uint32_t i = 0; i < ev->norder; i++) {
+			s->order[s->norder + i] = ev->order[i];
+			s->why[s->norder + i] = ev->why[i];
+			s->scores[s->norder + i] = ev->scores ? ev->scores[i] : 0;
+		}
+		s->events[s->count].order = (const uint32_t *)(uintptr_t)s->norder;
+		s->norder += ev->norder;
+	}
 	s->count++;
 	return 0;
 }
@@ -147,7 +164,7 @@ static void check_decoding(int _i)
 				     : randtree(&rng, &shape);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = (enum ab_fail)(_i % 3); /* soft, hard, clamp */
-	c.order = (enum ab_order)(_i % 5);
+	c.order = (enum ab_order)(_i % 7); /* killer and history too */
 	c.tt = table;
 	c.tt_slots = (uint32_t)(_i % 3);
 	c.iterative = _i % 4 == 1;
@@ -203,6 +220,18 @@ static void check_decoding(int _i)
 				  ev.value == want->value && ev.lo == want->lo &&
 				  ev.hi == want->hi);
 			break;
+		case AB_EV_ORDER: {
+			size_t at = (uintptr_t)want->order;
+			ck_assert_uint_eq(ev.norder, want->norder);
+			ck_assert((ev.scores != NULL) == (want->scores != NULL));
+			for (uint32_t j = 0; j < ev.norder; j++) {
+				ck_assert_uint_eq(ev.order[j], s.order[at + j]);
+				ck_assert_uint_eq(ev.why[j], s.why[at + j]);
+				if (ev.scores)
+					ck_assert_uint_eq(ev.scores[j], s.scores[at + j]);
+			}
+			break;
+		}
 		case AB_EV_PROBE:
 			ck_assert(ev.use == want->use && ev.what == want->what &&
 				  ev.old == want->old && ev.new_ == want->new_);
@@ -224,6 +253,9 @@ static void check_decoding(int _i)
 	ck_assert(!ab_trace_forward(trace));
 	free(s.events);
 	free(s.pruned);
+	free(s.order);
+	free(s.why);
+	free(s.scores);
 	ab_trace_free(trace);
 	ab_tree_free(tree);
 }

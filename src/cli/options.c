@@ -116,7 +116,8 @@ const struct ab_option ab_options[] = {
 	  N_("cut on alpha >= beta (the default, said explicitly)"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, SEARCH_WORD("non-strict") },
 	{ "order", 0, AB_ARG_REQUIRED, N_("ORDER"),
-	  N_("given, reverse, best, worst, random or random:SEED"), NULL,
+	  N_("given, reverse, best, worst, random or random:SEED;\n"
+	     "killer or history: ordered by the moves that cut"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, .id = AB_OPT_ORDER, .word = "order" },
 	{ "root", 0, AB_ARG_REQUIRED, "max|min",
 	  N_("who moves at the root (overrides the file)"), NULL,
@@ -166,6 +167,12 @@ const struct ab_option ab_options[] = {
 	{ "json", 0, AB_ARG_NONE, NULL,
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK), .id = AB_OPT_JSON },
+
+	{ "compare", 0, AB_ARG_NONE, NULL,
+	  N_("stats: one row per technique (minimax, alpha-beta,\n"
+	     "best order, iterative deepening, the table, killer,\n"
+	     "history, PVS); exit 2 if their root values differ"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(STATS), .id = AB_OPT_COMPARE },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,

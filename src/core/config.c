@@ -93,6 +93,8 @@ static const struct {
 	{ "best", AB_ORDER_BEST },
 	{ "worst", AB_ORDER_WORST },
 	{ "random", AB_ORDER_RANDOM },
+	{ "killer", AB_ORDER_KILLER },
+	{ "history", AB_ORDER_HISTORY },
 };
 
 bool ab_parse_order(const char *text, struct ab_config *config)
@@ -415,7 +417,7 @@ const struct ab_config_word ab_config_words[] = {
 	{ "fail-hard", N_("nothing or clamp"), AB_PART_FAIL },
 	{ "strict", NULL, AB_PART_STRICT },
 	{ "non-strict", NULL, AB_PART_STRICT },
-	{ "order", N_("given, reverse, best, worst, random or random:SEED"), AB_PART_ORDER },
+	{ "order", N_("given, reverse, best, worst, random, random:SEED, killer or history"), AB_PART_ORDER },
 	{ "root", N_("max or min"), AB_PART_ROOT },
 	{ "chance-prune", N_("none, node or star1"), AB_PART_CHANCE },
 	{ "depth", N_("a number of levels below the root, 1 to 10000"), AB_PART_DEPTH },
@@ -640,6 +642,8 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 	case AB_ORDER_RANDOM:
 		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
 		break;
+	case AB_ORDER_KILLER: ab_str_add(out, _(", killer moves first")); break;
+	case AB_ORDER_HISTORY: ab_str_add(out, _(", ordered by history")); break;
 	}
 	if (config->iterative && config->depth)
 		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);

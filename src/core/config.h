@@ -34,6 +34,10 @@ enum ab_order {
 	AB_ORDER_BEST,    /* by true minimax value, best for the mover first */
 	AB_ORDER_WORST,   /* the opposite of best */
 	AB_ORDER_RANDOM,  /* a shuffle that depends only on the seed */
+	AB_ORDER_KILLER,  /* the given order, with the moves that last cut
+			     off at the node's depth first (killer moves) */
+	AB_ORDER_HISTORY, /* by how often each move cut off, weighted by the
+			     depth searched below (the history heuristic) */
 };
 
 enum ab_root_choice { AB_ROOT_FROM_TREE, AB_ROOT_IS_MAX, AB_ROOT_IS_MIN };

@@ -23,6 +23,7 @@
 	X(PROBE, "probe")   \
 	X(STORE, "store")   \
 	X(RESEARCH, "research") \
+	X(ORDER, "order")   \
 	X(ITERATION, "iteration") \
 	X(RESULT, "result") \
 	X(DONE, "done")
@@ -33,6 +34,15 @@ enum ab_event_kind {
 #undef AB_KIND_ENUM
 	AB_EV_COUNT
 };
+
+/* Why an order event puts a child where it is. */
+enum ab_order_why {
+	AB_WHY_GIVEN,   /* the base order (given, or the last iteration's) */
+	AB_WHY_TABLE,   /* the table's best move for the position */
+	AB_WHY_KILLER,  /* a killer move at the node's depth */
+	AB_WHY_HISTORY, /* its history score (above the ones after it) */
+};
+const char *ab_order_why_name(enum ab_order_why why);
 
 /* What an update event changes. */
 enum ab_what { AB_WHAT_ALPHA, AB_WHAT_BETA, AB_WHAT_VALUE };
@@ -80,6 +90,13 @@ struct ab_event {
 	 * window [alpha, beta], since the value it returned (value) with the
 	 * narrower one it was searched with, [lo, hi], did not settle its
 	 * place. */
+	/* order (--order killer|history): a MAX or MIN node's children in the
+	 * order it will search them, each with why and, under history, its
+	 * move's score; all valid only while the event is handled. */
+	const uint32_t *order;
+	const uint8_t *why;       /* enum ab_order_why per child */
+	const uint64_t *scores;   /* per child, or NULL (killer) */
+	uint32_t norder;
 	/* done: the table's counts over the whole search (0 without one) */
 	uint32_t probes, hits, stores;
 };

@@ -129,6 +129,8 @@ void ab_search_order(const struct ab_tree *tree, const struct ab_config *config,
 	case AB_ORDER_GIVEN:
 	case AB_ORDER_REVERSE:
 	case AB_ORDER_RANDOM:
+	case AB_ORDER_KILLER:  /* their order is made node by node, as the */
+	case AB_ORDER_HISTORY: /* search goes, from the given one */
 		memcpy(order, tree->kids, (size_t)tree->count * sizeof *order);
 		break;
 	case AB_ORDER_BEST:
@@ -196,6 +198,7 @@ struct frame {
 	ab_value tt_lo, tt_hi;  /* what a usable entry says of its value */
 	uint32_t need;          /* the depth it is searched to */
 	bool tt_done;           /* the probe answered it: no child searched */
+	uint32_t lead;          /* the table's best move, searched first */
 	bool tt_window;         /* the probe moved the other side's bound */
 	bool null_kid;          /* --pvs: the child being searched has a null
 				   window */
@@ -243,6 +246,18 @@ struct search {
 	uint32_t *level_cap;
 	bool pvs;               /* principal variation search */
 	ab_value aspiration;    /* --aspiration's W in units, 0: none */
+	/* --order killer|history (see "Killer and history" below): */
+	enum ab_order dyn;      /* AB_ORDER_KILLER, AB_ORDER_HISTORY, or
+				   AB_ORDER_GIVEN: none */
+	uint32_t *move_of;      /* per node: its move's number */
+	uint32_t nmoves;
+	uint32_t *killers;      /* per depth: the two moves that last cut */
+	uint64_t *history;      /* per move: its score */
+	uint32_t *order_buf;    /* scratch for the order event */
+	uint8_t *why_buf;
+	uint64_t *score_buf;
+	struct keyed_score *keyed;
+	uint32_t order_cap;
 };
 
 /* Notes what a node returned in this iteration (iterative deepening). */
@@ -310,9 +325,13 @@ static uint32_t list_pruned(struct search *s, const struct frame *f)
 	return count;
 }
 
+static void learn_cut(struct search *s, const struct frame *f);
+
 static int emit_cutoff(struct search *s, struct frame *f, bool max)
 {
 	f->cut = true;
+	if (s->dyn)
+		learn_cut(s, f);
 	if (!wants(s, AB_EV_CUTOFF))
 		return 0;
 	const struct ab_tree *t = s->tree;
@@ -449,6 +468,8 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
 	}
 	if (f->next < f->nkids && cut_test(s, f))
 		return emit_cutoff(s, f, max);
+	if (s->dyn && cut_test(s, f))
+		learn_cut(s, f); /* the last child failed high: no cutoff event */
 	return 0;
 }
 
@@ -794,6 +815,7 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 	f->player = player;
 	f->cut = false;
 	f->null_kid = false;
+	f->lead = AB_NONE;
 	if (player == AB_CHANCE) {
 		f->value = 0;
 		f->rest = s->tree->prob_scale;
@@ -821,6 +843,7 @@ static void start_frame(struct search *s, struct frame *f, uint32_t node,
 		f->tt_lo = AB_NEG_INF;
 		f->tt_hi = AB_POS_INF;
 		f->tt_done = f->tt_window = false;
+		f->lead = AB_NONE;
 	}
 }
 
@@ -961,6 +984,7 @@ static int probe(struct search *s, struct frame *f)
 		uint32_t lead = kid_at_position(s, f, e->best);
 		if (lead != AB_NONE)
 			search_first(s, f, lead);
+		f->lead = lead;
 		ab_value a = f->alpha, b = f->beta, v = e->value;
 		ev.use = ab_tt_use(e, f->need, s->tt_bug == AB_BUG_TT_ANY_DEPTH, &a, &b);
 		if (ev.use != AB_TT_SHALLOW) {
@@ -1074,13 +1098,210 @@ static uint16_t *subtree_heights(const struct ab_tree *t)
 	return h;
 }
 
-/* Enters the node of frame f: its event, then (MAX and MIN) the probe. */
+static int order_children(struct search *s, struct frame *f);
+
+/* Enters the node of frame f: its event, then (MAX and MIN) the probe
+ * and the killer or history order. */
 static int enter(struct search *s, struct frame *f)
 {
 	int stop = emit_enter(s, f);
-	if (stop || !s->tt || f->player == AB_CHANCE)
+	if (stop || f->player == AB_CHANCE)
 		return stop;
-	return probe(s, f);
+	if (s->tt && (stop = probe(s, f)))
+		return stop;
+	if (s->dyn && !(s->tt && f->tt_done))
+		return order_children(s, f);
+	return 0;
+}
+
+/* ---- Killer and history ---------------------------------------------------
+ *
+ * --order killer and --order history order each MAX and MIN node's
+ * children as the search goes, from what cut off before.  A move is a
+ * child's rank among its siblings (the second child of any node is move
+ * 2), unless the tree names its moves (moves_named in core/tree.h, as a
+ * game does): then the move a label ends in, so that the same move from
+ * different positions is one move.
+ *
+ * Whenever a child's result makes its MAX or MIN parent's cut test hold
+ * (a cutoff, or the last child failing high), its move is learned: the
+ * killer heuristic keeps, per depth of the parent, the two moves that
+ * last did so (the newest first); the history heuristic adds d² to the
+ * move's score, d the plies searched below the parent (its depth to the
+ * horizon or its subtree's height), so a cut high in the tree, which
+ * saves more, counts more.  Both outlive the iterations of --iterative.
+ *
+ * On entering a MAX or MIN node (after the table's probe, whose best move
+ * stays first), killer puts the children whose moves are the depth's
+ * killers first, newest first, the rest in the base order (the given one,
+ * or the last iteration's); history sorts the children by their moves'
+ * scores, highest first, ties in the base order.  An order event tells
+ * the order and why each child is where it is.  Chance nodes do not
+ * choose: they keep their order, and a cut there teaches nothing. */
+
+struct keyed_score {
+	uint64_t score;
+	uint32_t rank;
+	uint32_t node;
+};
+
+static int compare_score(const void *pa, const void *pb)
+{
+	const struct keyed_score *a = pa, *b = pb;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	return a->rank < b->rank ? -1 : a->rank > b->rank; /* stable */
+}
+
+/* FNV-1a of n bytes. */
+static uint32_t hash_bytes(const char *p, size_t n)
+{
+	uint32_t h = 2166136261u;
+	while (n--)
+		h = (h ^ (unsigned char)*p++) * 16777619u;
+	return h;
+}
+
+/* Numbers each node's move: its rank, or its named move, one number per
+ * distinct name (the ranks of unnamed children after them). */
+static void number_moves(struct search *s)
+{
+	const struct ab_tree *t = s->tree;
+	s->move_of = ab_xcalloc(t->count, sizeof *s->move_of);
+	ab_tree_need_spans(t);
+	uint32_t widest = 1;
+	for (uint32_t n = 0; n < t->count; n++)
+		if (t->nodes[n].nkids > widest)
+			widest = t->nodes[n].nkids;
+	if (!t->moves_named) {
+		for (uint32_t n = 0; n < t->count; n++)
+			s->move_of[n] = ab_rank(t, n);
+		s->nmoves = widest;
+		return;
+	}
+	uint32_t cap = 16;
+	while (cap < 2 * t->count)
+		cap *= 2;
+	uint32_t *slot = ab_xmalloc((size_t)cap * sizeof *slot); /* a node */
+	for (uint32_t i = 0; i < cap; i++)
+		slot[i] = AB_NONE;
+	uint32_t named = 0;
+	for (uint32_t n = 0; n < t->count; n++) {
+		size_t len;
+		const char *m = ab_tree_move(t, n, &len);
+		if (!m) {
+			s->move_of[n] = AB_NONE; /* numbered below */
+			continue;
+		}
+		uint32_t i = hash_bytes(m, len) & (cap - 1);
+		for (;; i = (i + 1) & (cap - 1)) {
+			if (slot[i] == AB_NONE) {
+				slot[i] = n;
+				s->move_of[n] = named++;
+				break;
+			}
+			size_t olen;
+			const char *o = ab_tree_move(t, slot[i], &olen);
+			if (olen == len && memcmp(o, m, len) == 0) {
+				s->move_of[n] = s->move_of[slot[i]];
+				break;
+			}
+		}
+	}
+	free(slot);
+	for (uint32_t n = 0; n < t->count; n++)
+		if (s->move_of[n] == AB_NONE)
+			s->move_of[n] = named + ab_rank(t, n);
+	s->nmoves = named + widest;
+}
+
+/* A child of f made its cut test hold: its move is learned. */
+static void learn_cut(struct search *s, const struct frame *f)
+{
+	if (f->next == 0)
+		return; /* the table's entry closed the window: no child did */
+	uint32_t m = s->move_of[f->kids[f->next - 1]];
+	uint32_t level = s->tree->nodes[f->node].depth;
+	uint32_t *k = &s->killers[2 * level];
+	if (k[0] != m) {
+		k[1] = k[0];
+		k[0] = m;
+	}
+	uint64_t d = needed_depth(s, f->node);
+	s->history[m] += d * d;
+}
+
+static void grow_order(struct search *s, uint32_t n)
+{
+	if (n <= s->order_cap)
+		return;
+	s->order_cap = n;
+	s->order_buf = ab_xreallocarray(s->order_buf, n, sizeof *s->order_buf);
+	s->why_buf = ab_xreallocarray(s->why_buf, n, sizeof *s->why_buf);
+	s->score_buf = ab_xreallocarray(s->score_buf, n, sizeof *s->score_buf);
+	s->keyed = ab_xreallocarray(s->keyed, n, sizeof *s->keyed);
+}
+
+/* Orders f's children (after its probe) and tells it in an order event. */
+static int order_children(struct search *s, struct frame *f)
+{
+	uint32_t n = f->nkids, k = 0;
+	grow_order(s, n);
+	uint32_t lead = s->tt ? f->lead : AB_NONE;
+	uint32_t level = s->tree->nodes[f->node].depth;
+	if (lead != AB_NONE) {
+		s->order_buf[k] = lead;
+		s->why_buf[k++] = AB_WHY_TABLE;
+	}
+	if (s->dyn == AB_ORDER_KILLER) {
+		const uint32_t *killer = &s->killers[2 * level];
+		uint32_t first = k;
+		for (int j = 0; j < 2; j++)
+			for (uint32_t i = 0; killer[j] != AB_NONE && i < n; i++) {
+				uint32_t kid = f->kids[i];
+				if (kid != lead && s->move_of[kid] == killer[j] &&
+				    (k == first || s->order_buf[first] != kid)) {
+					s->order_buf[k] = kid;
+					s->why_buf[k++] = AB_WHY_KILLER;
+					break;
+				}
+			}
+		uint32_t placed = k;
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t kid = f->kids[i];
+			bool done = false;
+			for (uint32_t j = 0; j < placed && !done; j++)
+				done = s->order_buf[j] == kid;
+			if (!done) {
+				s->order_buf[k] = kid;
+				s->why_buf[k++] = AB_WHY_GIVEN;
+			}
+		}
+	} else {
+		uint32_t rest = 0;
+		for (uint32_t i = 0; i < n; i++)
+			if (f->kids[i] != lead)
+				s->keyed[rest++] = (struct keyed_score){
+					s->history[s->move_of[f->kids[i]]], i, f->kids[i] };
+		qsort(s->keyed, rest, sizeof *s->keyed, compare_score);
+		for (uint32_t i = 0; i < rest; i++) {
+			s->order_buf[k] = s->keyed[i].node;
+			s->why_buf[k++] = s->keyed[i].score ? AB_WHY_HISTORY : AB_WHY_GIVEN;
+		}
+	}
+	for (uint32_t i = 0; i < n; i++)
+		s->score_buf[i] = s->history[s->move_of[s->order_buf[i]]];
+	uint32_t *buf = level_buffer(s, level, n);
+	memcpy(buf, s->order_buf, (size_t)n * sizeof *buf);
+	f->kids = buf;
+	if (!wants(s, AB_EV_ORDER))
+		return 0;
+	struct ab_event ev = {
+		.kind = AB_EV_ORDER, .node = f->node, .order = s->order_buf,
+		.why = s->why_buf, .norder = n,
+		.scores = s->dyn == AB_ORDER_HISTORY ? s->score_buf : NULL,
+	};
+	return s->sink->emit(s->sink->ctx, &ev);
 }
 
 /* What a finished chance node returns and proves. */
@@ -1436,9 +1657,19 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 	}
 	struct frame *stack = ab_xcalloc((size_t)tree->height + 1, sizeof *stack);
 	struct ab_tt table;
+	if (config->order == AB_ORDER_KILLER || config->order == AB_ORDER_HISTORY) {
+		s.dyn = config->order;
+		number_moves(&s);
+		s.killers = ab_xmalloc(((size_t)tree->height + 1) * 2 * sizeof *s.killers);
+		for (uint32_t i = 0; i < (tree->height + 1) * 2; i++)
+			s.killers[i] = AB_NONE;
+		s.history = ab_xcalloc(s.nmoves, sizeof *s.history);
+	}
 	if (ab_config_table(config)) {
 		ab_tt_init(&table, ab_config_tt_slots(config, tree));
 		s.tt = &table;
+	}
+	if (s.tt || s.dyn) {
 		s.height = subtree_heights(tree);
 		s.level_kids = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_kids);
 		s.level_cap = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_cap);
@@ -1534,14 +1765,22 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		}
 		stop = emit(&s, &done);
 	}
-	if (s.tt) {
+	if (s.tt)
 		ab_tt_free(s.tt);
+	if (s.level_kids) {
 		for (uint32_t i = 0; i <= tree->height; i++)
 			free(s.level_kids[i]);
 		free(s.level_kids);
 		free(s.level_cap);
 		free(s.height);
 	}
+	free(s.move_of);
+	free(s.killers);
+	free(s.history);
+	free(s.order_buf);
+	free(s.why_buf);
+	free(s.score_buf);
+	free(s.keyed);
 	free(stack);
 	free(s.pruned);
 	free(s.unsearched);

@@ -228,6 +228,8 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		take_snapshot(trace, &trace->researches[r->a]);
 		clear_for_research(trace, &trace->researches[r->a]);
 		break;
+	case AB_EV_ORDER:
+		break;
 	case AB_EV_PROBE:
 		apply_probe(trace, r);
 		break;
@@ -288,6 +290,8 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		break;
 	case AB_EV_RESEARCH:
 		restore_research(trace, &trace->researches[r->a]);
+		break;
+	case AB_EV_ORDER:
 		break;
 	case AB_EV_PROBE:
 		undo_probe(trace, r);
@@ -360,6 +364,34 @@ static uint8_t node_type(const struct recorder *rec, uint32_t depth,
 	if (p == AB_MAX ? low : high)
 		return AB_TYPE_ALL;
 	return AB_TYPE_PV;
+}
+
+static size_t add_order(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->norders == trace->orders_cap) {
+		trace->orders_cap = trace->orders_cap ? trace->orders_cap * 2 : 64;
+		trace->orders = ab_xreallocarray(trace->orders, trace->orders_cap,
+						 sizeof *trace->orders);
+	}
+	while (trace->order_len + ev->norder > trace->order_list_cap) {
+		size_t cap = trace->order_list_cap ? trace->order_list_cap * 2 : 256;
+		trace->order_nodes = ab_xreallocarray(trace->order_nodes, cap,
+						      sizeof *trace->order_nodes);
+		trace->order_why = ab_xreallocarray(trace->order_why, cap, 1);
+		trace->order_scores = ab_xreallocarray(trace->order_scores, cap,
+						       sizeof *trace->order_scores);
+		trace->order_list_cap = cap;
+	}
+	size_t first = trace->order_len;
+	for (uint32_t i = 0; i < ev->norder; i++) {
+		trace->order_nodes[first + i] = ev->order[i];
+		trace->order_why[first + i] = ev->why[i];
+		trace->order_scores[first + i] = ev->scores ? ev->scores[i] : 0;
+	}
+	trace->order_len += ev->norder;
+	trace->orders[trace->norders] = (struct ab_trace_order){
+		first, ev->norder, ev->scores != NULL };
+	return trace->norders++;
 }
 
 static size_t add_research(struct ab_trace *trace, const struct ab_event *ev)
@@ -472,6 +504,9 @@ static int record_event(void *ctx, const struct ab_event *ev)
 	case AB_EV_RESEARCH:
 		r->a = (ab_value)add_research(trace, ev);
 		break;
+	case AB_EV_ORDER:
+		r->a = (ab_value)add_order(trace, ev);
+		break;
 	case AB_EV_PROBE:
 	case AB_EV_STORE:
 		r->a = (ab_value)add_tt_event(trace, ev);
@@ -583,6 +618,10 @@ void ab_trace_free(struct ab_trace *trace)
 		free(trace->researches[i].states);
 	}
 	free(trace->researches);
+	free(trace->orders);
+	free(trace->order_nodes);
+	free(trace->order_why);
+	free(trace->order_scores);
 	free(trace);
 }
 
@@ -713,6 +752,14 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		ev->beta = rs->beta;
 		ev->lo = rs->was_alpha;
 		ev->hi = rs->was_beta;
+		break;
+	}
+	case AB_EV_ORDER: {
+		const struct ab_trace_order *o = &trace->orders[r->a];
+		ev->order = trace->order_nodes + o->first;
+		ev->why = trace->order_why + o->first;
+		ev->scores = o->scores ? trace->order_scores + o->first : NULL;
+		ev->norder = o->count;
 		break;
 	}
 	case AB_EV_ITERATION:
@@ -858,6 +905,14 @@ const struct ab_trace_tt *ab_trace_tt_at(const struct ab_trace *trace,
 	if (r->kind != AB_EV_PROBE && r->kind != AB_EV_STORE)
 		return NULL;
 	return &trace->tt_events[r->a];
+}
+
+const struct ab_trace_order *ab_trace_order_at(const struct ab_trace *trace,
+					       size_t step)
+{
+	if (step == 0 || step > trace->length || trace->records[step - 1].kind != AB_EV_ORDER)
+		return NULL;
+	return &trace->orders[trace->records[step - 1].a];
 }
 
 uint32_t ab_trace_current(const struct ab_trace *trace)

@@ -37,6 +37,7 @@ enum ab_status {
  *           c = the best child (AB_NONE if none)
  *   probe, store: a = the index of its ab_trace_tt (everything else)
  *   research: a = the index of its ab_trace_research
+ *   order: a = the index of its ab_trace_order
  * Under --pvs and --aspiration a node can be entered again in one search:
  * a research event clears the node's subtree (each node it had reached
  * keeps only `earlier`), so the new search starts from nothing as the
@@ -98,6 +99,14 @@ struct ab_trace_research {
 	struct ab_node_state *states;
 };
 
+/* An order event: its children, reasons and scores are entries first to
+ * first + count - 1 of the trace's order arrays. */
+struct ab_trace_order {
+	size_t first;
+	uint32_t count;
+	bool scores;
+};
+
 /* A probe's or a store's event, as the search sent it (the fields of
  * struct ab_event that it uses). */
 struct ab_trace_tt {
@@ -147,6 +156,13 @@ struct ab_trace {
 	/* Re-searches (--pvs, --aspiration). */
 	struct ab_trace_research *researches;
 	size_t nresearches, researches_cap;
+	/* Order events (--order killer|history) and their lists. */
+	struct ab_trace_order *orders;
+	size_t norders, orders_cap;
+	uint32_t *order_nodes;
+	uint8_t *order_why;
+	uint64_t *order_scores;
+	size_t order_len, order_list_cap;
 };
 
 /* The state one iteration left, for stepping back into it. */
@@ -232,6 +248,10 @@ static inline enum ab_node_type ab_trace_node_type(const struct ab_trace *trace,
 {
 	return (enum ab_node_type)trace->state[n].type;
 }
+
+/* The order event at step (1-based): NULL when that step is none. */
+const struct ab_trace_order *ab_trace_order_at(const struct ab_trace *trace,
+					       size_t step);
 
 /* The node the current step is about (the root at step 0). */
 uint32_t ab_trace_current(const struct ab_trace *trace);

@@ -77,6 +77,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		case AB_EV_PROBE:
 		case AB_EV_STORE:
 		case AB_EV_RESEARCH: /* the new search's facts overwrite */
+		case AB_EV_ORDER:
 		case AB_EV_COUNT:
 			break;
 		}

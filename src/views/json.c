@@ -178,6 +178,29 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		field_value("alpha", ev->alpha, tree->scale, out);
 		field_value("beta", ev->beta, tree->scale, out);
 		break;
+	case AB_EV_ORDER:
+		ab_str_add(out, ",\"order\":[");
+		for (uint32_t i = 0; i < ev->norder; i++) {
+			struct ab_str path = AB_STR_INIT;
+			ab_tree_path(tree, ev->order[i], &path);
+			if (i)
+				ab_str_addc(out, ',');
+			ab_json_string(ab_str_cstr(&path), out);
+			ab_str_free(&path);
+		}
+		ab_str_add(out, "],\"why\":[");
+		for (uint32_t i = 0; i < ev->norder; i++)
+			ab_str_addf(out, "%s\"%s\"", i ? "," : "",
+				    ab_order_why_name((enum ab_order_why)ev->why[i]));
+		ab_str_add(out, "]");
+		if (ev->scores) {
+			ab_str_add(out, ",\"scores\":[");
+			for (uint32_t i = 0; i < ev->norder; i++)
+				ab_str_addf(out, "%s%llu", i ? "," : "",
+					    (unsigned long long)ev->scores[i]);
+			ab_str_add(out, "]");
+		}
+		break;
 	case AB_EV_RESEARCH:
 		field_value("value", ev->value, tree->scale, out);
 		field_value("old_alpha", ev->lo, tree->scale, out);

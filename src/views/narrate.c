@@ -732,6 +732,49 @@ static void narrate_research(const struct ab_trace *trace, const struct ab_event
 			    pname, g->alpha, a, g->beta, b);
 }
 
+/* ---- Killer and history --------------------------------------------------- */
+
+static void narrate_order(const struct ab_trace *trace, const struct ab_event *ev,
+			  struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	struct ab_str *list = fresh(w);
+	bool moved = false;
+	uint32_t shown = ev->norder > 8 ? 8 : ev->norder;
+	for (uint32_t i = 0; i < shown; i++) {
+		if (i)
+			ab_str_add(list, ", ");
+		ab_tree_name(tree, ev->order[i], list);
+		switch ((enum ab_order_why)ev->why[i]) {
+		case AB_WHY_TABLE:
+			ab_str_add(list, _(" (the table's best move)"));
+			break;
+		case AB_WHY_KILLER:
+			ab_str_add(list, _(" (a killer at this depth)"));
+			break;
+		case AB_WHY_HISTORY:
+			ab_str_addf(list, _(" (history %llu)"),
+				    (unsigned long long)(ev->scores ? ev->scores[i] : 0));
+			break;
+		case AB_WHY_GIVEN:
+			break;
+		}
+		moved |= ev->why[i] != AB_WHY_GIVEN;
+	}
+	if (shown < ev->norder)
+		ab_str_addf(list, _(", ... (%u in all)"), ev->norder);
+	bool killer = trace->config.order == AB_ORDER_KILLER;
+	if (moved)
+		ab_str_addf(out, killer ? _("At %s the killer moves go first: %s.")
+					: _("At %s the history heuristic orders the children: %s."),
+			    name, ab_str_cstr(list));
+	else
+		ab_str_addf(out, killer ? _("At %s no child's move is a killer at this depth yet: the children keep their order, %s.")
+					: _("At %s no child's move has cut off yet: the children keep their order, %s."),
+			    name, ab_str_cstr(list));
+}
+
 /* ---- The negamax view ----------------------------------------------------
  *
  * The same events told as negamax writes the search: every value and window
@@ -1271,6 +1314,9 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_RESEARCH:
 		narrate_research(trace, ev, g, &w, out);
+		break;
+	case AB_EV_ORDER:
+		narrate_order(trace, ev, &w, out);
 		break;
 	case AB_EV_STORE:
 		narrate_store(trace, ev, g, &w, out);

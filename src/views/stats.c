@@ -225,6 +225,118 @@ bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config
 	return true;
 }
 
+static void row_label(const struct ab_tree *tree, const struct ab_config *c,
+		      struct ab_str *out);
+
+/* ---- stats --compare ---------------------------------------------------- */
+
+static void compare_iterative(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->iterative = true;
+}
+
+static void compare_tt(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->tt = true;
+}
+
+static void compare_killer(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->order = AB_ORDER_KILLER;
+}
+
+static void compare_history(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->order = AB_ORDER_HISTORY;
+}
+
+static void compare_pvs(struct ab_config *c)
+{
+	c->algo = AB_ALPHABETA;
+	c->pvs = true;
+}
+
+/* The rows of --compare, in the order shown: each technique alone on the
+ * conventions asked for. */
+static const struct {
+	const char *key;
+	void (*configure)(struct ab_config *c);
+} compared[] = {
+	{ "minimax", as_minimax },
+	{ "alphabeta", as_asked },
+	{ "best_order", best_first },
+	{ "iterative", compare_iterative },
+	{ "tt", compare_tt },
+	{ "killer", compare_killer },
+	{ "history", compare_history },
+	{ "pvs", compare_pvs },
+};
+_Static_assert(sizeof compared / sizeof compared[0] <= AB_STATS_MAX_SEARCHES,
+	       "more searches than a report has rows");
+
+bool ab_stats_compare(const struct ab_tree *tree, const struct ab_config *config,
+		      struct ab_stats *out)
+{
+	struct ab_config base = with_techniques(config, 0);
+	base.order = AB_ORDER_GIVEN;
+	base.seed = 0;
+	base.iterative = false;
+	base.aspiration = (struct ab_exact){ 0, 1 };
+	if (!ab_stats_compute(tree, &base, true, out))
+		return false;
+	out->config = *config;
+	out->nrows = 0;
+	for (size_t i = 0; i < sizeof compared / sizeof compared[0]; i++) {
+		struct ab_config c = base;
+		compared[i].configure(&c);
+		if (ab_config_table(&c)) {
+			/* The table as asked: its slots, and its mistake. */
+			c.tt_slots = config->tt_slots;
+			if (ab_bug_is_table(config->bug))
+				c.bug = config->bug;
+		}
+		if (c.iterative && (ab_config_last_depth(&c, tree) > AB_MAX_ITERATIONS ||
+				    ab_search_missing_static(tree, &c) != AB_NONE)) {
+			/* Deeper than --iterative goes, or an iteration would
+			 * stop where the tree has no static value. */
+			out->no_iterative = true;
+			continue;
+		}
+		struct ab_stats_row *row = &out->rows[out->nrows++];
+		*row = (struct ab_stats_row){ compared[i].key, c, { .known = false } };
+		if (ab_config_table(&c))
+			out->tt_slots = ab_config_tt_slots(&c, tree);
+		if (!ab_count(tree, &row->config, &row->counts))
+			return false;
+	}
+	return true;
+}
+
+char *ab_stats_disagree(const struct ab_tree *tree, const struct ab_stats *stats)
+{
+	bool differ = false;
+	for (uint32_t i = 1; i < stats->nrows; i++)
+		differ |= stats->rows[i].counts.value != stats->rows[0].counts.value;
+	if (!differ)
+		return NULL;
+	struct ab_str msg = AB_STR_INIT, label = AB_STR_INIT, value = AB_STR_INIT;
+	ab_str_add(&msg, _("the searches disagree on the root's value:"));
+	for (uint32_t i = 0; i < stats->nrows; i++) {
+		ab_str_clear(&label);
+		ab_str_clear(&value);
+		row_label(tree, &stats->rows[i].config, &label);
+		ab_format_value(stats->rows[i].counts.value, tree->scale, &ab_glyphs_ascii, &value);
+		ab_str_addf(&msg, "%s %s %s", i ? "," : "", ab_str_cstr(&label), ab_str_cstr(&value));
+	}
+	ab_str_free(&label);
+	ab_str_free(&value);
+	return msg.s;
+}
+
 const struct ab_counts *ab_stats_find(const struct ab_stats *stats, const char *key)
 {
 	for (uint32_t i = 0; i < stats->nrows; i++)
@@ -336,6 +448,8 @@ static void text_row(const struct ab_tree *tree, const char *label, size_t width
 static void row_label(const struct ab_tree *tree, const struct ab_config *c,
 		      struct ab_str *out)
 {
+	if (c->iterative)
+		ab_str_add(out, _("iterative, "));
 	if (!ab_config_prunes(c)) {
 		ab_str_add(out, tree->nchance ? "expectimax" : "minimax");
 	} else {
@@ -350,6 +464,8 @@ static void row_label(const struct ab_tree *tree, const struct ab_config *c,
 		ab_str_add(out, _(" + PVS"));
 	if (ab_config_table(c))
 		ab_str_add(out, _(" + table"));
+	if (ab_bug_is_table(c->bug)) /* only the table's rows have it */
+		ab_str_addf(out, ", %s", ab_bug_id(c->bug));
 }
 
 void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
@@ -430,6 +546,8 @@ void ab_stats_text(const struct ab_tree *tree, const struct ab_stats *stats,
 			    ab_str_cstr(&label), row->counts.probes, row->counts.hits,
 			    row->counts.stores, stats->tt_slots, sizeof(struct ab_tt_entry));
 	}
+	if (stats->no_iterative)
+		ab_str_add(out, _("  Iterative deepening is left out: its iterations stop at depths where this tree has no static values.\n"));
 	if (stats->config.order == AB_ORDER_RANDOM && asked)
 		ab_str_addf(out, _("  The random order is --order %s.\n"), ab_str_cstr(&order));
 	ab_str_free(&order);

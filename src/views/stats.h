@@ -57,6 +57,9 @@ struct ab_stats {
 	struct ab_stats_row rows[AB_STATS_MAX_SEARCHES];
 	uint32_t nrows;
 	uint32_t tt_slots;             /* the table's slots (0: none asked) */
+	bool no_iterative;             /* --compare: the iterative row left
+					  out (no static values where its
+					  iterations stop) */
 	bool uniform;
 	uint32_t branching, depth;     /* when uniform */
 	uint64_t minimal_leaves;       /* Knuth-Moore, when uniform, for */
@@ -84,6 +87,19 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
  * the comparison (stats.c's list). */
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
 		      bool only_asked, struct ab_stats *out);
+/* stats --compare (DESIGN's Games section): one row per technique, each
+ * under the conventions and depth asked for, the others left out:
+ * "minimax", "alphabeta" (the given order), "best_order", "iterative"
+ * (iterative deepening; left out on a tree deeper than --iterative
+ * goes), "tt" (the table), "killer", "history" and "pvs".  False only if
+ * a search stopped early.  Every row must find the same root value:
+ * ab_stats_disagree says where they do not. */
+bool ab_stats_compare(const struct ab_tree *tree, const struct ab_config *config,
+		      struct ab_stats *out);
+/* NULL when every row the report ran found the same root value; else a
+ * message naming the rows and their values (to free). */
+char *ab_stats_disagree(const struct ab_tree *tree, const struct ab_stats *stats);
+
 /* The counts of the search called key ("alphabeta"), or NULL when the
  * report did not run it. */
 const struct ab_counts *ab_stats_find(const struct ab_stats *stats, const char *key);
