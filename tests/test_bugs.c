@@ -8,6 +8,7 @@
 
 #include "keeper.h"
 #include "core/parse.h"
+#include "sources/load.h"
 #include "core/trace.h"
 #include "randtree.h"
 #include "views/narrate.h"
@@ -188,6 +189,16 @@ static const struct shows_case {
 	  "root:-1000:1000 2:3:1000" },
 	/* Minimax has no window for a window mistake to spoil. */
 	{ "[[3,12,8],[2,4,6],[14,5,2]]", "bug=swapped-update minimax", "3", "1", 9, "", NULL },
+	/* tt-no-flag (the bundled tt-no-flag tree): C, cut under B, stores
+	 * its lower bound 6 as exact; D1 (C again) takes it for C's value. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", "bug=tt-no-flag", "6", "2", 3, "1.2>1:1.2.2", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", "tt", "9", "2", 5, "1.2>1:1.2.2", "2.1:5:+inf" },
+	/* tt-any-depth (the bundled tt-any-depth tree): iteration 1's entry
+	 * for the root answers every later iteration. */
+	{ "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] ]",
+	  "iterative bug=tt-any-depth", "9", "1", 2, "", NULL },
+	{ "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] ]",
+	  "iterative tt", "8", "2", 12, "1>root:1.2", NULL },
 };
 
 /* Every "path:alpha:beta" of want against the first enter of path. */
@@ -242,6 +253,35 @@ START_TEST(each_mistake_shows)
 		check_windows(tree, &k, t->windows, _i);
 	keeper_free(&k);
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* The bundled trees that show the table's mistakes: each changes the
+ * root's value, and the stats --compare rows disagree. */
+START_TEST(bundled_table_mistakes)
+{
+	static const struct { const char *tree, *words; } cases[] = {
+		{ "tt-no-flag", "bug=tt-no-flag" },
+		{ "tt-any-depth", "iterative bug=tt-any-depth" },
+		{ "table", "bug=tt-no-flag" },
+		{ "table", "iterative bug=tt-any-depth" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_diag diag;
+		struct ab_str shown = AB_STR_INIT;
+		struct ab_tree *tree = ab_load_tree(cases[i].tree, &shown, &diag);
+		ck_assert_msg(tree != NULL, "%s: %s", cases[i].tree, diag.message);
+		struct ab_config c = config_of(cases[i].words), right = c;
+		right.bug = AB_BUG_NONE;
+		right.tt = true;
+		struct keeper k = run_search(tree, &c), r = run_search(tree, &right);
+		ck_assert_msg(done_of(&k)->value != done_of(&r)->value, "%s under %s: the same value",
+			      cases[i].tree, cases[i].words);
+		keeper_free(&k);
+		keeper_free(&r);
+		ab_str_free(&shown);
+		ab_tree_free(tree);
+	}
 }
 END_TEST
 
@@ -1079,6 +1119,7 @@ static Suite *bugs_suite(void)
 	tcase_add_loop_test(tc, each_mistake_shows, 0,
 			    (int)(sizeof shows_cases / sizeof shows_cases[0]));
 	tcase_add_test(tc, words);
+	tcase_add_test(tc, bundled_table_mistakes);
 	tcase_add_test(tc, chance_trees);
 	tcase_add_test(tc, depth_and_iterations);
 	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof say_cases / sizeof say_cases[0]));

@@ -43,6 +43,8 @@ enum ab_grade_kind {
 				 earning the share of its set; the items about
 				 its marks and cuts follow it (detail) */
 	AB_GRADE_UNANSWERED,  /* with a key: asked, not answered */
+	AB_GRADE_HITS,        /* --tt: the nodes whose probe finds an entry */
+	AB_GRADE_ENTRY,       /* --tt: the entry a node stores */
 };
 
 struct ab_grade_item {
