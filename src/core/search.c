@@ -958,7 +958,10 @@ static uint32_t kid_at_position(const struct search *s, const struct frame *f,
 /* The plies a node's search goes below it (see above). */
 static uint32_t needed_depth(const struct search *s, uint32_t n)
 {
-	uint32_t h = s->height[n];
+	/* A uniform tree's heights are its depth less the node's: no pass
+	 * over a big tree to find them. */
+	uint32_t h = s->height ? s->height[n]
+		     : s->tree->uniform_depth - s->tree->nodes[n].depth;
 	if (!s->horizon)
 		return h;
 	uint32_t d = s->horizon - s->tree->nodes[n].depth;
@@ -972,6 +975,8 @@ static int probe(struct search *s, struct frame *f)
 	uint32_t pos = ab_position(t, f->node);
 	f->need = needed_depth(s, f->node);
 	const struct ab_tt_entry *e = ab_tt_probe(s->tt, pos);
+	if (!e && !wants(s, AB_EV_PROBE))
+		return 0; /* a miss nobody reads of: nothing to build */
 	struct ab_event ev = {
 		.kind = AB_EV_PROBE, .node = f->node, .depth = f->need,
 		.slot = ab_tt_slot(s->tt, pos), .use = AB_TT_MISS,
@@ -1073,13 +1078,15 @@ static int store(struct search *s, const struct frame *f, ab_value r)
 			: ab_tt_flag_for(r, f->alpha_in, f->beta_in),
 		.best = f->best == AB_NONE ? AB_NONE : ab_position(t, f->best),
 	};
+	if (!wants(s, AB_EV_STORE)) {
+		ab_tt_store(s->tt, &e, NULL);
+		return 0;
+	}
 	struct ab_event ev = { .kind = AB_EV_STORE, .node = f->node,
 			       .slot = ab_tt_slot(s->tt, e.position),
 			       .depth = e.depth, .entry = e,
 			       .alpha = f->alpha_in, .beta = f->beta_in };
 	ab_tt_store(s->tt, &e, &ev.replaced);
-	if (!wants(s, AB_EV_STORE))
-		return 0;
 	return s->sink->emit(s->sink->ctx, &ev);
 }
 
@@ -1670,7 +1677,8 @@ static int search_all(const struct ab_tree *tree, const struct ab_config *config
 		s.tt = &table;
 	}
 	if (s.tt || s.dyn) {
-		s.height = subtree_heights(tree);
+		if (!tree->uniform)
+			s.height = subtree_heights(tree);
 		s.level_kids = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_kids);
 		s.level_cap = ab_xcalloc((size_t)tree->height + 1, sizeof *s.level_cap);
 	}

@@ -2,15 +2,21 @@
 #include "core/tt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/str.h"
 #include "core/tree.h"
 
+/* Inside, a slot is empty when its depth is 0 (no entry has depth 0: a
+ * node the search enters is searched at least one ply), so a fresh table
+ * is zeroed memory: calloc's pages, which the system hands out as they
+ * are first touched, and a search that stores a few entries in a table of
+ * a million slots pays for the few.  Outside, an empty slot reads as
+ * AB_TT_EMPTY. */
 void ab_tt_init(struct ab_tt *tt, uint32_t n)
 {
 	*tt = (struct ab_tt){ .nslots = n ? n : 1 };
-	tt->slots = ab_xmalloc((size_t)tt->nslots * sizeof *tt->slots);
-	ab_tt_clear(tt);
+	tt->slots = ab_xcalloc(tt->nslots, sizeof *tt->slots);
 }
 
 void ab_tt_free(struct ab_tt *tt)
@@ -22,8 +28,7 @@ void ab_tt_free(struct ab_tt *tt)
 
 void ab_tt_clear(struct ab_tt *tt)
 {
-	for (uint32_t i = 0; i < tt->nslots; i++)
-		tt->slots[i] = AB_TT_EMPTY;
+	memset(tt->slots, 0, (size_t)tt->nslots * sizeof *tt->slots);
 	tt->probes = tt->hits = tt->stores = tt->replaced = 0;
 }
 
@@ -31,7 +36,7 @@ const struct ab_tt_entry *ab_tt_probe(struct ab_tt *tt, uint32_t position)
 {
 	const struct ab_tt_entry *e = &tt->slots[ab_tt_slot(tt, position)];
 	tt->probes++;
-	if (e->position != position)
+	if (e->depth == 0 || e->position != position)
 		return NULL;
 	tt->hits++;
 	return e;
@@ -60,8 +65,8 @@ void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
 {
 	struct ab_tt_entry *slot = &tt->slots[ab_tt_slot(tt, entry->position)];
 	if (old)
-		*old = *slot;
-	if (slot->position != AB_NONE)
+		*old = slot->depth ? *slot : AB_TT_EMPTY;
+	if (slot->depth)
 		tt->replaced++;
 	*slot = *entry;
 	tt->stores++;

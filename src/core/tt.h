@@ -69,8 +69,9 @@ enum ab_tt_flag ab_tt_flag_for(ab_value value, ab_value alpha, ab_value beta);
  * then. */
 bool ab_tt_proves(ab_value value, ab_value alpha, ab_value beta);
 
-/* Stores an entry in its position's slot, always replacing; *old gets
- * what the slot held (position AB_NONE: it was empty). */
+/* Stores an entry (depth at least 1) in its position's slot, always
+ * replacing; *old gets what the slot held (position AB_NONE: it was
+ * empty). */
 void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
 		 struct ab_tt_entry *old);
 
