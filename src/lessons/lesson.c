@@ -283,7 +283,7 @@ static bool apply_search_words(struct parser *p, const struct token *toks,
 			return fail(p, toks[i].pos, "unknown search word '%s' (minimax, alphabeta, "
 				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min, "
 				    "chance-prune=none|node|star1, depth=N, depth=none, iterative, "
-				    "iterative=off, view=negamax)",
+				    "iterative=off, view=negamax, bug=ID, tt, tt=N, pvs, aspiration=W)",
 				    toks[i].text);
 	return true;
 }

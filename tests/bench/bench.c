@@ -291,9 +291,14 @@ static int phases(const char *path)
 		t0 = now();
 		ab_count(tree, &config, &counts);
 		double tt_s = now() - t0;
+		/* Again, now that the pages are the process's: the time of a
+		 * search with the table, as the one without (below) is taken. */
+		t0 = now();
+		ab_count(tree, &config, &counts);
+		double again = now() - t0;
 		printf(" %s_tt_count_s=%.6f %s_tt_peak_bytes=%.0f %s_tt_probes=%u",
-		       algos[a].name, tt_s, algos[a].name, peak_bytes() - m0,
-		       algos[a].name, counts.probes);
+		       algos[a].name, again < tt_s ? again : tt_s, algos[a].name,
+		       peak_bytes() - m0, algos[a].name, counts.probes);
 	}
 	printf(" tt_slots=%u tt_entry_bytes=%zu", ab_config_tt_slots(&(struct ab_config){ .tt = true }, tree),
 	       sizeof(struct ab_tt_entry));
