@@ -176,4 +176,38 @@ static inline struct ab_tree *randdag(struct ab_rng *rng,
 	return tree;
 }
 
+/* Node n's value searched k plies below it: nodes k plies down count
+ * their static value, leaves above them their own (small trees only:
+ * it recurses). */
+static inline ab_value randtree_value_below(const struct ab_tree *t, uint32_t n,
+					    uint32_t k, enum ab_player root)
+{
+	const struct ab_node *node = &t->nodes[n];
+	if (!node->nkids || k == 0)
+		return node->value;
+	bool max = ab_player_at(t, n, root) == AB_MAX;
+	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
+	for (uint32_t i = 0; i < node->nkids; i++) {
+		ab_value v = randtree_value_below(t, ab_kid(t, n, i), k - 1, root);
+		if (max ? v > best : v < best)
+			best = v;
+	}
+	return best;
+}
+
+/* The toolkit's property trees: 1 to 4 children, 2 to 5 levels, values
+ * -6..6, transpositions on half of them (each position at one depth),
+ * static values, MIN at the root when min_root. */
+static inline struct ab_tree *randdag_small(struct ab_rng *rng, bool min_root)
+{
+	struct randtree_shape shape = {
+		.min_kids = 1, .max_kids = 2 + (uint32_t)ab_rng_below(rng, 3),
+		.depth = 2 + (uint32_t)ab_rng_below(rng, 4), .lo = -6, .hi = 6,
+	};
+	struct ab_tree *tree = randdag(rng, &shape, (unsigned)ab_rng_below(rng, 2) * 50,
+				       true, true);
+	tree->root_player = tree->cycle_root = min_root ? AB_MIN : AB_MAX;
+	return tree;
+}
+
 #endif

@@ -476,23 +476,6 @@ END_TEST
 
 /* ---- --pvs and --aspiration ------------------------------------------------ */
 
-/* Node n's value searched k plies below it (small trees). */
-static ab_value value_below(const struct ab_tree *t, uint32_t n, uint32_t k,
-			    enum ab_player root)
-{
-	const struct ab_node *node = &t->nodes[n];
-	if (!node->nkids || k == 0)
-		return node->value;
-	bool max = ab_player_at(t, n, root) == AB_MAX;
-	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
-	for (uint32_t i = 0; i < node->nkids; i++) {
-		ab_value v = value_below(t, ab_kid(t, n, i), k - 1, root);
-		if (max ? v > best : v < best)
-			best = v;
-	}
-	return best;
-}
-
 /* c with PVS or aspiration against c without: the root's value and move
  * the same, every interval holding its node's true value at the depth
  * searched, and a research event after every null window that falls
@@ -533,7 +516,7 @@ static int check_variant(const struct ab_tree *tree, const struct ab_config *pla
 		}
 		if (ev->kind == AB_EV_RETURN) {
 			uint32_t below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
-			ab_value t = value_below(tree, ev->node, below, root);
+			ab_value t = randtree_value_below(tree, ev->node, below, root);
 			ck_assert_msg(ev->lo <= t && t <= ev->hi, "tree %d step %zu: interval", seed, i + 1);
 		}
 	}
@@ -548,13 +531,7 @@ START_TEST(pvs_and_aspiration_keep_value_and_move)
 	struct ab_rng rng;
 	ab_rng_seed(&rng, 2024);
 	for (int i = 0; i < rounds; i++) {
-		struct randtree_shape shape = {
-			.min_kids = 1, .max_kids = 2 + (uint32_t)ab_rng_below(&rng, 3),
-			.depth = 2 + (uint32_t)ab_rng_below(&rng, 4), .lo = -6, .hi = 6,
-		};
-		struct ab_tree *tree = randdag(&rng, &shape, (unsigned)ab_rng_below(&rng, 2) * 50,
-					       true, true);
-		tree->root_player = tree->cycle_root = (i & 1) ? AB_MIN : AB_MAX;
+		struct ab_tree *tree = randdag_small(&rng, i & 1);
 		for (int j = 0; j < 4; j++) {
 			struct ab_config plain = AB_CONFIG_DEFAULT;
 			plain.fail = (enum ab_fail)ab_rng_below(&rng, 3);
@@ -596,13 +573,7 @@ START_TEST(killer_and_history_keep_the_value)
 	struct ab_rng rng;
 	ab_rng_seed(&rng, 77);
 	for (int i = 0; i < rounds; i++) {
-		struct randtree_shape shape = {
-			.min_kids = 1, .max_kids = 2 + (uint32_t)ab_rng_below(&rng, 3),
-			.depth = 2 + (uint32_t)ab_rng_below(&rng, 4), .lo = -6, .hi = 6,
-		};
-		struct ab_tree *tree = randdag(&rng, &shape, (unsigned)ab_rng_below(&rng, 2) * 50,
-					       true, true);
-		tree->root_player = tree->cycle_root = (i & 1) ? AB_MIN : AB_MAX;
+		struct ab_tree *tree = randdag_small(&rng, i & 1);
 		enum ab_player root = tree->root_player;
 		for (int j = 0; j < 4; j++) {
 			struct ab_config plain = AB_CONFIG_DEFAULT;
@@ -621,7 +592,7 @@ START_TEST(killer_and_history_keep_the_value)
 			ck_assert(dk->value == r.events[r.count - 1].ev.value);
 			uint32_t horizon = c.iterative ? ab_config_last_depth(&c, tree) : c.depth;
 			if (dk->best != AB_NONE)
-				ck_assert(value_below(tree, dk->best, horizon ? horizon - 1 : 1000, root) ==
+				ck_assert(randtree_value_below(tree, dk->best, horizon ? horizon - 1 : 1000, root) ==
 					  dk->value);
 			horizon = c.depth;
 			for (size_t e = 0; e < k.count; e++) {
@@ -645,7 +616,7 @@ START_TEST(killer_and_history_keep_the_value)
 				}
 				if (ev->kind == AB_EV_RETURN) {
 					uint32_t below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
-					ab_value t = value_below(tree, ev->node, below, root);
+					ab_value t = randtree_value_below(tree, ev->node, below, root);
 					ck_assert(ev->lo <= t && t <= ev->hi);
 				}
 			}

@@ -117,24 +117,6 @@ END_TEST
 
 /* ---- The table in the search -------------------------------------------- */
 
-/* Node n's value searched k plies below it: nodes k plies down count
- * their static value, leaves above them their own (small trees only). */
-static ab_value value_below(const struct ab_tree *t, uint32_t n, uint32_t k,
-			    enum ab_player root)
-{
-	const struct ab_node *node = &t->nodes[n];
-	if (!node->nkids || k == 0)
-		return node->value;
-	bool max = ab_player_at(t, n, root) == AB_MAX;
-	ab_value best = max ? AB_NEG_INF : AB_POS_INF;
-	for (uint32_t i = 0; i < node->nkids; i++) {
-		ab_value v = value_below(t, ab_kid(t, n, i), k - 1, root);
-		if (max ? v > best : v < best)
-			best = v;
-	}
-	return best;
-}
-
 static const struct ab_event *done_of(const struct keeper *k)
 {
 	ck_assert_uint_gt(k->count, 0);
@@ -199,7 +181,7 @@ static bool check_against_plain(const struct ab_tree *tree, const struct ab_conf
 	if (bk != AB_NONE) {
 		uint32_t below = c->iterative ? ab_config_last_depth(c, tree)
 			       : c->depth ? c->depth : 1000;
-		ck_assert_msg(value_below(tree, bk, below - 1, root) == done_of(&k)->value,
+		ck_assert_msg(randtree_value_below(tree, bk, below - 1, root) == done_of(&k)->value,
 			      "DAG %d: the move %u is not worth the root's value", seed, bk);
 	} else {
 		ck_assert_uint_eq(done_of(&r)->best, AB_NONE);
@@ -214,7 +196,7 @@ static bool check_against_plain(const struct ab_tree *tree, const struct ab_conf
 			hit = true;
 		if (ev->kind == AB_EV_STORE) {
 			const struct ab_tt_entry *e = &ev->entry;
-			ab_value truth = value_below(tree, ev->node, e->depth, root);
+			ab_value truth = randtree_value_below(tree, ev->node, e->depth, root);
 			ck_assert_uint_eq(e->position, ab_position(tree, ev->node));
 			bool holds = e->flag == AB_TT_EXACT ? e->value == truth
 				   : e->flag == AB_TT_LOWER ? e->value <= truth
@@ -225,7 +207,7 @@ static bool check_against_plain(const struct ab_tree *tree, const struct ab_conf
 		}
 		if (ev->kind == AB_EV_RETURN) {
 			uint32_t k_below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
-			ab_value truth = value_below(tree, ev->node, k_below, root);
+			ab_value truth = randtree_value_below(tree, ev->node, k_below, root);
 			ck_assert_msg(ev->lo <= truth && truth <= ev->hi,
 				      "DAG %d step %zu: interval misses the true value", seed, i + 1);
 		}
