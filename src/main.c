@@ -557,6 +557,16 @@ static int cmd_stats(struct cli *cli)
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}
+	/* --compare: every technique must find the root's value; where they
+	 * do not, the rows and their values go to standard error and the
+	 * command fails, printing no table. */
+	char *disagree = cli->compare ? ab_stats_disagree(tree, &stats) : NULL;
+	if (disagree) {
+		fprintf(stderr, "%s: %s\n", program, disagree);
+		free(disagree);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
 	struct ab_str out = AB_STR_INIT;
 	if (cli->json) {
 		ab_stats_json(tree, &stats, &out);
@@ -567,16 +577,8 @@ static int cmd_stats(struct cli *cli)
 	}
 	write_out(&out, &status);
 	ab_str_free(&out);
-	/* --compare: every technique must find the root's value. */
-	char *disagree = cli->compare ? ab_stats_disagree(tree, &stats) : NULL;
 	ab_tree_free(tree);
-	status = finish_output(status);
-	if (disagree) {
-		fprintf(stderr, "%s: %s\n", program, disagree);
-		free(disagree);
-		return EXIT_USAGE;
-	}
-	return status;
+	return finish_output(status);
 }
 
 /* Records the search; NULL (message printed) when it is too long. */
