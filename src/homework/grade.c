@@ -1050,10 +1050,10 @@ static void grade_entry(struct grader *gd, const struct ab_item *item)
 			ab_str_addf(&why, _("%s stores %s at step %zu as exact: it returned %s strictly inside the window %s = %s, %s = %s it was searched with."),
 				    nname, v, it->step, v, gd->g->alpha, a, gd->g->beta, b);
 	}
-	words_free(&ws);
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
 	if (!right)
 		set_mistake(it, _("gave %s's entry as %s, not %s"), nname, it->given, it->expected);
+	words_free(&ws);
 }
 
 /* One answer item, by kind.  as_returns reads a bare number as what the
