@@ -770,13 +770,14 @@ static void log_of(const struct ab_tree *tree, const struct keeper *k, struct ab
 
 /* Each mistake leaves a log no other does, on some tree: so diff can name
  * it.  The table's show only where a position recurs (a DAG) or an
- * iteration finds the last one's entries: half the rounds are those. */
+ * iteration finds the last one's entries: as many rounds again are
+ * those. */
 START_TEST(every_mistake_tells_itself_apart)
 {
 	bool apart[AB_BUG_COUNT][AB_BUG_COUNT] = { { false } };
 	int rounds = ab_test_rounds(400);
-	for (int i = 0; i < rounds; i++) {
-		bool dag = i % 2;
+	for (int i = 0; i < 2 * rounds; i++) {
+		bool dag = i >= rounds;
 		struct ab_tree *tree = random_tree(i);
 		if (dag) {
 			ab_tree_free(tree);
