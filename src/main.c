@@ -87,6 +87,7 @@ struct cli {
 	const char *key;         /* --key KEY */
 	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
+	bool compare;            /* stats --compare */
 	uint32_t iteration;      /* check --iteration K, or 0 */
 	bool zero_based;         /* diff --zero-based */
 	const char *inf;         /* diff --inf N, or NULL */
@@ -413,6 +414,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 	case AB_OPT_LESSON_TEXT:
 		cli->text = true;
 		return true;
+	case AB_OPT_COMPARE:
+		cli->compare = true;
+		return true;
 	case AB_OPT_CHECK:
 		cli->check = true;
 		return true;
@@ -520,6 +524,10 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 					      ab_str_cstr(&name), c->depth,
 					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
 		ab_str_free(&name);
+		return false;
+	}
+	if (c->aspiration.num && !c->iterative) {
+		*status = usage_error(cli, _("--aspiration sets a window around the last iteration's value: it needs --iterative"));
 		return false;
 	}
 	const char *refusal = ab_config_bug_refusal(c, tree);
@@ -681,9 +689,21 @@ static int cmd_stats(struct cli *cli)
 		return status;
 	struct ab_stats stats;
 	bool only = cli->algo_given || cli->order_given;
-	if (!ab_stats_compute(tree, &cli->config, only, &stats)) {
+	bool done = cli->compare ? ab_stats_compare(tree, &cli->config, &stats)
+				 : ab_stats_compute(tree, &cli->config, only, &stats);
+	if (!done) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			program, (unsigned)AB_MAX_EVENTS);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	/* --compare: every technique must find the root's value; where they
+	 * do not, the rows and their values go to standard error and the
+	 * command fails, printing no table. */
+	char *disagree = cli->compare ? ab_stats_disagree(tree, &stats) : NULL;
+	if (disagree) {
+		fprintf(stderr, "%s: %s\n", program, disagree);
+		free(disagree);
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}

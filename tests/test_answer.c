@@ -85,6 +85,36 @@ START_TEST(pruned_and_visited)
 }
 END_TEST
 
+/* hits: and NODE: entry, the transposition table's items. */
+START_TEST(table_items)
+{
+	struct ab_tree *t = lecture_tree();
+	struct ab_answer *a = parse_ok(t, "hits: B, D\nC: entry upper 2\nB: entry exact\n");
+	ck_assert_uint_eq(a->count, 3);
+	ck_assert_int_eq(a->items[0].kind, AB_ITEM_HITS);
+	ck_assert_uint_eq(a->items[0].count, 2);
+	ck_assert_uint_eq(a->items[0].nodes[1], find(t, "D"));
+	ck_assert_int_eq(a->items[1].kind, AB_ITEM_ENTRY);
+	ck_assert_uint_eq(a->items[1].node, find(t, "C"));
+	ck_assert_int_eq(a->items[1].flag, AB_TT_UPPER);
+	ck_assert(a->items[1].has_value && a->items[1].value == 2);
+	ck_assert_int_eq(a->items[2].flag, AB_TT_EXACT);
+	ck_assert(!a->items[2].has_value);
+	ab_answer_free(a);
+	a = parse_ok(t, "hits: none\n");
+	ck_assert_uint_eq(a->items[0].count, 0);
+	ab_answer_free(a);
+	/* A key asks them with '?'. */
+	struct ab_diag diag;
+	const char *key = "hits: ? | 2\nC: entry ?\n";
+	a = ab_answer_parse_key(t, key, strlen(key), &diag);
+	ck_assert_msg(a != NULL, "%s", diag.message);
+	ck_assert(a->items[0].ask && a->items[0].points == 2 && a->items[1].ask);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
 static const struct bound_case {
 	const char *text;
 	enum ab_bound bound;
@@ -236,6 +266,13 @@ static const struct bad {
 	{ "visited: B1 C\n", 0, 1, 13, "'C' is an inner node" },
 	{ "C: < 2\n", 0, 1, 4, "a bound includes its value" },
 	{ "C: <=\n", 0, 1, 6, "expected a number after '<='" },
+	/* The table's items (--tt). */
+	{ "hits: B C1\n", 0, 1, 9, "'C1' is a leaf" },
+	{ "hits: B B\n", 0, 1, 9, "'B' is listed twice" },
+	{ "hits: B\nhits: C\n", 0, 2, 1, "'hits:' is given twice" },
+	{ "C: entry maybe\n", 0, 1, 10, "expected exact, lower or upper" },
+	{ "C: entry upper 2 3\n", 0, 1, 18, "one number only" },
+	{ "C: entry upper\nC: entry lower\n", 0, 2, 1, "C's entry is given twice" },
 	{ "C: 3..1\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
 	{ "C: 3..3\n", 0, 1, 4, "a range LO..HI needs LO < HI" },
 	{ "C: 1..x\n", 0, 1, 7, "expected a number such as 3, -2.5 or 10/3, not 'x'" },
@@ -845,6 +882,10 @@ START_TEST(report_words_read_back)
 			ab_str_clear(&text);
 			ab_str_addf(&text, "%s: B1 B2 B3 C1 D1 D2 D3\n", word);
 		}
+		if (kind == AB_ITEM_HITS) { /* inner nodes, which probe a table */
+			ab_str_clear(&text);
+			ab_str_addf(&text, "%s: B C\n", word);
+		}
 		struct ab_diag diag;
 		struct ab_answer *a = ab_answer_parse_strict(t, text.s, text.len, &diag);
 		ck_assert_msg(a && a->count == 1 && (int)a->items[0].kind == kind, "'%s': %s", text.s,
@@ -863,6 +904,7 @@ static Suite *answer_suite(void)
 	TCase *tc = tcase_create("items");
 	tcase_add_test(tc, value_and_best);
 	tcase_add_test(tc, pruned_and_visited);
+	tcase_add_test(tc, table_items);
 	tcase_add_loop_test(tc, bounds, 0, sizeof bound_cases / sizeof bound_cases[0]);
 	tcase_add_test(tc, windows);
 	tcase_add_test(tc, rules);

@@ -40,7 +40,7 @@ static struct ab_answer *answer_of(const struct ab_tree *t, const char *text)
 
 /* Conventions a case asks for, as flags. */
 enum { STRICT = 1, HARD = 2, REVERSE = 4, ROOT_MIN = 8, MINIMAX = 16, DEPTH2 = 32,
-       ITERATIVE = 64 };
+       ITERATIVE = 64, TT = 128, PVS = 256, NO_FLAG = 512 };
 
 static struct ab_config config_of(unsigned flags)
 {
@@ -56,6 +56,10 @@ static struct ab_config config_of(unsigned flags)
 	if (flags & DEPTH2)
 		c.depth = 2;
 	c.iterative = flags & ITERATIVE;
+	c.tt = flags & TT;
+	c.pvs = flags & PVS;
+	if (flags & NO_FLAG)
+		c.bug = AB_BUG_TT_NO_FLAG;
 	return c;
 }
 
@@ -199,6 +203,32 @@ static const struct grade_case {
 	  "alpha-beta never looks at C2 and D2 here" },
 	{ "two-ghosts", 0, "value: 3.5\npruned: E2\n", 2, 3, "cut at E1",
 	  "with α set at A, 2 levels up (a deep cutoff), so E1.2 is never looked at", NULL },
+	/* --tt: which probes hit, which flag an entry holds. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "value: 9\nhits: D1\nC: entry lower 6\nD1: entry exact 9\nB: entry exact\n",
+	  5, 5, NULL, NULL, NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "hits: none\n", 0, 1, "hits",
+	  "D1 (C again)'s probe (step 23) finds the entry its position stored earlier", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "hits: D1 B\n", 0, 1, "hits",
+	  "B's probe (step 4) finds its slot empty or holding another position", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C: entry exact 6\n", 0, 1, "C entry",
+	  "C stores 6 at step 14 as a lower bound: it returned 6 at or above β = 5", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C: entry lower 7\n", 0, 1, "C entry", "as a lower bound", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "A: entry exact 9\nB: entry upper\n", 1, 2, "B entry",
+	  "B stores 5 at step 16 as exact: it returned 5 strictly inside the window α = -∞, β = +∞", NULL },
+	{ "A[B[3 12 8] C[2 4 6] &B]", TT, "A3: entry exact 3\n", 0, 1, "A3 (B again) entry",
+	  "A3 (B again) is answered from the table (step 23) and stores nothing new", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", 0, "hits: D1\n", 0, 1, "hits", "no transposition table", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C2: entry exact 9\n", 0, 1, "C2 entry", "C2 is pruned", NULL },
+	/* The table's mistake: its entries are what the search stored. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", NO_FLAG, "value: 6\nC: entry exact 6\n", 2, 2, NULL, NULL, NULL },
+	/* --pvs: graded by the search that decides (the research), and a
+	 * leaf the null window looked at is not pruned. */
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "value: 5\nbest: C\npruned: D2 D3\nC: 5\nD: <= 2\nB: 3\n",
+	  7, 7, NULL, NULL, NULL },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "C: alpha=3 beta=5\n", 1, 1, NULL, NULL, NULL },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "C: returns 5\nD: returns 2\n", 2, 2, NULL, NULL, NULL },
+	{ "A[ [5 9] [ [3 7] [8 1] ] ]", PVS, "pruned: none\n", 0, 1, "cut at A2.2", "so A2.2.2 is never looked at",
+	  "matches plain minimax" },
 };
 
 START_TEST(graded)

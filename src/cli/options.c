@@ -126,7 +126,8 @@ const struct ab_option ab_options[] = {
 	  N_("cut on alpha >= beta (the default, said explicitly)"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, SEARCH_WORD("non-strict") },
 	{ "order", 0, AB_ARG_REQUIRED, N_("ORDER"),
-	  N_("given, reverse, best, worst, random or random:SEED"), NULL,
+	  N_("given, reverse, best, worst, random or random:SEED;\n"
+	     "killer or history: ordered by the moves that cut"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, .id = AB_OPT_ORDER, .word = "order" },
 	{ "root", 0, AB_ARG_REQUIRED, "max|min",
 	  N_("who moves at the root (overrides the file)"), NULL,
@@ -149,6 +150,20 @@ const struct ab_option ab_options[] = {
 	  N_("search with the named mistake ID, as a program\n"
 	     "with that bug would; ID is one of:"), NULL,
 	  AB_GROUP_SEARCH, ON_A_TREE | AB_CMD(TEST), SEARCH_WORD("bug"), .values = bug_ids },
+	{ "tt", 0, AB_ARG_OPTIONAL, "N",
+	  N_("a transposition table, one slot per node: MAX and\n"
+	     "MIN nodes probe it on entering, store on leaving"),
+	  N_("the table with N slots (a position's slot: its\n"
+	     "number modulo N, always replacing)"),
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("tt") },
+	{ "pvs", 0, AB_ARG_NONE, NULL,
+	  N_("principal variation search: each child after the\n"
+	     "first with a null window, again if it falls inside"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("pvs") },
+	{ "aspiration", 0, AB_ARG_REQUIRED, "W",
+	  N_("with --iterative: each iteration's root window is\n"
+	     "the last value ± W, opened where it fails"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("aspiration") },
 	{ "iteration", 0, AB_ARG_REQUIRED, "K",
 	  N_("check: grade iteration K of --iterative"), NULL,
 	  AB_GROUP_SEARCH, AB_CMD(CHECK), .id = AB_OPT_ITERATION },
@@ -163,6 +178,12 @@ const struct ab_option ab_options[] = {
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF) |
 	  AB_CMD(TEST), .id = AB_OPT_JSON },
+
+	{ "compare", 0, AB_ARG_NONE, NULL,
+	  N_("stats: one row per technique (minimax, alpha-beta,\n"
+	     "best order, iterative deepening, the table, killer,\n"
+	     "history, PVS); exit 2 if their root values differ"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(STATS), .id = AB_OPT_COMPARE },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,

@@ -1060,6 +1060,17 @@ static void add_header(struct ab_str *out, const char *key, const char *text)
 
 static const char *const kind_words[] = { "max", "min", "chance" };
 
+const char *ab_tree_move(const struct ab_tree *tree, uint32_t n, size_t *len)
+{
+	const char *label = tree->moves_named ? ab_tree_label(tree, n) : NULL;
+	if (!label)
+		return NULL;
+	const char *last = strrchr(label, tree->move_sep ? tree->move_sep : ' ');
+	const char *move = last ? last + 1 : label;
+	*len = strlen(move);
+	return move;
+}
+
 const char *ab_player_word(enum ab_player p)
 {
 	return kind_words[p];

@@ -92,7 +92,8 @@ static void seen_remove(struct seen *s, uint64_t key)
 
 /* Keys: a key word's line, a node's bound or window, a listed node, a part
  * of the rules. */
-enum seen_kind { SEEN_KEYWORD, SEEN_BOUND, SEEN_WINDOW, SEEN_LISTED, SEEN_RULE };
+enum seen_kind { SEEN_KEYWORD, SEEN_BOUND, SEEN_WINDOW, SEEN_LISTED, SEEN_RULE,
+		 SEEN_ENTRY, SEEN_HIT };
 
 static uint64_t seen_key(enum seen_kind kind, uint32_t what)
 {
@@ -102,7 +103,7 @@ static uint64_t seen_key(enum seen_kind kind, uint32_t what)
 /* ---- The parser ---------------------------------------------------------- */
 
 enum keyword { K_VALUE, K_BEST, K_PRUNED, K_VISITED, K_RULES, K_ORDER, K_ROOT,
-	       K_VALUES, K_ITERATION, K_DEPTH, K_CHANCE, K_NAME, K_ID, K_COUNT,
+	       K_VALUES, K_ITERATION, K_DEPTH, K_CHANCE, K_NAME, K_ID, K_HITS, K_COUNT,
 	       K_NODE = K_COUNT, /* a node's name */
 	       K_WINDOW,         /* NAME window: */
 	       K_RETURNS,        /* NAME returns: */
@@ -111,7 +112,7 @@ enum keyword { K_VALUE, K_BEST, K_PRUNED, K_VISITED, K_RULES, K_ORDER, K_ROOT,
 /* Each key word as messages name it. */
 static const char *const keyword_names[K_COUNT] = {
 	"value", "best", "pruned", "visited", "rules", "order", "root", "values",
-	"iteration", "depth", "chance-prune", "name", "id",
+	"iteration", "depth", "chance-prune", "name", "id", "hits",
 };
 
 /* Every word a line may start with: the English key words, the words the
@@ -144,6 +145,7 @@ static const struct {
 	{ "root", K_ROOT }, { "根节点", K_ROOT }, { "根", K_ROOT },
 	{ "values", K_VALUES },
 	{ "iteration", K_ITERATION }, { "迭代", K_ITERATION },
+	{ "hits", K_HITS }, { "命中", K_HITS },
 	{ "depth", K_DEPTH }, { "深度", K_DEPTH }, { "搜索深度", K_DEPTH },
 	{ "深度限制", K_DEPTH },
 	{ "chance-prune", K_CHANCE }, { "机会节点剪枝", K_CHANCE },
@@ -192,7 +194,7 @@ const char *ab_answer_keyword(size_t i, int *kind)
 		[K_PRUNED] = AB_ITEM_PRUNED, [K_VISITED] = AB_ITEM_VISITED,
 		[K_RULES] = -1, [K_ORDER] = -1, [K_ROOT] = -1, [K_VALUES] = -1,
 		[K_ITERATION] = -1, [K_DEPTH] = -1, [K_CHANCE] = -1, [K_NAME] = -1,
-		[K_ID] = -1,
+		[K_ID] = -1, [K_HITS] = AB_ITEM_HITS,
 	};
 	if (i >= NKEYWORDS)
 		return NULL;
@@ -998,6 +1000,50 @@ static bool declared_word(const struct parser *p, enum keyword kw, size_t i, siz
 	return true;
 }
 
+/* hits: the inner nodes whose probe of the transposition table finds
+ * their position (--tt): "hits: A3 D1", "hits: none". */
+static bool parse_hits(struct parser *p, size_t key, size_t i, size_t end)
+{
+	struct ab_item *item = new_item(p, AB_ITEM_HITS, key);
+	if (p->key)
+		return parse_ask(p, item, i, end);
+	size_t cap = 0;
+	i = skip_separators(p, i, end);
+	if (i < end && token_end(p, i, end, false) - i == 4 &&
+	    strncmp(p->text + i, "none", 4) == 0 &&
+	    ab_tree_find(p->tree, "none") == AB_NONE &&
+	    skip_separators(p, i + 4, end) >= end)
+		i = end;
+	for (; i < end; i = skip_separators(p, i, end)) {
+		size_t e = token_end(p, i, end, false);
+		uint32_t node;
+		if (!count_item(p, i) || !parse_name(p, i, e, &node))
+			return false;
+		if (node == AB_NONE) {
+			take_unknown(p, item);
+			i = e;
+			continue;
+		}
+		if (ab_is_leaf(p->tree, node))
+			return FAIL(p, i, _("hits: lists inner nodes, which probe the table; '%.*s' is a leaf"),
+				    QUOTE(p, i, e));
+		size_t first;
+		if (!seen_add(&p->seen, seen_key(SEEN_HIT, node), i, &first)) {
+			unsigned line, column;
+			ab_lines_locate(&p->lines, first, &line, &column);
+			return FAIL(p, i, _("'%.*s' is listed twice (first at line %u, column %u)"),
+				    QUOTE(p, i, e), line, column);
+		}
+		if (item->count == cap) {
+			cap = cap ? cap * 2 : 8;
+			item->nodes = ab_xreallocarray(item->nodes, cap, sizeof *item->nodes);
+		}
+		item->nodes[item->count++] = node;
+		i = e;
+	}
+	return true;
+}
+
 /* rules: states the cut test and the fail convention, in the words of
  * core/config.c's table ("strict", "fail-hard", "fail-hard=clamp"). */
 static bool parse_rules(struct parser *p, size_t i, size_t end)
@@ -1246,6 +1292,52 @@ static bool parse_window(struct parser *p, uint32_t node, size_t key, size_t i,
 	return true;
 }
 
+/* Whether the word at i is w standing alone. */
+static bool word_at(const struct parser *p, size_t i, size_t end, const char *w)
+{
+	size_t n = strlen(w);
+	return starts_with(p, i, end, w) && (i + n == end || separator_at(p, i + n, end));
+}
+
+/* NODE: entry FLAG [V] (or ? in a key): the entry NODE stores in the
+ * transposition table, exact, lower or upper, and its value. */
+static bool parse_entry(struct parser *p, uint32_t node, size_t key, size_t i,
+			size_t end)
+{
+	struct ab_str name = AB_STR_INIT;
+	written_name(p, node, &name);
+	ab_str_add(&name, _("'s entry"));
+	bool fresh = node == AB_NONE || once(p, seen_key(SEEN_ENTRY, node), key, ab_str_cstr(&name));
+	ab_str_free(&name);
+	if (!fresh)
+		return false;
+	struct ab_item *item = new_item(p, AB_ITEM_ENTRY, key);
+	item->node = node;
+	if (p->key)
+		return parse_ask(p, item, i, end);
+	i = skip_blank(p, i, end);
+	size_t e = token_end(p, i, end, false);
+	static const char *const flags[] = { "exact", "lower", "upper" };
+	item->flag = -1;
+	for (int f = 0; f < 3; f++)
+		if (e - i == strlen(flags[f]) && strncmp(p->text + i, flags[f], e - i) == 0)
+			item->flag = f;
+	if (item->flag < 0)
+		return FAIL(p, i, _("expected exact, lower or upper after 'entry', e.g. entry lower 5"));
+	i = skip_blank(p, e, end);
+	if (i < end) {
+		e = token_end(p, i, end, false);
+		if (!parse_number(p, i, e, &item->value, &item->written[0]))
+			return false;
+		item->has_value = true;
+		size_t more = skip_separators(p, e, end);
+		if (more != end)
+			return FAIL(p, more, _("one number only: unexpected '%.*s'"),
+				    QUOTE(p, more, token_end(p, more, end, false)));
+	}
+	return true;
+}
+
 /* The length of the word "returns" (返回, 返回值) standing alone at i, or 0. */
 static size_t returns_word(const struct parser *p, size_t i, size_t end)
 {
@@ -1375,6 +1467,10 @@ static bool parse_node_line(struct parser *p, uint32_t node, size_t key,
 	if (rlen) {
 		ab_str_free(&name);
 		return parse_returns(p, node, key, i + rlen, end);
+	}
+	if (word_at(p, i, end, "entry")) {
+		ab_str_free(&name);
+		return parse_entry(p, node, key, i + 5, end);
 	}
 	enum ab_bound bound = AB_BOUND_EQ;
 	size_t op = i;
@@ -1593,7 +1689,7 @@ static bool parse_line(struct parser *p, size_t i, size_t end)
 			bar--;
 		if (bar > rest) {
 			if (kw != K_NODE && kw != K_WINDOW && kw != K_RETURNS && kw != K_VALUE &&
-			    kw != K_BEST && kw != K_PRUNED && kw != K_VISITED &&
+			    kw != K_BEST && kw != K_PRUNED && kw != K_VISITED && kw != K_HITS &&
 			    !(kw == K_ROOT && !root_declared(p, rest, bar - 1)))
 				return FAIL(p, bar - 1, _("only a question has points"));
 			if (!parse_points(p, bar, end))
@@ -1676,6 +1772,7 @@ static bool parse_item_line(struct parser *p, enum keyword kw, size_t key,
 	case K_CHANCE: return parse_setting(p, K_CHANCE, rest, end);
 	case K_NAME:
 	case K_ID: return parse_identity(p, kw, rest, end);
+	case K_HITS: return parse_hits(p, key, rest, end);
 	case K_NODE:
 	case K_WINDOW:
 	case K_RETURNS: break;

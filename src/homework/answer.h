@@ -87,6 +87,10 @@ enum ab_item_kind {
 	AB_ITEM_BOUND,   /* NODE: [op] V */
 	AB_ITEM_WINDOW,  /* NODE: alpha=A beta=B */
 	AB_ITEM_RETURNS, /* NODE: returns V */
+	AB_ITEM_HITS,    /* hits: NODE... (--tt: the visits whose probe
+			    finds their position in the table) */
+	AB_ITEM_ENTRY,   /* NODE: entry FLAG [V] (--tt: the entry the node
+			    stores, its flag and value) */
 };
 
 /* What a bound claims of a node's value. */
@@ -116,6 +120,8 @@ struct ab_item {
 	uint32_t *nodes;         /* pruned, visited: in the order written */
 	uint32_t count;
 	bool plain;              /* bound: a bare number, no operator */
+	int flag;                /* entry: enum ab_tt_flag */
+	bool has_value;          /* entry: a value is given too */
 	bool ask;                /* key: '?', the search decides */
 	double points;           /* key: the item's points (1 by default) */
 	struct ab_unknown *unknown; /* names the tree does not have: the

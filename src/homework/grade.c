@@ -34,6 +34,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 	if (!f->trace)
 		return false;
 	f->node = ab_xcalloc(tree->count, sizeof *f->node);
+	for (uint32_t n = 0; n < tree->count; n++)
+		f->node[n].probe_use = -1;
 	f->best = AB_NONE;
 	struct ab_trace *t = f->trace;
 	bool hard = ab_config_returns_bound(config);
@@ -52,6 +54,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			if (ev.kind == AB_EV_LEAF) {
 				nf->ret_step = (uint32_t)t->step;
 				nf->returned = ev.value;
+				nf->last = t->state[ev.node];
 			}
 			break;
 		case AB_EV_CUTOFF:
@@ -62,6 +65,17 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		case AB_EV_RETURN:
 			nf->ret_step = (uint32_t)t->step;
 			nf->returned = ev.value;
+			nf->last = t->state[ev.node];
+			break;
+		case AB_EV_PROBE:
+			nf->probe_use = (int8_t)ev.use;
+			nf->probe_step = (uint32_t)t->step;
+			break;
+		case AB_EV_STORE:
+			nf->stored = ev.entry;
+			nf->store_step = (uint32_t)t->step;
+			nf->store_alpha = ev.alpha;
+			nf->store_beta = ev.beta;
 			break;
 		case AB_EV_UPDATE:
 			if (ev.node == 0 && (hard ? ev.what != AB_WHAT_VALUE
@@ -73,7 +87,16 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			f->best = ev.best;
 			break;
 		case AB_EV_ITERATION: /* --iterative: the last iteration's */
-		case AB_EV_RESULT:    /* facts overwrite the earlier ones */
+			/* facts overwrite the earlier ones; the table's
+			 * are the last iteration's alone */
+			for (uint32_t n = 0; n < tree->count; n++) {
+				f->node[n].probe_use = -1;
+				f->node[n].probe_step = f->node[n].store_step = 0;
+			}
+			break;
+		case AB_EV_RESULT:
+		case AB_EV_RESEARCH: /* the new search's facts overwrite */
+		case AB_EV_ORDER:
 		case AB_EV_COUNT:
 			break;
 		}
@@ -385,7 +408,7 @@ static void grade_best(struct grader *gd, const struct ab_item *item)
 			    it->given);
 		return;
 	}
-	const struct ab_node_state *st = &f->trace->state[item->node];
+	const struct ab_node_state *st = &f->node[item->node].last;
 	/* Another move proved to be worth exactly as much is as good; with
 	 * --best any-optimal, so is one whose minimax value only ties. */
 	ab_value worth = 0;
@@ -730,7 +753,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 {
 	const struct facts *f = gd->f;
 	uint32_t n = item->node;
-	const struct ab_node_state *st = &f->trace->state[n];
+	const struct ab_node_state *st = &f->node[n].last;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_BOUND, n, item->line);
 	add_name(gd->tree, n, &name);
@@ -821,7 +844,7 @@ static void grade_window(struct grader *gd, const struct ab_item *item)
 {
 	const struct facts *f = gd->f;
 	uint32_t n = item->node;
-	const struct ab_node_state *st = &f->trace->state[n];
+	const struct ab_node_state *st = &f->node[n].last;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_WINDOW, n, item->line);
 	struct words ws = { 0 };
@@ -967,13 +990,164 @@ uint8_t *ab_grade_claimed_pruned(const struct ab_tree *tree, const struct ab_ans
 	return NULL;
 }
 
+/* ---- The transposition table (--tt) ---------------------------------------- */
+
+/* The nodes whose (last) probe finds their position, in the order of the
+ * search. */
+static uint32_t table_hits(const struct facts *f, uint32_t **out)
+{
+	const struct ab_tree *tree = f->tree;
+	uint32_t *hits = ab_xcalloc(tree->count ? tree->count : 1, sizeof *hits), k = 0;
+	for (uint32_t n = 0; n < tree->count; n++)
+		if (f->node[n].probe_use >= 0 && f->node[n].probe_use != AB_TT_MISS)
+			hits[k++] = n;
+	for (uint32_t i = 1; i < k; i++) {
+		uint32_t x = hits[i], j = i;
+		for (; j > 0 && f->node[hits[j - 1]].probe_step > f->node[x].probe_step; j--)
+			hits[j] = hits[j - 1];
+		hits[j] = x;
+	}
+	*out = hits;
+	return k;
+}
+
+/* hits: the visits whose probe finds their position in the table.  Right
+ * when the sets are equal; with a key, the share |given ∩ right| /
+ * |given ∪ right| of the points (kept in points until grade_keyed). */
+static void grade_hits(struct grader *gd, const struct ab_item *item)
+{
+	const struct facts *f = gd->f;
+	const struct ab_tree *tree = gd->tree;
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_HITS, AB_NONE, item->line);
+	ab_str_add(&name, _("hits"));
+	uint32_t *hits;
+	uint32_t nhits = table_hits(f, &hits);
+	add_name_list(tree, hits, nhits, &exp);
+	if (!nhits)
+		ab_str_add(&exp, _("none"));
+	add_name_list(tree, item->nodes, item->count, &giv);
+	for (uint32_t k = 0; k < item->nunknown; k++)
+		ab_str_addf(&giv, "%s%s", giv.len ? " " : "", item->unknown[k].name);
+	if (!giv.len)
+		ab_str_add(&giv, _("none"));
+	uint32_t both = 0;
+	for (uint32_t i = 0; i < item->count; i++)
+		for (uint32_t j = 0; j < nhits; j++)
+			both += item->nodes[i] == hits[j];
+	uint32_t either = item->count + item->nunknown + nhits - both;
+	bool right = both == either;
+	it->points = either ? (double)both / either : 1.0;
+	it->step = nhits ? f->node[hits[0]].probe_step : 0;
+	if (!ab_config_table(&f->trace->config)) {
+		it->step = f->trace->length; /* the end: nothing was probed */
+		ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so no probe can hit."));
+	} else {
+		/* The misses the answer counts as hits, and the hits it left out. */
+		struct words ws = { 0 };
+		for (uint32_t i = 0; i < item->count; i++) {
+			uint32_t n = item->nodes[i];
+			bool hit = f->node[n].probe_use >= 0 && f->node[n].probe_use != AB_TT_MISS;
+			if (hit)
+				continue;
+			if (f->node[n].probe_use < 0)
+				ab_str_addf(&why, _("%s never probes the table (it is not entered as a MAX or MIN node). "),
+					    name_w(&ws.w[0], tree, n));
+			else
+				ab_str_addf(&why, _("%s's probe (step %u) finds its slot empty or holding another position. "),
+					    name_w(&ws.w[0], tree, n), f->node[n].probe_step);
+		}
+		for (uint32_t j = 0; j < nhits; j++) {
+			bool given = false;
+			for (uint32_t i = 0; i < item->count; i++)
+				given |= item->nodes[i] == hits[j];
+			if (!given)
+				ab_str_addf(&why, _("%s's probe (step %u) finds the entry its position stored earlier. "),
+					    name_w(&ws.w[0], tree, hits[j]), f->node[hits[j]].probe_step);
+		}
+		words_free(&ws);
+		while (why.len && why.s[why.len - 1] == ' ')
+			ab_str_truncate(&why, why.len - 1);
+	}
+	free(hits);
+	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("gave the table's hits as %s, not %s"), it->given, it->expected);
+}
+
+static const char *flag_name(int flag)
+{
+	return flag == AB_TT_LOWER ? _("lower") : flag == AB_TT_UPPER ? _("upper") : _("exact");
+}
+
+/* NODE: entry FLAG [V]: the flag (and value) of the entry the node stores. */
+static void grade_entry(struct grader *gd, const struct ab_item *item)
+{
+	const struct facts *f = gd->f;
+	const struct ab_tree *tree = gd->tree;
+	uint32_t n = item->node;
+	const struct node_facts *nf = &f->node[n];
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_ENTRY, n, item->line);
+	struct words ws = { 0 };
+	const char *nname = name_w(&ws.w[0], tree, n);
+	ab_str_addf(&name, _("%s entry"), nname);
+	ab_str_add(&giv, flag_name(item->flag));
+	if (item->has_value) {
+		ab_str_addc(&giv, ' ');
+		add_written(item, 0, item->value, tree->scale, gd->g, &giv);
+	}
+	bool right = false;
+	if (!nf->store_step) {
+		ab_str_add(&exp, _("none (nothing stored)"));
+		it->step = visited(f, n) ? nf->probe_step ? nf->probe_step : nf->ret_step
+					 : unreached_step(f, n);
+		if (!ab_config_table(&f->trace->config)) {
+			it->step = f->trace->length;
+			ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so nothing is stored."));
+		} else if (!visited(f, n))
+			add_pruned_reason(gd, n, ABOUT_VALUE, &why);
+		else if (ab_is_leaf(tree, n) || nf->by_static)
+			ab_str_addf(&why, _("%s is evaluated, not searched: only the MAX and MIN nodes the search enters store an entry."),
+				    nname);
+		else if (ab_player_at(tree, n, f->trace->root_player) == AB_CHANCE)
+			ab_str_addf(&why, _("%s is a chance node: chance nodes neither probe nor store."), nname);
+		else
+			ab_str_addf(&why, _("%s is answered from the table (step %u) and stores nothing new."),
+				    nname, nf->probe_step);
+	} else {
+		const struct ab_tt_entry *e = &nf->stored;
+		it->step = nf->store_step;
+		ab_str_add(&exp, flag_name(e->flag));
+		ab_str_addc(&exp, ' ');
+		add_value(e->value, tree->scale, gd->g, &exp);
+		right = item->flag == (int)e->flag && (!item->has_value || item->value == e->value);
+		const char *v = value_w(&ws.w[1], e->value, tree->scale, gd->g);
+		const char *a = value_w(&ws.w[2], nf->store_alpha, tree->scale, gd->g);
+		const char *b = value_w(&ws.w[3], nf->store_beta, tree->scale, gd->g);
+		if (e->flag == AB_TT_LOWER)
+			ab_str_addf(&why, _("%s stores %s at step %zu as a lower bound: it returned %s at or above %s = %s of the window it was searched with, so %s is only known to be at least %s."),
+				    nname, v, it->step, v, gd->g->beta, b, nname, v);
+		else if (e->flag == AB_TT_UPPER)
+			ab_str_addf(&why, _("%s stores %s at step %zu as an upper bound: it returned %s at or below %s = %s of the window it was searched with, so %s is only known to be at most %s."),
+				    nname, v, it->step, v, gd->g->alpha, a, nname, v);
+		else
+			ab_str_addf(&why, _("%s stores %s at step %zu as exact: it returned %s strictly inside the window %s = %s, %s = %s it was searched with."),
+				    nname, v, it->step, v, gd->g->alpha, a, gd->g->beta, b);
+	}
+	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("gave %s's entry as %s, not %s"), nname, it->given, it->expected);
+	words_free(&ws);
+}
+
 /* One answer item, by kind.  as_returns reads a bare number as what the
  * node returns (values: returned, or a key asking for it). */
 static void grade_item(struct grader *gd, const struct ab_item *item,
 		       const uint8_t *claimed, bool as_returns)
 {
 	if (item->node == AB_NONE && item->nunknown && item->kind != AB_ITEM_PRUNED &&
-	    item->kind != AB_ITEM_VISITED) {
+	    item->kind != AB_ITEM_VISITED && item->kind != AB_ITEM_HITS) {
 		grade_unknown(gd, item, &item->unknown[0], NULL);
 		return;
 	}
@@ -990,6 +1164,8 @@ static void grade_item(struct grader *gd, const struct ab_item *item,
 		break;
 	case AB_ITEM_WINDOW: grade_window(gd, item); break;
 	case AB_ITEM_RETURNS: grade_returns(gd, item); break;
+	case AB_ITEM_HITS: grade_hits(gd, item); break;
+	case AB_ITEM_ENTRY: grade_entry(gd, item); break;
 	}
 }
 
@@ -1183,6 +1359,10 @@ static bool matches(const struct ab_item *k, enum ab_item_kind kind, uint32_t no
 		       node == k->node && k->node != AB_NONE;
 	case AB_ITEM_WINDOW:
 		return kind == AB_ITEM_WINDOW && node == k->node && k->node != AB_NONE;
+	case AB_ITEM_HITS:
+		return kind == AB_ITEM_HITS;
+	case AB_ITEM_ENTRY:
+		return kind == AB_ITEM_ENTRY && node == k->node && k->node != AB_NONE;
 	}
 	return false;
 }
@@ -1220,6 +1400,11 @@ char *ab_grade_question(const struct ab_tree *tree, const struct ab_item *k)
 	case AB_ITEM_WINDOW:
 		add_name(tree, k->node, &name);
 		ab_str_add(&name, _(" window"));
+		break;
+	case AB_ITEM_HITS: ab_str_add(&name, _("hits")); break;
+	case AB_ITEM_ENTRY:
+		add_name(tree, k->node, &name);
+		ab_str_add(&name, _(" entry"));
 		break;
 	}
 	return take(&name);
@@ -1262,7 +1447,9 @@ static void grade_keyed(struct grader *gd, const struct ab_answer *key,
 		it->question = ab_grade_question(gd->tree, k);
 		it->scored = it->asked = true;
 		it->out_of = k->points;
-		if (it->kind != AB_GRADE_SET)
+		if (it->kind == AB_GRADE_HITS)
+			it->points *= k->points; /* grade_hits left the share */
+		else if (it->kind != AB_GRADE_SET)
 			it->points = it->right ? k->points : 0;
 		/* A visited: answer's order, where the key asks pruned:, is
 		 * shown but not asked. */

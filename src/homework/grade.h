@@ -44,6 +44,8 @@ enum ab_grade_kind {
 				 its marks and cuts follow it (detail) */
 	AB_GRADE_UNANSWERED,  /* with a key: asked, not answered */
 	AB_GRADE_UNREAD,      /* a line of the answer that could not be read */
+	AB_GRADE_HITS,        /* --tt: the nodes whose probe finds an entry */
+	AB_GRADE_ENTRY,       /* --tt: the entry a node stores */
 };
 
 struct ab_grade_item {
