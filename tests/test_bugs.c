@@ -1,5 +1,5 @@
 /* test_bugs.c - the named mistakes (--bug): each on trees chosen to show
- * it, as DESIGN's table describes it; on thousands of random trees the
+ * it, as abtrace-log(5)'s table describes it; on thousands of random trees the
  * property that tells it apart; the words that name them; what is
  * refused; and the sentences that say where each acts. */
 #include <check.h>
@@ -477,7 +477,7 @@ static void check_one(struct ab_tree *tree, enum ab_bug bug, enum ab_fail fail,
 		if (soft && bug != AB_BUG_SMALL_INF)
 			ck_assert(ev->value >= ev->lo && ev->value <= ev->hi);
 	}
-	/* The move: DESIGN's rule on what the root's children returned. */
+	/* The move: abtrace-events(7)'s rule on what the root's children returned. */
 	uint32_t nk = tree->nodes[0].nkids;
 	uint32_t *kids = calloc(nk, sizeof *kids);
 	ab_value *values = calloc(nk, sizeof *values);

@@ -176,7 +176,7 @@ static bool check_against_plain(const struct ab_tree *tree, const struct ab_conf
 		      (long long)done_of(&k)->value, (long long)done_of(&r)->value);
 	/* The move: a child worth the root's value.  (Not always the same
 	 * child: where two tie, the table's best-first order may meet the
-	 * other first, and DESIGN's move is the first in the order searched.) */
+	 * other first, and the move is the first in the order searched.) */
 	uint32_t bk = done_of(&k)->best;
 	if (bk != AB_NONE) {
 		uint32_t below = c->iterative ? ab_config_last_depth(c, tree)

@@ -547,7 +547,7 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
  *                      Both act in the table (see "The table" below);
  *                      the search's window is right, so s->bug is none.
  *
- * With every mistake the root's move is DESIGN's rule on what the root's
+ * With every mistake the root's move is abtrace-events(7)'s rule on what the root's
  * children returned: the first (best-from-bound: the last) whose number
  * equals the root's, none if none does (a fail-hard swapped-update MAX root
  * returns the alpha it was given; a small-inf root whose children all lie
@@ -572,7 +572,7 @@ static int take_bound(struct search *s, struct frame *f, uint32_t child,
  *   what its nodes returned; the orders are abtrace's, as without it.
  *
  * The interval [lo, hi] in return events stays exact bookkeeping of what
- * this search established, by DESIGN's rules, over the children it
+ * this search established, by abtrace-events(7)'s rules, over the children it
  * searched and the leaf values it used (negamax-max-view: as it scored
  * them).  Those rules never read a window, so under every window mistake
  * the interval is still true of the node's value: set beside the number

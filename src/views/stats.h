@@ -87,7 +87,7 @@ bool ab_count(const struct ab_tree *tree, const struct ab_config *config,
  * the comparison (stats.c's list). */
 bool ab_stats_compute(const struct ab_tree *tree, const struct ab_config *config,
 		      bool only_asked, struct ab_stats *out);
-/* stats --compare (DESIGN's Games section): one row per technique, each
+/* stats --compare (abtrace(1), stats): one row per technique, each
  * under the conventions and depth asked for, the others left out:
  * "minimax", "alphabeta" (the given order), "best_order", "iterative"
  * (iterative deepening; left out on a tree deeper than --iterative
