@@ -166,23 +166,27 @@ START_TEST(dot_lecture)
 	ck_assert_ptr_nonnull(strstr(dot, "ordering=out"));
 	ck_assert_ptr_nonnull(strstr(dot, "splines=line"));
 	ck_assert_ptr_nonnull(strstr(dot, "Noto Sans CJK SC"));
-	/* Short labels: name and value; leaves without "= ". */
-	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, label=\"A\\n= 3\"]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 [shape=invtriangle, label=\"C\\n≤ 2\"]"));
+	/* Short labels: name and value; leaves without "= ".  Inner shapes
+	 * all one size, their labels tables (the value's cell a port). */
+	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, fixedsize=shape, width="));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>A</td></tr><tr><td port=\"v\">= 3</td></tr>"));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>C</td></tr><tr><td port=\"v\">≤ 2</td></tr>"));
 	ck_assert_ptr_nonnull(strstr(dot, "n6 [shape=box, label=\"C1\\n2\"]"));
-	/* The cut test in a note beside the node, on its rank; a mark on
-	 * each pruned edge. */
-	ck_assert_ptr_nonnull(strstr(dot, "\tn5note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">✂ β = 2 ≤ α = 3</font>>];\n"
-					  "\t{ rank=same; n5 -> n5note [style=invis]; }\n"));
-	ck_assert_uint_eq(count(dot, "note [shape=plain"), 1);
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [label=<<font point-size=\"9\" "
+	/* The cut test in C's own label, under the shape on a white ground;
+	 * no node of its own; a mark on each pruned edge; the edges from a
+	 * MIN node leave from under its shape, not from its point. */
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td bgcolor=\"white\"><font point-size=\"9\" "
+					  "color=\"gray30\">✂ β = 2 ≤ α = 3</font></td></tr></table>>"));
+	ck_assert_uint_eq(count(dot, "bgcolor=\"white\""), 1);
+	ck_assert_ptr_null(strstr(dot, "note"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [tailport=\"v:s\", label=<<font point-size=\"9\" "
 					  "color=\"gray35\">✂</font>>, style=dashed"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [label=<<font point-size=\"9\" "
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [tailport=\"v:s\", label=<<font point-size=\"9\" "
 					  "color=\"gray35\">✂</font>>, style=dashed"));
-	/* Pruned nodes dashed, at the size of the others (same label lines). */
-	ck_assert_ptr_nonnull(strstr(dot, "n7 [shape=box, label=\"C2\\n4\", style=dashed"));
-	ck_assert_uint_eq(count(dot, "style=dashed"), 4); /* 2 nodes, 2 edges */
+	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [color=black]"));
+	/* Pruned nodes greyed, filled, not dashed: a shape still. */
+	ck_assert_ptr_nonnull(strstr(dot, "n7 [shape=box, label=\"C2\\n4\", style=filled, fillcolor=gray93"));
+	ck_assert_uint_eq(count(dot, "style=dashed"), 2); /* the 2 pruned edges */
 	/* Edges in child order: C's kids after B's, before D's. */
 	ck_assert(strstr(dot, "n0 -> n1 ") < strstr(dot, "n0 -> n5 "));
 	ck_assert(strstr(dot, "n0 -> n5 ") < strstr(dot, "n0 -> n9 "));
@@ -191,12 +195,11 @@ START_TEST(dot_lecture)
 	 * keeps a second line, so it is the size of the others. */
 	picture(tree, &config, 15, AB_EXPORT_DOT, false, &out);
 	dot = ab_str_cstr(&out);
-	ck_assert_ptr_nonnull(strstr(dot, "n0note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">[3, +∞]</font>>];"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">[3, 2]<br/>✂ β = 2 ≤ α = 3</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "color=\"gray30\">[3, +∞]</font></td></tr></table>>"));
+	ck_assert_ptr_nonnull(strstr(dot, "color=\"gray30\">[3, 2]</font></td></tr><tr><td bgcolor=\"white\">"
+					  "<font point-size=\"9\" color=\"gray30\">✂ β = 2 ≤ α = 3</font>"));
 	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [penwidth=2.5]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n9 [shape=invtriangle, label=\"D\\n \""));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>D</td></tr><tr><td port=\"v\"> </td></tr>"));
 	ab_str_free(&out);
 	ab_tree_free(tree);
 }
@@ -225,10 +228,8 @@ START_TEST(dot_shape)
 			struct ab_str out = AB_STR_INIT;
 			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
 			ab_export(trace, &opt, &out);
-			ck_assert_uint_eq(count(out.s, " [shape=") - count(out.s, "note [shape="),
-					  tree->count);
-			ck_assert_uint_eq(count(out.s, " -> ") - count(out.s, "note [style=invis]"),
-					  tree->count - 1);
+			ck_assert_uint_eq(count(out.s, " [shape="), tree->count);
+			ck_assert_uint_eq(count(out.s, " -> "), tree->count - 1);
 			ck_assert_ptr_nonnull(strstr(out.s, "a \\\"quoted\\\" \\\\ title"));
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_TEXT;
@@ -355,7 +356,7 @@ START_TEST(tikz_marks)
 	ck_assert_ptr_nonnull(strstr(tex, "{\\abcut\\ $\\beta = 2 \\le \\alpha = 3$};"));
 	ck_assert_uint_eq(count(tex, "\\node[ab mark] at "), 2);
 	ck_assert_uint_eq(count(tex, "\\draw[ab leaf, ab pruned]"), 2);
-	ck_assert_uint_eq(count(tex, "\\draw[ab edge, ab pruned]"), 2);
+	ck_assert_uint_eq(count(tex, "\\draw[ab edge, ab pruned edge]"), 2);
 	ck_assert_uint_eq(count(tex, "\\draw[ab min]"), 3);
 	ck_assert_uint_eq(count(tex, "\\draw[ab max]"), 1);
 	ab_str_clear(&out);
@@ -418,7 +419,8 @@ START_TEST(svg_lecture)
 	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n7\" class=\"node leaf pruned\"><title>C2</title>"));
 	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n8\" class=\"node leaf pruned\"><title>C3</title>"));
 	ck_assert_uint_eq(count(svg, "class=\"edge pruned\""), 2);
-	ck_assert_uint_eq(count(svg, "stroke-dasharray"), 4);
+	ck_assert_uint_eq(count(svg, "stroke-dasharray"), 2); /* edges; shapes greyed */
+	ck_assert_uint_eq(count(svg, "fill=\"#eeeeee\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, ">≤ 2</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">✂ β = 2 ≤ α = 3</text>"));
 	ck_assert_uint_eq(count(svg, ">✂</text>"), 2);
@@ -697,7 +699,7 @@ static void svg_expected(const struct ab_trace *trace, struct ab_str *out)
 		if (!ab_is_leaf(tree, n))
 			continue;
 		ab_str_add(out, sep);
-		ab_format_value(tree->nodes[n].value, tree->scale, &ab_glyphs_utf8, out);
+		ab_format_value(tree->nodes[n].value, tree->scale, &ab_glyphs_picture, out);
 		sep = " ";
 	}
 	ab_str_addc(out, '\n');
@@ -1078,12 +1080,17 @@ static const struct cli_case {
 	/* Chance nodes: circles, their children's probabilities, the cut
 	 * test in the chance node's own numbers. */
 	{ ARGS("export", "--text", "expectimax"), 0,
-	  "C (chance) in [4.2, 7.2]  ✂ cut: ≤ 7.2 ≤ α = 8.4", NULL },
+	  "C (chance) in [4.2, 7.2]  ✂ cut: C ≤ 7.2 ≤ α = 8.4", NULL },
 	{ ARGS("export", "--text", "expectimax"), 0, "0.3: G (MIN)  ✂ pruned", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "class=\"node chance cut\"", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "<circle class=\"shape\"", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "font-size=\"7.5\" fill=\"#444444\">0.7</text>", NULL },
-	{ ARGS("export", "--dot", "expectimax"), 0, "shape=circle, label=\"B", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "shape=circle, fixedsize=shape", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "✂ C ≤ 7.2 ≤ α = 8.4", NULL },
+	{ ARGS("export", "--svg", "expectimax"), 0, ">✂ C ≤ 7.2 ≤ α = 8.4</text>", NULL },
+	{ ARGS("export", "--tikz", "expectimax"), 0, "{\\abcut\\ C $\\le 7.2 \\le \\alpha = 8.4$}", NULL },
+	{ ARGS("export", "--svg", "seed002"), 0, ">−3</text>", NULL },
+	{ ARGS("export", "--dot", "seed002"), 0, "label=\"X2.1\\n−3\"", NULL },
 	{ ARGS("export", "--dot", "expectimax"), 0, "color=\"gray35\">0.3 ✂</font>", NULL },
 	{ ARGS("export", "--tikz", "expectimax"), 0, "circle[radius=", NULL },
 	{ ARGS("export", "--tikz", "expectimax"), 0, "\\node[ab prob, anchor=base]", NULL },
