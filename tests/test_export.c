@@ -26,6 +26,8 @@
 #include "views/export.h"
 #include "sources/load.h"
 #include "views/scene.h"
+#include "views/tex.h"
+#include "sources/random.h"
 #include "randtree.h"
 #include "files.h"
 #include "runprog.h"
@@ -517,22 +519,115 @@ START_TEST(frames)
 	struct ab_str out = AB_STR_INIT;
 	ab_export(trace, &opt, &out);
 	ck_assert_uint_eq(trace->step, 4);
-	ck_assert_ptr_nonnull(strstr(out.s, "\\documentclass{beamer}"));
-	ck_assert_ptr_nonnull(strstr(out.s, "\\begin{frame}{The lecture tree"));
-	ck_assert_uint_eq(count(out.s, "\\only<"), 2 * 29);
-	ck_assert_ptr_nonnull(strstr(out.s, "\\only<29>{% step 29\n"));
-	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15>{Step 15 of 29}"));
-	/* One bounding box for all overlays, so the frame does not jump. */
+	ck_assert_ptr_nonnull(strstr(out.s, "\\documentclass[aspectratio=169]{beamer}"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\begin{frame}[t]{The lecture tree"));
+	/* Under the tree, each step's number and the sentence trace prints
+	 * for it, in TeX (its symbols in math). */
+	ck_assert_uint_eq(count(out.s, "\\textbf{Step "), 29);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15>{\\textbf{Step 15 of 29}\\quad Cutoff at C: "
+					    "$\\beta$ = 2 $\\le$ $\\alpha$ = 3."));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<1>{\\textbf{Step 1 of 29}\\quad Enter A (MAX) with "
+					    "window $\\alpha$ = $-\\infty$, $\\beta$ = +$\\infty$."));
+	/* Text no smaller than the frame's footnotes, nothing scaled. */
+	ck_assert_ptr_null(strstr(out.s, "\\fontsize"));
+	ck_assert_ptr_null(strstr(out.s, "\\scalebox"));
+	ck_assert_ptr_nonnull(strstr(out.s, "ab name/.style={inner sep=0pt, text=black!65, font=\\footnotesize}"));
+	/* Every drawing once, in a box shown by the overlays it is in: far
+	 * fewer shapes than a copy of the tree per frame (13 x 29). */
 	ck_assert_uint_eq(count(out.s, "use as bounding box"), 1);
+	size_t shapes = count(out.s, "\\draw[ab min") + count(out.s, "\\draw[ab max") +
+			count(out.s, "\\draw[ab leaf");
+	ck_assert_uint_gt(shapes, 13);
+	ck_assert_uint_lt(shapes, 13 * 6);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15-29>{\\abuse{"));
+	/* The cut test by C, on a white ground: the notes' style. */
+	ck_assert_ptr_nonnull(strstr(out.s, "{\\abcut\\ $\\beta = 2 \\le \\alpha = 3$};"));
 	ab_str_clear(&out);
+
+	/* Without the sentences; and a frame for a deck of one's own. */
+	opt.no_sentence = true;
 	opt.standalone = false;
 	ab_export(trace, &opt, &out);
+	ck_assert_ptr_null(strstr(out.s, "Cutoff at C"));
+	ck_assert_uint_eq(count(out.s, "\\textbf{Step "), 29);
 	ck_assert_ptr_null(strstr(out.s, "\\documentclass"));
 	ck_assert(strstr(out.s, "\\begin{frame}") && strstr(out.s, "\\end{frame}\n"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\ifdim\\wd0>\\linewidth\\resizebox{\\linewidth}"));
 	ab_str_free(&out);
 	free(steps);
 	ab_trace_free(trace);
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* Prose in TeX: escaped, its symbols in math (a minus and ∞ in one),
+ * CJK text given a break between characters. */
+START_TEST(tex_prose)
+{
+	const struct { const char *in, *out; } cases[] = {
+		{ "α = -∞, β = +∞.", "$\\alpha$ = $-\\infty$, $\\beta$ = +$\\infty$." },
+		{ "C ≤ 7.2 ≤ α = 8.4", "C $\\le$ 7.2 $\\le$ $\\alpha$ = 8.4" },
+		{ "rises from -3 to 4-ply", "rises from $-$3 to 4-ply" },
+		{ "0.3 × 10", "0.3 $\\times$ 10" },
+		{ "50% & $_#{}", "50\\% \\& \\$\\_\\#\\{\\}" },
+		{ "剪枝：β", "剪\\abbreak 枝\\abbreak ：\\abbreak $\\beta$" },
+		{ "−3", "$-$3" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_str out = AB_STR_INIT;
+		ab_tex_text(&out, cases[i].in);
+		ck_assert_str_eq(ab_str_cstr(&out), cases[i].out);
+		ab_str_free(&out);
+	}
+	/* Widths: digits narrower than capitals, CJK a full em. */
+	ck_assert(ab_tex_width("11", 10.0) < ab_tex_width("MM", 10.0));
+	ck_assert(ab_tex_width("中", 10.0) >= 10.0);
+	ck_assert(ab_tex_width("-3", 10.0) > ab_tex_width("a3", 10.0));
+}
+END_TEST
+
+/* Practice trees of 15 to 45 leaves, uniform and not, fit a frame at the
+ * frame's own text sizes (never scaled down), their pictures no wider than
+ * the frame, every step there. */
+START_TEST(frames_fit)
+{
+	const struct { const char *branching, *depth; } shapes[] = {
+		{ "2-4", "3" }, { "2-3", "4" }, { "3-5", "3" }, { "3", "3" }, { "2-3", "3" },
+		{ "4-6", "2" }, { "2", "5" },
+	};
+	unsigned tried = 0;
+	for (unsigned seed = 1; seed <= 40; seed++) {
+		struct ab_random_spec spec = AB_RANDOM_DEFAULT;
+		ck_assert_ptr_null(ab_random_parse_branching(shapes[seed % 7].branching, &spec));
+		ck_assert_ptr_null(ab_random_parse_depth(shapes[seed % 7].depth, &spec));
+		spec.seed = seed;
+		struct ab_tree *tree = ab_random_tree(&spec);
+		ck_assert_ptr_nonnull(tree);
+		if (tree->leaves < 15 || tree->leaves > 45) {
+			ab_tree_free(tree);
+			continue;
+		}
+		tried++;
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t *steps;
+		size_t n = ab_export_frame_steps(trace, AB_FRAMES_STEPS, &steps);
+		struct ab_export_options opt = { .format = AB_EXPORT_TIKZ, .standalone = true,
+						 .frames = steps, .nframes = n };
+		struct ab_str out = AB_STR_INIT;
+		ab_export(trace, &opt, &out);
+		ck_assert_msg(!strstr(out.s, "\\scalebox"), "seed %u, %u leaves: scaled", seed,
+			      tree->leaves);
+		const char *box = strstr(out.s, "use as bounding box] (0,0) rectangle (");
+		ck_assert_ptr_nonnull(box);
+		ck_assert(strtod(box + 38, NULL) <= 432.05);
+		ck_assert_uint_eq(count(out.s, "\\textbf{Step "), n);
+		ab_str_free(&out);
+		free(steps);
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+	ck_assert_uint_gt(tried, 10);
 }
 END_TEST
 
@@ -1103,7 +1198,10 @@ static const struct cli_case {
 	{ ARGS("export", "--tikz", "--standalone", "lecture"), 0, "\\documentclass", NULL },
 	{ ARGS("export", "--svg", "--step", "15", "lecture"), 0,
 	  "class=\"node min path current cut\"", NULL },
-	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{% step 29", NULL },
+	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{\\textbf{Step 29 of 29}\\quad Done", NULL },
+	{ ARGS("export", "--tikz", "--frames=cutoffs", "--no-sentence", "lecture"), 0, "\\only<2>{\\textbf{Step 29 of 29}}", NULL },
+	{ ARGS("export", "--tikz", "--no-sentence", "lecture"), 2, NULL, "--no-sentence goes with --frames and --tikz" },
+	{ ARGS("export", "--svg", "--frames=steps", "--no-sentence", "-o", "x", "lecture"), 2, NULL, "--no-sentence goes with" },
 	{ ARGS("export", "--lang", "zh", "--svg", "lecture"), 0, "<svg", NULL },
 	/* Which formats the messages list is exporter_table's business. */
 	{ ARGS("export", "lecture"), 2, NULL, "say which picture: --" },
@@ -1529,6 +1627,8 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
+	tcase_add_test(tc, tex_prose);
+	tcase_add_test(tc, frames_fit);
 	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
 	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
 	tcase_add_test(tc, frame_names);

@@ -16,6 +16,7 @@
 #include "base/i18n.h"
 #include "views/scene.h"
 #include "core/search.h"
+#include "views/slides.h"
 #include "views/svg.h"
 #include "views/tex.h"
 
@@ -439,7 +440,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			continue;
 		}
 		}
-		double mid = top + h * 0.62;
+		double mid = ab_scene_label_y(scene, n, v.shape);
 		tikz_text(out, "ab name", &v, "base east", x - w - 4.0, mid, ab_str_cstr(&t));
 		ab_str_clear(&s);
 		ab_tex_interval(&v, &s);
@@ -474,89 +475,44 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 	ab_str_free(&t);
 }
 
+/* A TikZ picture; with frames, the beamer frames of slides.c. */
 static void export_tikz(struct ab_trace *trace, const struct ab_export_options *opt,
 			struct ab_scene *keep, struct ab_str *out)
 {
+	if (opt->frames && opt->nframes) {
+		ab_slides_write(trace, opt, out);
+		return;
+	}
 	struct ab_str text = AB_STR_INIT, *s = &text;
-	bool frames = opt->frames && opt->nframes;
-	size_t here = trace->step;
 	struct ab_scene local, *scene = laid_out(trace, opt, 0, keep, &local);
-
-	ab_str_clear(s);
 	if (trace->tree->title)
 		ab_str_addf(s, "%s: ", trace->tree->title);
 	ab_config_describe(&trace->config, true, s);
-	if (frames)
-		ab_str_addf(s, _("; %zu frames"), opt->nframes);
-	else
-		ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
+	ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
 	ab_tex_comment(out, ab_str_cstr(s));
-	if (ab_tex_needs_unicode(trace->tree, frames ? _("Step %zu of %zu") : NULL))
+	if (ab_tex_needs_unicode(trace->tree, NULL))
 		ab_tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
 				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
 	if (scene->width > 16000.0 || scene->height > 16000.0)
 		ab_tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
 				   "use --svg, or a smaller tree."));
 	if (opt->standalone) {
-		ab_str_add(out, frames ? "\\documentclass{beamer}\n"
-				: "\\documentclass[border=4pt]{standalone}\n");
+		ab_str_add(out, "\\documentclass[border=4pt]{standalone}\n");
 		ab_str_add(out, ab_tex_engines);
-		if (frames)
-			ab_str_add(out, "\\setbeamertemplate{navigation symbols}{}\n");
-		/* In the preamble: in the document the line ends would be
-		 * spaces beside the picture, and the page wider than it. */
-		ab_tikz_styles(out, "\\fontsize{10}{12}\\selectfont", "\\fontsize{7.5}{9}\\selectfont");
-		ab_str_add(out, "\\begin{document}\n");
 	} else {
-		ab_tex_comment(out, frames ? "abtrace frame: needs \\usepackage{tikz} in a beamer document"
-				: "abtrace picture: needs \\usepackage{tikz}");
-		ab_tikz_styles(out, "\\fontsize{10}{12}\\selectfont", "\\fontsize{7.5}{9}\\selectfont");
+		ab_tex_comment(out, "abtrace picture: needs \\usepackage{tikz}");
 	}
-	double scale = 1.0;
-	if (frames) {
-		/* Fit a default beamer frame (about 300 x 220 points). */
-		if (scene->width * scale > 300.0)
-			scale = 300.0 / scene->width;
-		if (scene->height * scale > 220.0)
-			scale = 220.0 / scene->height;
-		ab_str_add(out, "\\begin{frame}");
-		if (trace->tree->title) {
-			ab_str_add(out, "{");
-			ab_tex_escaped(out, trace->tree->title);
-			ab_str_add(out, "}");
-		}
-		ab_str_add(out, "\n\\centering\n");
-		if (scale < 1.0)
-			ab_str_addf(out, "\\scalebox{%.3f}{%%\n", scale);
-	}
+	/* In the preamble of a document: there the line ends would be
+	 * spaces beside the picture, and the page wider than it.  Font sizes
+	 * are fixed (the layout is measured for them) whatever the class. */
+	ab_tikz_styles(out, "\\fontsize{10}{12}\\selectfont", "\\fontsize{7.5}{9}\\selectfont");
+	if (opt->standalone)
+		ab_str_add(out, "\\begin{document}\n");
 	ab_str_add(out, "\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
 	ab_str_addf(out, "  \\path[use as bounding box] (0,0) rectangle (%.1f,%.1f);\n",
 		    scene->width, scene->height);
-	if (frames) {
-		for (size_t i = 0; i < opt->nframes; i++) {
-			ab_trace_seek(trace, opt->frames[i]);
-			ab_str_addf(out, "  \\only<%zu>{%% step %zu\n", i + 1, opt->frames[i]);
-			tikz_body(trace, scene, out);
-			ab_str_add(out, "  }\n");
-		}
-		ab_trace_seek(trace, here);
-	} else {
-		tikz_body(trace, scene, out);
-	}
+	tikz_body(trace, scene, out);
 	ab_str_add(out, "\\end{tikzpicture}\n");
-	if (frames) {
-		if (scale < 1.0)
-			ab_str_add(out, "}\n");
-		ab_str_add(out, "\n{\\scriptsize\n");
-		for (size_t i = 0; i < opt->nframes; i++) {
-			ab_str_clear(s);
-			ab_str_addf(s, _("Step %zu of %zu"), opt->frames[i], trace->length);
-			ab_str_addf(out, "\\only<%zu>{", i + 1);
-			ab_tex_escaped(out, ab_str_cstr(s));
-			ab_str_add(out, "}\n");
-		}
-		ab_str_add(out, "}\n\\end{frame}\n");
-	}
 	if (opt->standalone)
 		ab_str_add(out, "\\end{document}\n");
 	done_with(scene, keep);

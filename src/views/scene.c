@@ -359,12 +359,17 @@ double ab_scene_edge_y(const struct ab_scene *scene, uint32_t n, enum ab_shape s
 	double top = ab_scene_top(scene, n);
 	switch (shape) {
 	case AB_SHAPE_MIN:
-		return top;
+		return top + AB_SCENE_TRI_H / 3.0;
 	case AB_SHAPE_CHANCE:
 		return top + AB_SCENE_TRI_H / 2.0;
 	default:
 		return top + AB_SCENE_TRI_H;
 	}
+}
+
+double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape)
+{
+	return ab_scene_top(scene, n) + AB_SCENE_TRI_H * (shape == AB_SHAPE_MIN ? 0.5 : 0.62);
 }
 
 void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,

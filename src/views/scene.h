@@ -112,11 +112,13 @@ double ab_scene_top(const struct ab_scene *scene, uint32_t n);
  * small lines reserved beneath it. */
 double ab_scene_bottom(const struct ab_scene *scene, uint32_t n);
 /* Where the edges to n's children start, drawn under its shape (which is
- * filled): the middle of a triangle's base (a MAX triangle's bottom side,
- * a MIN triangle's top side, so that they come out of its sides and do
- * not meet at its point, which would read as an hourglass), a circle's
- * centre. */
+ * filled): a MAX triangle's base, the middle of a MIN triangle (so that
+ * they come out of its sides and do not meet at its point, which would
+ * read as an hourglass), a circle's centre.  The baseline of the name and
+ * value beside the shape: a MIN triangle's upper part, where the edges
+ * leaving its sides pass below them. */
 double ab_scene_edge_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
+double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
 /* The point of the edge from p (of shape pshape) into its child n where
  * a mark goes: halfway down the part below p's small lines, on the line. */
 void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,

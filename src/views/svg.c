@@ -214,7 +214,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 	ab_str_addf(out, " fill=\"%s\" stroke-linejoin=\"round\"", fill);
 	shape_stroke(out, &v, thick);
 	ab_str_add(out, "/>\n");
-	double mid = top + h * 0.62;
+	double mid = ab_scene_label_y(scene, n, v.shape);
 	text(out, "name", x - w - 4.0, mid, "end", AB_SCENE_SMALL, text_of(&v, true),
 	     ab_str_cstr(s));
 	ab_str_clear(s);

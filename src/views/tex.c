@@ -41,6 +41,18 @@ static bool is_cjk(uint32_t cp)
 	       (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x20000 && cp <= 0x2fa1f);
 }
 
+/* Appends TeX that may open and close math: "$-$" then "$\infty$" is
+ * written "$-\infty$" (two dollars in a row would open display math). */
+static void add_tex(struct ab_str *out, const char *tex)
+{
+	if (tex[0] == '$' && out->len >= 2 && out->s[out->len - 1] == '$' &&
+	    out->s[out->len - 2] != '\\') {
+		ab_str_truncate(out, out->len - 1);
+		tex++;
+	}
+	ab_str_add(out, tex);
+}
+
 void ab_tex_text(struct ab_str *out, const char *text)
 {
 	size_t n = strlen(text);
@@ -49,7 +61,7 @@ void ab_tex_text(struct ab_str *out, const char *text)
 		/* A hyphen before a number or ∞ is a minus sign. */
 		if (*p == '-' && (i == 0 || p[-1] == ' ' || p[-1] == '(' || p[-1] == '[') &&
 		    ((p[1] >= '0' && p[1] <= '9') || strncmp(p + 1, "∞", 3) == 0)) {
-			ab_str_add(out, "$-$");
+			add_tex(out, "$-$");
 			i++;
 			continue;
 		}
@@ -57,7 +69,7 @@ void ab_tex_text(struct ab_str *out, const char *text)
 		for (size_t k = 0; k < sizeof symbols / sizeof symbols[0] && !done; k++) {
 			size_t len = strlen(symbols[k].utf8);
 			if (strncmp(p, symbols[k].utf8, len) == 0) {
-				ab_str_add(out, symbols[k].tex);
+				add_tex(out, symbols[k].tex);
 				i += len;
 				done = true;
 			}
