@@ -570,7 +570,7 @@ START_TEST(tex_prose)
 		{ "rises from -3 to 4-ply", "rises from $-$3 to 4-ply" },
 		{ "0.3 × 10", "0.3 $\\times$ 10" },
 		{ "50% & $_#{}", "50\\% \\& \\$\\_\\#\\{\\}" },
-		{ "剪枝：β", "剪\\abbreak 枝\\abbreak ：\\abbreak $\\beta$" },
+		{ "剪枝：β", "剪\\abbreak{}枝\\abbreak{}：\\abbreak{}$\\beta$" },
 		{ "−3", "$-$3" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1079,12 +1079,23 @@ START_TEST(render_frames)
 	ab_str_add(&zh_text, labelled_tree);
 	write_text(zh_tree.s, &zh_text);
 	ab_str_free(&zh_text);
-	/* The last in Chinese (names and slide text): lualatex. */
+	/* A practice tree of 40 leaves and 134 steps. */
+	struct ab_str wide_tree = AB_STR_INIT;
+	ab_str_addf(&wide_tree, "%s/frames-40.tree", dir);
+	struct run_result made = run_abtrace(NULL, ARGS("random", "--branching", "2-3", "--depth",
+							"4", "--seed", "1"));
+	ck_assert_int_eq(made.status, 0);
+	write_text(wide_tree.s, &made.out);
+	run_result_free(&made);
+	/* Trees of 9, 19 and 40 leaves, every step, in TeX's usual memory;
+	 * the last in Chinese (names, title and sentences): lualatex. */
 	const struct { const char *tree, *frames, *engine; } cases[] = {
 		{ "lecture", "--frames=steps", "pdflatex" },
 		{ "lecture", "--frames=cutoffs", "pdflatex" },
 		{ "deep-cutoff", "--frames=cutoffs", "pdflatex" },
-		{ zh_tree.s, "--frames=cutoffs", "lualatex" },
+		{ "seed002", "--frames=steps", "pdflatex" },
+		{ wide_tree.s, "--frames=steps", "pdflatex" },
+		{ zh_tree.s, "--frames=steps", "lualatex" },
 	};
 	bool beamer = have_program("pdfinfo") &&
 		      system("kpsewhich beamer.cls >/dev/null 2>&1") == 0;
@@ -1122,6 +1133,14 @@ START_TEST(render_frames)
 			shell_output(dir, cmd.s, &info);
 			ck_assert_msg((size_t)number_after(info.s, "Pages:") == expect,
 				      "%s %s: %s", cases[i].tree, cases[i].frames, info.s);
+			/* Nothing runs off a frame, no glyph is missing. */
+			ab_str_clear(&cmd);
+			ab_str_clear(&info);
+			ab_str_addf(&cmd, "grep -c 'Overfull \\\\vbox\\|Missing character' frames%u.log", i);
+			shell_output(dir, cmd.s, &info);
+			ck_assert_msg(atoi(ab_str_cstr(&info)) == 0 || (zh && !have_cjk_font()),
+				      "%s %s: %s overfull frames or missing glyphs", cases[i].tree,
+				      cases[i].frames, ab_str_cstr(&info));
 			ab_str_free(&info);
 			ab_str_free(&cmd);
 		}
@@ -1158,6 +1177,7 @@ START_TEST(render_frames)
 		ab_tree_free(tree);
 	}
 	ab_str_free(&zh_tree);
+	ab_str_free(&wide_tree);
 	if (!keep)
 		remove_dir(dir);
 	free(dir);

@@ -90,7 +90,7 @@ void ab_tex_text(struct ab_str *out, const char *text)
 			/* TeX breaks lines at spaces only: allow a break after
 			 * a CJK character, as Chinese text wants. */
 			if (is_cjk(cp) && i + len < n)
-				ab_str_add(out, "\\abbreak ");
+				ab_str_add(out, "\\abbreak{}");
 		}
 		i += len;
 	}
