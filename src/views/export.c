@@ -331,8 +331,8 @@ static void export_dot(struct ab_trace *trace, const struct ab_export_options *o
 			"forcelabels=true, nodesep=0.3, ranksep=0.4, fontname=\"" DOT_FONTS
 			"\", fontsize=11, label=\"");
 	ab_str_clear(s);
-	if (trace->tree->title)
-		ab_str_addf(s, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(s, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, pic->g->ascii, s);
 	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"];\n"
@@ -485,8 +485,10 @@ static void export_tikz(struct ab_trace *trace, const struct ab_export_options *
 	}
 	struct ab_str text = AB_STR_INIT, *s = &text;
 	struct ab_scene local, *scene = laid_out(trace, opt, 0, keep, &local);
-	if (trace->tree->title)
-		ab_str_addf(s, "%s: ", trace->tree->title);
+	if (ab_tree_title(trace->tree)) {
+		ab_str_add(s, ab_tree_title(trace->tree));
+		ab_str_add(s, _(": "));
+	}
 	ab_config_describe(&trace->config, true, s);
 	ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
 	ab_tex_comment(out, ab_str_cstr(s));
@@ -528,8 +530,8 @@ static void export_svg(struct ab_trace *trace, const struct ab_export_options *o
 {
 	struct ab_scene local, *scene = laid_out(trace, opt, 2, keep, &local);
 	struct ab_str cap = AB_STR_INIT;
-	if (trace->tree->title)
-		ab_str_addf(&cap, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(&cap, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, false, &cap);
 	ab_svg_write(trace, scene, ab_str_cstr(&cap), out);
 	ab_str_free(&cap);
@@ -607,8 +609,8 @@ static void export_text(struct ab_trace *trace, const struct ab_export_options *
 {
 	struct picture picture = picture_of(trace, opt, out), *pic = &picture;
 	(void)keep;
-	if (trace->tree->title)
-		ab_str_addf(out, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(out, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, pic->g->ascii, out);
 	ab_str_add(out, "\n\n");
 	struct walker w = { text_enter, NULL, pic };

@@ -942,9 +942,10 @@ void ab_slides_write(struct ab_trace *trace, const struct ab_export_options *opt
 	double text_h = text_lines * LINE + 4.0;
 
 	/* The room for the tree: the frame under its title, less the text. */
-	double room = tree->title ? TOP_TITLED : TOP_UNTITLED;
-	if (tree->title) {
-		double w = ab_tex_width(tree->title, 11.0) * 1.1; /* bold */
+	const char *title = ab_tree_title(tree);
+	double room = title ? TOP_TITLED : TOP_UNTITLED;
+	if (title) {
+		double w = ab_tex_width(title, 11.0) * 1.1; /* bold */
 		unsigned lines = (unsigned)ceil(w / FRAME_W);
 		if (lines > 1)
 			room -= (lines - 1) * TITLE_LINE;
@@ -982,8 +983,10 @@ void ab_slides_write(struct ab_trace *trace, const struct ab_export_options *opt
 
 	/* The comments, then the document or the frame's styles. */
 	ab_str_clear(&s);
-	if (tree->title)
-		ab_str_addf(&s, "%s: ", tree->title);
+	if (title) {
+		ab_str_add(&s, title);
+		ab_str_add(&s, _(": "));
+	}
 	ab_config_describe(&trace->config, true, &s);
 	ab_str_addf(&s, _("; %zu frames"), nframes);
 	ab_tex_comment(out, ab_str_cstr(&s));
@@ -1059,9 +1062,9 @@ void ab_slides_write(struct ab_trace *trace, const struct ab_export_options *opt
 				    ab_str_cstr(&layers[layer].g[g].text));
 
 	ab_str_add(out, "\\begin{frame}[t]");
-	if (tree->title) {
+	if (title) {
 		ab_str_add(out, "{");
-		ab_tex_text(out, tree->title);
+		ab_tex_text(out, title);
 		ab_str_add(out, "}");
 	}
 	ab_str_add(out, "\n\\centering\n");

@@ -256,8 +256,8 @@ const char ab_tex_engines[] =
 bool ab_tex_needs_unicode(const struct ab_tree *tree, const char *text)
 {
 	struct ab_str s = AB_STR_INIT;
-	if (tree->title)
-		ab_str_add(&s, tree->title);
+	if (ab_tree_title(tree))
+		ab_str_add(&s, ab_tree_title(tree));
 	if (text)
 		ab_str_add(&s, text);
 	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
