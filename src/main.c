@@ -71,6 +71,7 @@ struct cli {
 	bool json, ascii;
 	int export_format;       /* enum ab_export_format, or -1 */
 	bool text, standalone;
+	bool no_sentence;        /* --no-sentence */
 	enum ab_frames frames;   /* --frames, or none */
 	long long step;          /* --step, or -1 for the last step */
 	const char *output;      /* -o FILE, or NULL for standard output */
@@ -386,6 +387,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_STANDALONE:
 		cli->standalone = true;
+		return true;
+	case AB_OPT_NO_SENTENCE:
+		cli->no_sentence = true;
 		return true;
 	case AB_OPT_STEP: {
 		char *end;
@@ -867,6 +871,11 @@ static bool animates(const struct ab_exporter *ex)
 }
 
 /* Which formats can do what, for a usage error: "--tikz or --svg". */
+static bool has_overlays(const struct ab_exporter *ex)
+{
+	return ex->animation == AB_ANIMATION_OVERLAYS;
+}
+
 static const char *formats_that(bool (*want)(const struct ab_exporter *ex), struct ab_str *s)
 {
 	ab_str_clear(s);
@@ -887,6 +896,9 @@ static int check_export_options(const struct cli *cli, const struct ab_exporter 
 				     formats_that(has_standalone, &s));
 	else if (frames && ex->animation == AB_ANIMATION_NONE)
 		status = usage_error(cli, _("--frames goes with %s"), formats_that(animates, &s));
+	else if (cli->no_sentence && !(frames && ex->animation == AB_ANIMATION_OVERLAYS))
+		status = usage_error(cli, _("--no-sentence goes with --frames and %s"),
+				     formats_that(has_overlays, &s));
 	else if (frames && cli->step >= 0)
 		status = usage_error(cli, _("--frames draws its own steps: leave out --step"));
 	else if (frames && ex->animation == AB_ANIMATION_FILES &&
@@ -933,6 +945,7 @@ static int cmd_export(struct cli *cli)
 			.standalone = cli->standalone,
 			.frames = steps,
 			.nframes = nsteps,
+			.no_sentence = cli->no_sentence,
 		};
 		if (frames && ex->animation == AB_ANIMATION_FILES) {
 			status = write_frame_files(cli, ex, trace, &opt);

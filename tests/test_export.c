@@ -26,6 +26,8 @@
 #include "views/export.h"
 #include "sources/load.h"
 #include "views/scene.h"
+#include "views/tex.h"
+#include "sources/random.h"
 #include "randtree.h"
 #include "files.h"
 #include "runprog.h"
@@ -166,23 +168,27 @@ START_TEST(dot_lecture)
 	ck_assert_ptr_nonnull(strstr(dot, "ordering=out"));
 	ck_assert_ptr_nonnull(strstr(dot, "splines=line"));
 	ck_assert_ptr_nonnull(strstr(dot, "Noto Sans CJK SC"));
-	/* Short labels: name and value; leaves without "= ". */
-	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, label=\"A\\n= 3\"]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 [shape=invtriangle, label=\"C\\n≤ 2\"]"));
+	/* Short labels: name and value; leaves without "= ".  Inner shapes
+	 * all one size, their labels tables (the value's cell a port). */
+	ck_assert_ptr_nonnull(strstr(dot, "n0 [shape=triangle, fixedsize=shape, width="));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>A</td></tr><tr><td port=\"v\">= 3</td></tr>"));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>C</td></tr><tr><td port=\"v\">≤ 2</td></tr>"));
 	ck_assert_ptr_nonnull(strstr(dot, "n6 [shape=box, label=\"C1\\n2\"]"));
-	/* The cut test in a note beside the node, on its rank; a mark on
-	 * each pruned edge. */
-	ck_assert_ptr_nonnull(strstr(dot, "\tn5note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">✂ β = 2 ≤ α = 3</font>>];\n"
-					  "\t{ rank=same; n5 -> n5note [style=invis]; }\n"));
-	ck_assert_uint_eq(count(dot, "note [shape=plain"), 1);
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [label=<<font point-size=\"9\" "
+	/* The cut test in C's own label, under the shape on a white ground;
+	 * no node of its own; a mark on each pruned edge; the edges from a
+	 * MIN node leave from under its shape, not from its point. */
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td bgcolor=\"white\"><font point-size=\"9\" "
+					  "color=\"gray30\">✂ β = 2 ≤ α = 3</font></td></tr></table>>"));
+	ck_assert_uint_eq(count(dot, "bgcolor=\"white\""), 1);
+	ck_assert_ptr_null(strstr(dot, "note"));
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n7 [tailport=\"v:s\", label=<<font point-size=\"9\" "
 					  "color=\"gray35\">✂</font>>, style=dashed"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [label=<<font point-size=\"9\" "
+	ck_assert_ptr_nonnull(strstr(dot, "n5 -> n8 [tailport=\"v:s\", label=<<font point-size=\"9\" "
 					  "color=\"gray35\">✂</font>>, style=dashed"));
-	/* Pruned nodes dashed, at the size of the others (same label lines). */
-	ck_assert_ptr_nonnull(strstr(dot, "n7 [shape=box, label=\"C2\\n4\", style=dashed"));
-	ck_assert_uint_eq(count(dot, "style=dashed"), 4); /* 2 nodes, 2 edges */
+	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [color=black]"));
+	/* Pruned nodes greyed, filled, not dashed: a shape still. */
+	ck_assert_ptr_nonnull(strstr(dot, "n7 [shape=box, label=\"C2\\n4\", style=filled, fillcolor=gray93"));
+	ck_assert_uint_eq(count(dot, "style=dashed"), 2); /* the 2 pruned edges */
 	/* Edges in child order: C's kids after B's, before D's. */
 	ck_assert(strstr(dot, "n0 -> n1 ") < strstr(dot, "n0 -> n5 "));
 	ck_assert(strstr(dot, "n0 -> n5 ") < strstr(dot, "n0 -> n9 "));
@@ -191,12 +197,11 @@ START_TEST(dot_lecture)
 	 * keeps a second line, so it is the size of the others. */
 	picture(tree, &config, 15, AB_EXPORT_DOT, false, &out);
 	dot = ab_str_cstr(&out);
-	ck_assert_ptr_nonnull(strstr(dot, "n0note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">[3, +∞]</font>>];"));
-	ck_assert_ptr_nonnull(strstr(dot, "n5note [shape=plain, label=<<font point-size=\"9\" "
-					  "color=\"gray35\">[3, 2]<br/>✂ β = 2 ≤ α = 3</font>>];"));
+	ck_assert_ptr_nonnull(strstr(dot, "color=\"gray30\">[3, +∞]</font></td></tr></table>>"));
+	ck_assert_ptr_nonnull(strstr(dot, "color=\"gray30\">[3, 2]</font></td></tr><tr><td bgcolor=\"white\">"
+					  "<font point-size=\"9\" color=\"gray30\">✂ β = 2 ≤ α = 3</font>"));
 	ck_assert_ptr_nonnull(strstr(dot, "n0 -> n5 [penwidth=2.5]"));
-	ck_assert_ptr_nonnull(strstr(dot, "n9 [shape=invtriangle, label=\"D\\n \""));
+	ck_assert_ptr_nonnull(strstr(dot, "<tr><td>D</td></tr><tr><td port=\"v\"> </td></tr>"));
 	ab_str_free(&out);
 	ab_tree_free(tree);
 }
@@ -225,10 +230,8 @@ START_TEST(dot_shape)
 			struct ab_str out = AB_STR_INIT;
 			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
 			ab_export(trace, &opt, &out);
-			ck_assert_uint_eq(count(out.s, " [shape=") - count(out.s, "note [shape="),
-					  tree->count);
-			ck_assert_uint_eq(count(out.s, " -> ") - count(out.s, "note [style=invis]"),
-					  tree->count - 1);
+			ck_assert_uint_eq(count(out.s, " [shape="), tree->count);
+			ck_assert_uint_eq(count(out.s, " -> "), tree->count - 1);
 			ck_assert_ptr_nonnull(strstr(out.s, "a \\\"quoted\\\" \\\\ title"));
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_TEXT;
@@ -355,7 +358,7 @@ START_TEST(tikz_marks)
 	ck_assert_ptr_nonnull(strstr(tex, "{\\abcut\\ $\\beta = 2 \\le \\alpha = 3$};"));
 	ck_assert_uint_eq(count(tex, "\\node[ab mark] at "), 2);
 	ck_assert_uint_eq(count(tex, "\\draw[ab leaf, ab pruned]"), 2);
-	ck_assert_uint_eq(count(tex, "\\draw[ab edge, ab pruned]"), 2);
+	ck_assert_uint_eq(count(tex, "\\draw[ab edge, ab pruned edge]"), 2);
 	ck_assert_uint_eq(count(tex, "\\draw[ab min]"), 3);
 	ck_assert_uint_eq(count(tex, "\\draw[ab max]"), 1);
 	ab_str_clear(&out);
@@ -418,7 +421,8 @@ START_TEST(svg_lecture)
 	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n7\" class=\"node leaf pruned\"><title>C2</title>"));
 	ck_assert_ptr_nonnull(strstr(svg, "<g id=\"n8\" class=\"node leaf pruned\"><title>C3</title>"));
 	ck_assert_uint_eq(count(svg, "class=\"edge pruned\""), 2);
-	ck_assert_uint_eq(count(svg, "stroke-dasharray"), 4);
+	ck_assert_uint_eq(count(svg, "stroke-dasharray"), 2); /* edges; shapes greyed */
+	ck_assert_uint_eq(count(svg, "fill=\"#eeeeee\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, ">≤ 2</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">✂ β = 2 ≤ α = 3</text>"));
 	ck_assert_uint_eq(count(svg, ">✂</text>"), 2);
@@ -515,22 +519,115 @@ START_TEST(frames)
 	struct ab_str out = AB_STR_INIT;
 	ab_export(trace, &opt, &out);
 	ck_assert_uint_eq(trace->step, 4);
-	ck_assert_ptr_nonnull(strstr(out.s, "\\documentclass{beamer}"));
-	ck_assert_ptr_nonnull(strstr(out.s, "\\begin{frame}{The lecture tree"));
-	ck_assert_uint_eq(count(out.s, "\\only<"), 2 * 29);
-	ck_assert_ptr_nonnull(strstr(out.s, "\\only<29>{% step 29\n"));
-	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15>{Step 15 of 29}"));
-	/* One bounding box for all overlays, so the frame does not jump. */
+	ck_assert_ptr_nonnull(strstr(out.s, "\\documentclass[aspectratio=169]{beamer}"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\begin{frame}[t]{The lecture tree"));
+	/* Under the tree, each step's number and the sentence trace prints
+	 * for it, in TeX (its symbols in math). */
+	ck_assert_uint_eq(count(out.s, "\\textbf{Step "), 29);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15>{\\textbf{Step 15 of 29}\\quad Cutoff at C: "
+					    "$\\beta$ = 2 $\\le$ $\\alpha$ = 3."));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<1>{\\textbf{Step 1 of 29}\\quad Enter A (MAX) with "
+					    "window $\\alpha$ = $-\\infty$, $\\beta$ = +$\\infty$."));
+	/* Text no smaller than the frame's footnotes, nothing scaled. */
+	ck_assert_ptr_null(strstr(out.s, "\\fontsize"));
+	ck_assert_ptr_null(strstr(out.s, "\\scalebox"));
+	ck_assert_ptr_nonnull(strstr(out.s, "ab name/.style={inner sep=0pt, text=black!65, font=\\footnotesize}"));
+	/* Every drawing once, in a box shown by the overlays it is in: far
+	 * fewer shapes than a copy of the tree per frame (13 x 29). */
 	ck_assert_uint_eq(count(out.s, "use as bounding box"), 1);
+	size_t shapes = count(out.s, "\\draw[ab min") + count(out.s, "\\draw[ab max") +
+			count(out.s, "\\draw[ab leaf");
+	ck_assert_uint_gt(shapes, 13);
+	ck_assert_uint_lt(shapes, 13 * 6);
+	ck_assert_ptr_nonnull(strstr(out.s, "\\only<15-29>{\\abuse{"));
+	/* The cut test by C, on a white ground: the notes' style. */
+	ck_assert_ptr_nonnull(strstr(out.s, "{\\abcut\\ $\\beta = 2 \\le \\alpha = 3$};"));
 	ab_str_clear(&out);
+
+	/* Without the sentences; and a frame for a deck of one's own. */
+	opt.no_sentence = true;
 	opt.standalone = false;
 	ab_export(trace, &opt, &out);
+	ck_assert_ptr_null(strstr(out.s, "Cutoff at C"));
+	ck_assert_uint_eq(count(out.s, "\\textbf{Step "), 29);
 	ck_assert_ptr_null(strstr(out.s, "\\documentclass"));
 	ck_assert(strstr(out.s, "\\begin{frame}") && strstr(out.s, "\\end{frame}\n"));
+	ck_assert_ptr_nonnull(strstr(out.s, "\\ifdim\\wd0>\\linewidth\\resizebox{\\linewidth}"));
 	ab_str_free(&out);
 	free(steps);
 	ab_trace_free(trace);
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* Prose in TeX: escaped, its symbols in math (a minus and ∞ in one),
+ * CJK text given a break between characters. */
+START_TEST(tex_prose)
+{
+	const struct { const char *in, *out; } cases[] = {
+		{ "α = -∞, β = +∞.", "$\\alpha$ = $-\\infty$, $\\beta$ = +$\\infty$." },
+		{ "C ≤ 7.2 ≤ α = 8.4", "C $\\le$ 7.2 $\\le$ $\\alpha$ = 8.4" },
+		{ "rises from -3 to 4-ply", "rises from $-$3 to 4-ply" },
+		{ "0.3 × 10", "0.3 $\\times$ 10" },
+		{ "50% & $_#{}", "50\\% \\& \\$\\_\\#\\{\\}" },
+		{ "剪枝：β", "剪\\abbreak{}枝\\abbreak{}：\\abbreak{}$\\beta$" },
+		{ "−3", "$-$3" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_str out = AB_STR_INIT;
+		ab_tex_text(&out, cases[i].in);
+		ck_assert_str_eq(ab_str_cstr(&out), cases[i].out);
+		ab_str_free(&out);
+	}
+	/* Widths: digits narrower than capitals, CJK a full em. */
+	ck_assert(ab_tex_width("11", 10.0) < ab_tex_width("MM", 10.0));
+	ck_assert(ab_tex_width("中", 10.0) >= 10.0);
+	ck_assert(ab_tex_width("-3", 10.0) > ab_tex_width("a3", 10.0));
+}
+END_TEST
+
+/* Practice trees of 15 to 45 leaves, uniform and not, fit a frame at the
+ * frame's own text sizes (never scaled down), their pictures no wider than
+ * the frame, every step there. */
+START_TEST(frames_fit)
+{
+	const struct { const char *branching, *depth; } shapes[] = {
+		{ "2-4", "3" }, { "2-3", "4" }, { "3-5", "3" }, { "3", "3" }, { "2-3", "3" },
+		{ "4-6", "2" }, { "2", "5" },
+	};
+	unsigned tried = 0;
+	for (unsigned seed = 1; seed <= 40; seed++) {
+		struct ab_random_spec spec = AB_RANDOM_DEFAULT;
+		ck_assert_ptr_null(ab_random_parse_branching(shapes[seed % 7].branching, &spec));
+		ck_assert_ptr_null(ab_random_parse_depth(shapes[seed % 7].depth, &spec));
+		spec.seed = seed;
+		struct ab_tree *tree = ab_random_tree(&spec);
+		ck_assert_ptr_nonnull(tree);
+		if (tree->leaves < 15 || tree->leaves > 45) {
+			ab_tree_free(tree);
+			continue;
+		}
+		tried++;
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t *steps;
+		size_t n = ab_export_frame_steps(trace, AB_FRAMES_STEPS, &steps);
+		struct ab_export_options opt = { .format = AB_EXPORT_TIKZ, .standalone = true,
+						 .frames = steps, .nframes = n };
+		struct ab_str out = AB_STR_INIT;
+		ab_export(trace, &opt, &out);
+		ck_assert_msg(!strstr(out.s, "\\scalebox"), "seed %u, %u leaves: scaled", seed,
+			      tree->leaves);
+		const char *box = strstr(out.s, "use as bounding box] (0,0) rectangle (");
+		ck_assert_ptr_nonnull(box);
+		ck_assert(strtod(box + 38, NULL) <= 432.05);
+		ck_assert_uint_eq(count(out.s, "\\textbf{Step "), n);
+		ab_str_free(&out);
+		free(steps);
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+	ck_assert_uint_gt(tried, 10);
 }
 END_TEST
 
@@ -697,7 +794,7 @@ static void svg_expected(const struct ab_trace *trace, struct ab_str *out)
 		if (!ab_is_leaf(tree, n))
 			continue;
 		ab_str_add(out, sep);
-		ab_format_value(tree->nodes[n].value, tree->scale, &ab_glyphs_utf8, out);
+		ab_format_value(tree->nodes[n].value, tree->scale, &ab_glyphs_picture, out);
 		sep = " ";
 	}
 	ab_str_addc(out, '\n');
@@ -982,12 +1079,23 @@ START_TEST(render_frames)
 	ab_str_add(&zh_text, labelled_tree);
 	write_text(zh_tree.s, &zh_text);
 	ab_str_free(&zh_text);
-	/* The last in Chinese (names and slide text): lualatex. */
+	/* A practice tree of 40 leaves and 134 steps. */
+	struct ab_str wide_tree = AB_STR_INIT;
+	ab_str_addf(&wide_tree, "%s/frames-40.tree", dir);
+	struct run_result made = run_abtrace(NULL, ARGS("random", "--branching", "2-3", "--depth",
+							"4", "--seed", "1"));
+	ck_assert_int_eq(made.status, 0);
+	write_text(wide_tree.s, &made.out);
+	run_result_free(&made);
+	/* Trees of 9, 19 and 40 leaves, every step, in TeX's usual memory;
+	 * the last in Chinese (names, title and sentences): lualatex. */
 	const struct { const char *tree, *frames, *engine; } cases[] = {
 		{ "lecture", "--frames=steps", "pdflatex" },
 		{ "lecture", "--frames=cutoffs", "pdflatex" },
 		{ "deep-cutoff", "--frames=cutoffs", "pdflatex" },
-		{ zh_tree.s, "--frames=cutoffs", "lualatex" },
+		{ "seed002", "--frames=steps", "pdflatex" },
+		{ wide_tree.s, "--frames=steps", "pdflatex" },
+		{ zh_tree.s, "--frames=steps", "lualatex" },
 	};
 	bool beamer = have_program("pdfinfo") &&
 		      system("kpsewhich beamer.cls >/dev/null 2>&1") == 0;
@@ -1025,6 +1133,14 @@ START_TEST(render_frames)
 			shell_output(dir, cmd.s, &info);
 			ck_assert_msg((size_t)number_after(info.s, "Pages:") == expect,
 				      "%s %s: %s", cases[i].tree, cases[i].frames, info.s);
+			/* Nothing runs off a frame, no glyph is missing. */
+			ab_str_clear(&cmd);
+			ab_str_clear(&info);
+			ab_str_addf(&cmd, "grep -c 'Overfull \\\\vbox\\|Missing character' frames%u.log", i);
+			shell_output(dir, cmd.s, &info);
+			ck_assert_msg(atoi(ab_str_cstr(&info)) == 0 || (zh && !have_cjk_font()),
+				      "%s %s: %s overfull frames or missing glyphs", cases[i].tree,
+				      cases[i].frames, ab_str_cstr(&info));
 			ab_str_free(&info);
 			ab_str_free(&cmd);
 		}
@@ -1061,6 +1177,7 @@ START_TEST(render_frames)
 		ab_tree_free(tree);
 	}
 	ab_str_free(&zh_tree);
+	ab_str_free(&wide_tree);
 	if (!keep)
 		remove_dir(dir);
 	free(dir);
@@ -1078,12 +1195,17 @@ static const struct cli_case {
 	/* Chance nodes: circles, their children's probabilities, the cut
 	 * test in the chance node's own numbers. */
 	{ ARGS("export", "--text", "expectimax"), 0,
-	  "C (chance) in [4.2, 7.2]  ✂ cut: ≤ 7.2 ≤ α = 8.4", NULL },
+	  "C (chance) in [4.2, 7.2]  ✂ cut: C ≤ 7.2 ≤ α = 8.4", NULL },
 	{ ARGS("export", "--text", "expectimax"), 0, "0.3: G (MIN)  ✂ pruned", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "class=\"node chance cut\"", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "<circle class=\"shape\"", NULL },
 	{ ARGS("export", "--svg", "expectimax"), 0, "font-size=\"7.5\" fill=\"#444444\">0.7</text>", NULL },
-	{ ARGS("export", "--dot", "expectimax"), 0, "shape=circle, label=\"B", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "shape=circle, fixedsize=shape", NULL },
+	{ ARGS("export", "--dot", "expectimax"), 0, "✂ C ≤ 7.2 ≤ α = 8.4", NULL },
+	{ ARGS("export", "--svg", "expectimax"), 0, ">✂ C ≤ 7.2 ≤ α = 8.4</text>", NULL },
+	{ ARGS("export", "--tikz", "expectimax"), 0, "{\\abcut\\ C $\\le 7.2 \\le \\alpha = 8.4$}", NULL },
+	{ ARGS("export", "--svg", "seed002"), 0, ">−3</text>", NULL },
+	{ ARGS("export", "--dot", "seed002"), 0, "label=\"X2.1\\n−3\"", NULL },
 	{ ARGS("export", "--dot", "expectimax"), 0, "color=\"gray35\">0.3 ✂</font>", NULL },
 	{ ARGS("export", "--tikz", "expectimax"), 0, "circle[radius=", NULL },
 	{ ARGS("export", "--tikz", "expectimax"), 0, "\\node[ab prob, anchor=base]", NULL },
@@ -1096,7 +1218,10 @@ static const struct cli_case {
 	{ ARGS("export", "--tikz", "--standalone", "lecture"), 0, "\\documentclass", NULL },
 	{ ARGS("export", "--svg", "--step", "15", "lecture"), 0,
 	  "class=\"node min path current cut\"", NULL },
-	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{% step 29", NULL },
+	{ ARGS("export", "--tikz", "--frames=cutoffs", "lecture"), 0, "\\only<2>{\\textbf{Step 29 of 29}\\quad Done", NULL },
+	{ ARGS("export", "--tikz", "--frames=cutoffs", "--no-sentence", "lecture"), 0, "\\only<2>{\\textbf{Step 29 of 29}}", NULL },
+	{ ARGS("export", "--tikz", "--no-sentence", "lecture"), 2, NULL, "--no-sentence goes with --frames and --tikz" },
+	{ ARGS("export", "--svg", "--frames=steps", "--no-sentence", "-o", "x", "lecture"), 2, NULL, "--no-sentence goes with" },
 	{ ARGS("export", "--lang", "zh", "--svg", "lecture"), 0, "<svg", NULL },
 	/* Which formats the messages list is exporter_table's business. */
 	{ ARGS("export", "lecture"), 2, NULL, "say which picture: --" },
@@ -1522,6 +1647,8 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
+	tcase_add_test(tc, tex_prose);
+	tcase_add_test(tc, frames_fit);
 	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
 	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
 	tcase_add_test(tc, frame_names);

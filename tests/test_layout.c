@@ -45,7 +45,7 @@ static void check_no_overlap(const struct ab_layout *l, const struct ab_tree *t)
 		ck_assert_uint_ge(l->x[n], l->sub_x[n]);
 		ck_assert_uint_le(l->x[n] + l->w[n], l->sub_x[n] + l->sub_w[n]);
 		ck_assert_uint_le(l->x[n] + l->w[n], l->width);
-		ck_assert_uint_lt(ab_layout_row(t, n) + 1, l->height);
+		ck_assert_uint_lt(ab_layout_row(l, t, n) + 1, l->height);
 		uint32_t p = t->nodes[n].parent;
 		if (p != AB_NONE) {
 			ck_assert_uint_ge(l->sub_x[n], l->sub_x[p]);
@@ -97,7 +97,7 @@ static void check_follow(const struct ab_layout *l, const struct ab_tree *t, uin
 			s.y = (uint32_t)ab_rng_below(&rng, l->height + 1);
 		}
 		ab_layout_follow(l, t, n, cols, rows, &s);
-		uint32_t y = ab_layout_row(t, n);
+		uint32_t y = ab_layout_row(l, t, n);
 		ck_assert_uint_ge(y, s.y);
 		ck_assert_uint_le(y + AB_LAYOUT_BOX_ROWS, s.y + rows);
 		ck_assert_uint_ge(l->x[n], s.x);
@@ -115,7 +115,7 @@ static void check_follow(const struct ab_layout *l, const struct ab_tree *t, uin
 static void check_hit(const struct ab_layout *l, const struct ab_tree *t)
 {
 	for (uint32_t n = 0; n < t->count; n++) {
-		uint32_t y = ab_layout_row(t, n);
+		uint32_t y = ab_layout_row(l, t, n);
 		for (uint32_t dx = 0; dx < l->w[n]; dx++)
 			ck_assert_uint_eq(ab_layout_hit(l, t, l->x[n] + dx, y + 1), n);
 	}
@@ -138,10 +138,17 @@ START_TEST(test_layout_properties)
 		}
 	}
 	const struct ab_glyphs *sets[] = { &ab_glyphs_utf8, &ab_glyphs_ascii };
-	for (int g = 0; g < 2; g++) {
+	/* The usual layout, the presenter's (spread, its levels apart) and
+	 * the compact one of a narrow screen. */
+	const struct ab_layout_options opts[] = {
+		{ 0 }, { .spread = 3, .level_rows = 7 }, { .compact = true },
+	};
+	for (int g = 0; g < 6; g++) {
 		struct ab_layout l;
-		ab_layout_compute(&l, t, sets[g]);
+		ab_layout_compute_with(&l, t, sets[g % 2], &opts[g / 2]);
 		ck_assert_uint_eq(l.count, t->count);
+		ck_assert_uint_eq(l.height, t->height * (g / 2 == 1 ? 7 : AB_LAYOUT_LEVEL_ROWS) +
+						    AB_LAYOUT_BOX_ROWS);
 		check_no_overlap(&l, t);
 		check_parents_centred(&l, t);
 		check_follow(&l, t, (uint64_t)_i * 31u + (uint64_t)g);
@@ -166,6 +173,12 @@ START_TEST(test_lecture_boxes)
 	ab_layout_free(&l);
 	ab_layout_compute(&l, t, &ab_glyphs_ascii);
 	ck_assert_uint_ge(l.w[a], ab_text_width("[-inf, +inf]"));
+	ab_layout_free(&l);
+	/* Compact: a leaf as wide as its value (and a cut mark), not its
+	 * name; the inner boxes as they were. */
+	ab_layout_compute_with(&l, t, &ab_glyphs_utf8, &(struct ab_layout_options){ .compact = true });
+	ck_assert_uint_eq(l.w[c2], ab_text_width("✂4"));
+	ck_assert_uint_ge(l.w[a], ab_text_width("[-∞, +∞]"));
 	ab_layout_free(&l);
 	ab_tree_free(t);
 }
@@ -201,7 +214,7 @@ START_TEST(test_degenerate_trees)
 	check_no_overlap(&l, t);
 	struct ab_scroll s = { 0, 0 };
 	ab_layout_follow(&l, t, id, 80, 20, &s);
-	ck_assert_uint_ge(ab_layout_row(t, id), s.y);
+	ck_assert_uint_ge(ab_layout_row(&l, t, id), s.y);
 	ck_assert_uint_eq(ab_outline_indent(t, id), AB_OUTLINE_MAX_INDENT);
 	ab_layout_free(&l);
 	ab_tree_free(t);
@@ -234,8 +247,8 @@ START_TEST(test_current_in_view_while_stepping)
 			s.x = s.y = top = 0;
 		ab_layout_follow(&l, t, n, 24, 6, &s);
 		ck_assert(ab_layout_subtree_visible(&l, t, n, &s, 24, 6));
-		ck_assert_uint_ge(ab_layout_row(t, n), s.y);
-		ck_assert_uint_le(ab_layout_row(t, n) + AB_LAYOUT_BOX_ROWS, s.y + 6);
+		ck_assert_uint_ge(ab_layout_row(&l, t, n), s.y);
+		ck_assert_uint_le(ab_layout_row(&l, t, n) + AB_LAYOUT_BOX_ROWS, s.y + 6);
 		ck_assert_uint_ge(l.x[n], s.x);
 		ab_outline_follow(t->count, n, 5, &top);
 		ck_assert(n >= top && n < top + 5);

@@ -9,6 +9,7 @@
  * the tests pass with a note.  The tmux helpers are in tmux.h, shared with
  * the practice and lesson tests.
  */
+#define _GNU_SOURCE /* files.h: unshare() */
 #include <check.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 
 #include "sources/load.h"
 #include "core/parse.h"
+#include "files.h"
 #include "runprog.h"
 #include "base/str.h"
 #include "testutil.h"
@@ -732,7 +734,8 @@ END_TEST
 
 /* ---- Layouts ---------------------------------------------------------------- */
 
-#define WIDE_TREE "'A[B[1 2 3 4] C[5 6 7 8] D[9 10 11 12] E[13 14 15 16] F[17 18 19 20]]'"
+#define WIDE_TREE "'A[B[1 2 3 4] C[5 6 7 8] D[9 10 11 12] E[13 14 15 16] F[17 18 19 20] " \
+	"G[21 22 23 24] H[25 26 27 28]]'"
 
 /* A tree wider than an 80-column view scrolls, and an arrow at the edge
  * says so; once the terminal grows to hold it, it shows whole, unscrolled,
@@ -746,25 +749,105 @@ START_TEST(test_grow_unscrolls)
 	WAIT_FOR(&s, "step 0/");
 	keys("Space");
 	WAIT_FOR(&s, "step 1/", "▶");  /* the view at the left: more to the right */
-	/* A few steps from the end the view follows F, at the right. */
+	/* A few steps from the end the view follows H, at the right. */
 	keys("End h h h h");
-	WAIT_FOR(&s, "◀", "F4");
+	WAIT_FOR(&s, "◀", "H4");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "B1 "));
 	tmux(NULL, "resize-window -t 0 -x 140 -y 40");
-	WAIT_FOR(&s, "B1 ", "F4");
+	WAIT_FOR(&s, "B1 ", "H4");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "◀"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "▶"));
-	/* The tree sits in the middle of its area: no empty right half. */
-	int row, b1, f4;
+	/* The tree sits in the middle of its area: no empty right half.  (A
+	 * tree wider than the room beside the code takes the whole width.) */
+	int row, b1, h4;
 	ck_assert(find_on_screen(&s, "B1 ", &row, &b1));
-	ck_assert(find_on_screen(&s, "F4", &row, &f4));
-	ck_assert_msg(b1 > 0 && f4 < 140 - 30, "B1 at %d, F4 at %d:\n%s", b1, f4, ab_str_cstr(&s));
+	ck_assert(find_on_screen(&s, "H4", &row, &h4));
+	ck_assert_msg(b1 > 0 && abs(b1 - (140 - (h4 + 2))) <= 2, "B1 at %d, H4 at %d:\n%s", b1, h4,
+		      ab_str_cstr(&s));
 	/* Back to 80 columns: scrolled to F again, and the arrow comes back. */
 	tmux(NULL, "resize-window -t 0 -x 80 -y 24");
-	WAIT_FOR(&s, "◀", "F4");
+	WAIT_FOR(&s, "◀", "H4");
 	keys("q");
 	ck_assert_int_eq(wait_exit(), 0);
 	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&line);
+}
+END_TEST
+
+/* A lecture's wider trees: the bundled 27-leaf homework tree at 80x24
+ * shows the root and its three children on its first screen (compact
+ * leaves, the code giving way), with the status line cut after a whole
+ * word; at 160x50 the presenter layout spreads it over at least three
+ * quarters of the rows and the columns; a 12-leaf chance tree at 160
+ * columns does not scroll. */
+START_TEST(test_wide_trees_fill_the_screen)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, line = AB_STR_INIT;
+	int row, col, a_row, b_row, d_row;
+	start(80, 24, NULL, "homework");
+	WAIT_FOR(&s, "step 0/80", "▲A", "▼B", "▼C", "▼D");
+	ck_assert(find_on_screen(&s, "▲A", &a_row, &col));
+	ck_assert(find_on_screen(&s, "▼B", &b_row, &col));
+	ck_assert(find_on_screen(&s, "▼D", &d_row, &col));
+	ck_assert_int_lt(a_row, b_row);
+	ck_assert_int_eq(b_row, d_row);
+	/* The status line: whole words, no separator left hanging. */
+	ck_assert(screen_line(&s, 23, &line));
+	ck_assert_msg(strstr(ab_str_cstr(&line), "q quit") && !strstr(ab_str_cstr(&line), " s\n"),
+		      "%s", ab_str_cstr(&line));
+	const char *end = ab_str_cstr(&line) + line.len;
+	while (end > ab_str_cstr(&line) && end[-1] == ' ')
+		end--;
+	ck_assert_msg(end - ab_str_cstr(&line) >= 2 && strncmp(end - 2, "it", 2) == 0,
+		      "the status line ends mid-word: '%s'", ab_str_cstr(&line));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+
+	start(160, 50, NULL, "homework");
+	WAIT_FOR(&s, "step 0/80", "D3.3");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "◀"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "▶"));
+	keys("z");
+	WAIT_FOR(&s, "presenter layout", "D3.3");
+	int first, last;
+	ck_assert(find_on_screen(&s, "▲A", &a_row, &col));
+	ck_assert(find_on_screen(&s, "B1.1", &row, &first));
+	ck_assert(find_on_screen(&s, "D3.3", &row, &last));
+	ck_assert_msg(row - a_row + 1 >= 50 * 3 / 4, "the tree on rows %d to %d of 50:\n%s", a_row,
+		      row, ab_str_cstr(&s));
+	ck_assert_msg(last + 4 - first >= 160 * 3 / 4, "the tree on columns %d to %d of 160:\n%s",
+		      first, last + 4, ab_str_cstr(&s));
+	/* Every level's connector still reaches its children. */
+	ck_assert(find_on_screen(&s, "▼B", &b_row, &col));
+	ck_assert(screen_line(&s, b_row - 1, &line));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&line), "│"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+
+	char *dir = temp_dir();
+	struct ab_str path = AB_STR_INIT, args = AB_STR_INIT;
+	ab_str_addf(&path, "%s/chance.tree", dir);
+	put_file(path.s, "players: max chance min\n"
+		 "A[ B[0.5: E[9 10] 0.5: F[9 7]] C[0.5: G[6 8] 0.5: H[2 10]]\n"
+		 "   D[0.5: I[4 3] 0.5: J[1 10]] ]\n", 0644);
+	ab_str_addf(&args, "'%s'", path.s);
+	start(160, 50, NULL, args.s);
+	WAIT_FOR(&s, "step 0/", "J2");
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "◀"));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "▶"));
+	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&s), "E1"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	remove_dir(dir);
+	free(dir);
+	ab_str_free(&path);
+	ab_str_free(&args);
 	ab_str_free(&s);
 	ab_str_free(&line);
 }
@@ -1211,6 +1294,7 @@ static Suite *tui_suite(void)
 	tcase_add_loop_test(tc, test_export_step, 0, (int)ab_nexporters);
 	tcase_add_test(tc, test_grow_unscrolls);
 	tcase_add_test(tc, test_presenter_layout);
+	tcase_add_test(tc, test_wide_trees_fill_the_screen);
 	tcase_add_test(tc, test_status_keys_fit_the_mode);
 	tcase_add_test(tc, test_hostile_terminals);
 	tcase_add_test(tc, test_no_color_keeps_the_mark);

@@ -259,6 +259,10 @@ const struct ab_option ab_options[] = {
 	     "beamer frame with an overlay each; --svg, numbered files\n"
 	     "in the directory -o names"), NULL,
 	  AB_GROUP_EXPORT, AB_CMD(EXPORT), .id = AB_OPT_FRAMES },
+	{ "no-sentence", 0, AB_ARG_NONE, NULL,
+	  N_("--tikz --frames: no step's sentence under the tree,\n"
+	     "only its number"), NULL,
+	  AB_GROUP_EXPORT, AB_CMD(EXPORT), .id = AB_OPT_NO_SENTENCE },
 	{ "output", 'o', AB_ARG_REQUIRED, N_("FILE"),
 	  N_("write to FILE (atomically) instead of standard output"), NULL,
 	  AB_GROUP_EXPORT, AB_CMD(EXPORT), .id = AB_OPT_OUTPUT },

@@ -156,37 +156,42 @@ static bool breaks_at_space(const char *text, size_t i, size_t n)
 	return !(k < i && ab_utf8_decode(text + k, i - k, &cp) && relation(cp));
 }
 
+/* The longest prefix of text (bytes) of whole words that fits in cols
+ * columns: all of it when it fits, one word cut when the first is longer
+ * than the line. */
+static size_t fit_words(const char *text, int cols)
+{
+	size_t n = strlen(text), fit = 0, i = 0;
+	unsigned width = 0;
+	while (i < n) {
+		uint32_t cp;
+		size_t len = ab_utf8_decode(text + i, n - i, &cp);
+		if (!len)
+			len = 1, cp = '?';
+		unsigned cw = (unsigned)ab_utf8_width(cp);
+		if (width + cw > (unsigned)cols)
+			break;
+		width += cw;
+		i += len;
+		/* Wide (CJK) text has no spaces: a line may also end after a
+		 * wide character, unless punctuation follows. */
+		if (i == n || (text[i] == ' ' && breaks_at_space(text, i, n)) ||
+		    (cw == 2 && !closes_line(text + i, n - i)))
+			fit = i;
+	}
+	if (i == n)
+		return n;
+	return fit ? fit : i;
+}
+
 /* Word-wraps text into at most max_rows rows of cols columns from (row,
- * left); the last row ends in "…" when text is cut short.  Returns the
- * rows used. */
+ * left).  Returns the rows used. */
 static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 		       const char *text, attr_t a)
 {
 	int used = 0;
 	while (*text && used < max_rows) {
-		/* Find the longest prefix of whole words that fits. */
-		size_t n = strlen(text), fit = 0, i = 0;
-		unsigned width = 0;
-		while (i < n) {
-			uint32_t cp;
-			size_t len = ab_utf8_decode(text + i, n - i, &cp);
-			if (!len)
-				len = 1, cp = '?';
-			unsigned cw = (unsigned)ab_utf8_width(cp);
-			if (width + cw > (unsigned)cols)
-				break;
-			width += cw;
-			i += len;
-			/* Wide (CJK) text has no spaces: a line may also end
-			 * after a wide character, unless punctuation follows. */
-			if (i == n || (text[i] == ' ' && breaks_at_space(text, i, n)) ||
-			    (cw == 2 && !closes_line(text + i, n - i)))
-				fit = i;
-		}
-		if (i == n)
-			fit = n;
-		else if (fit == 0)
-			fit = i; /* one word longer than the line */
+		size_t fit = fit_words(text, cols);
 		char *line = ab_xmalloc(fit + 1);
 		memcpy(line, text, fit);
 		line[fit] = '\0';
@@ -504,9 +509,6 @@ static void draw_connector(const struct ab_replay *rp, const struct view *v,
 {
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
-	int row;
-	if (!view_row(v, ab_layout_row(t, n) + AB_LAYOUT_BOX_ROWS, &row))
-		return;
 	uint32_t k = t->nodes[n].nkids;
 	uint32_t p = ab_layout_centre(l, n);
 	uint32_t first = ab_layout_centre(l, ab_kid(t, n, 0));
@@ -514,6 +516,28 @@ static void draw_connector(const struct ab_replay *rp, const struct view *v,
 	uint32_t lo = first < p ? first : p, hi = last > p ? last : p;
 	bool ascii = rp->g->ascii;
 	int left = v->area.left, right = v->area.left + v->area.cols;
+	/* Levels further apart (presenter): the line across the children
+	 * half way down, stems from the node and to each child. */
+	uint32_t below = ab_layout_row(l, t, n) + AB_LAYOUT_BOX_ROWS;
+	uint32_t across = below + (l->level_rows - AB_LAYOUT_BOX_ROWS - 1) / 2;
+	uint32_t next = ab_layout_row(l, t, n) + l->level_rows;
+	int row;
+	for (uint32_t y = below; y < next; y++) {
+		if (y == across || !view_row(v, y, &row))
+			continue;
+		if (y < across)
+			put(v->w, row, view_col(v, p), left, right, ascii ? "|" : "│", attr(R_NORMAL));
+		else
+			for (uint32_t i = 0; i < k; i++) {
+				uint32_t kid = ab_kid(t, n, i);
+				bool pruned = ab_trace_node(rp->trace, kid)->status == AB_UNVISITED &&
+					      ab_trace_pruned(rp->trace, kid);
+				put(v->w, row, view_col(v, ab_layout_centre(l, kid)), left, right,
+				    ascii ? "|" : "│", attr(pruned ? R_PRUNED : R_NORMAL));
+			}
+	}
+	if (!view_row(v, across, &row))
+		return;
 	/* Only the visible stretch of a long line is drawn. */
 	uint32_t from = lo > v->s.x ? lo : v->s.x;
 	uint32_t to = hi < v->s.x + (uint32_t)v->area.cols ? hi : v->s.x + (uint32_t)v->area.cols;
@@ -545,7 +569,7 @@ static void draw_practice_node(const struct ab_replay *rp, const struct view *v,
 {
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
-	uint32_t y = ab_layout_row(t, n);
+	uint32_t y = ab_layout_row(l, t, n);
 	bool leaf = ab_is_leaf(t, n), marked = practice_marked(rp, n);
 	attr_t a = n == rp->selected ? attr(R_SELECTED) : marked ? attr(R_PRUNED) | A_DIM
 								 : attr(R_NORMAL);
@@ -585,7 +609,7 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	}
 	const struct ab_tree *t = rp->tree;
 	const struct ab_layout *l = &rp->layout;
-	uint32_t y = ab_layout_row(t, n);
+	uint32_t y = ab_layout_row(l, t, n);
 	bool pruned;
 	enum role role = node_role(rp, n, &pruned);
 	attr_t a = attr(role) | (pruned ? A_DIM : 0);
@@ -606,8 +630,10 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 		put_in_box(v, l, n, y, ab_str_cstr(buf), a);
 		ab_str_clear(buf);
 		ab_tree_name(t, n, buf);
-		put_in_box(v, l, n, y + 1, ab_str_cstr(buf),
-			   pruned ? attr(R_PRUNED) | A_DIM : attr(R_NORMAL));
+		/* The compact layout names a leaf where its name fits. */
+		if (!l->compact || ab_text_width(ab_str_cstr(buf)) <= l->w[n])
+			put_in_box(v, l, n, y + 1, ab_str_cstr(buf),
+				   pruned ? attr(R_PRUNED) | A_DIM : attr(R_NORMAL));
 		return;
 	}
 	if (pruned)
@@ -1151,8 +1177,42 @@ static void draw_status(const struct ab_replay *rp, WINDOW *w, int row, int cols
 		else
 			ab_str_add(&text, _(" | ? help  q quit  space step  n cutoff  e edit  s swap  u undo"));
 	}
+	/* Too long: cut after the last whole word that fits, and never
+	 * after a separator. */
+	size_t fit = fit_words(ab_str_cstr(&text), cols);
+	ab_str_truncate(&text, fit);
+	while (text.len && (text.s[text.len - 1] == ' ' || text.s[text.len - 1] == '|'))
+		ab_str_truncate(&text, text.len - 1);
 	put(w, row, 0, 0, cols, ab_str_cstr(&text), attr(R_STATUS));
 	ab_str_free(&text);
+}
+
+/* The narration's rows on a screen of lines rows. */
+static int narration_rows(int lines)
+{
+	return lines >= 30 ? 4 : 3;
+}
+
+int ab_draw_presenter_rows(int lines)
+{
+	int rows = lines - 1 /* title */ - 1 /* status */ - narration_rows(lines);
+	return rows > 0 ? rows : 0;
+}
+
+/* Scrolls across to show node 0's children, from the first's box to the
+ * last's, centred where they fit (a wide tree's first view). */
+static void follow_children(const struct ab_layout *l, const struct ab_tree *t,
+			    uint32_t cols, struct ab_scroll *s)
+{
+	uint32_t k = t->count ? t->nodes[0].nkids : 0;
+	if (!k || l->width <= cols)
+		return;
+	uint32_t first = ab_kid(t, 0, 0), last = ab_kid(t, 0, k - 1);
+	uint32_t lo = l->x[first], hi = l->x[last] + l->w[last];
+	if (hi - lo > cols)
+		return; /* the root stays in view, as followed */
+	uint32_t x = (lo + hi) / 2 > cols / 2 ? (lo + hi) / 2 - cols / 2 : 0;
+	s->x = x + cols > l->width ? l->width - cols : x;
 }
 
 /* The help screen, made from the key table; when it is longer than the
@@ -1246,7 +1306,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	int details_rows = rp->selected != AB_NONE && !ab_practice_on(rp) && !rp->presenter ? 2 : 0;
 	/* The presenter layout keeps the tree and the narration only. */
 	int counts_rows = rp->presenter ? 0 : rp->uniform ? 3 : 2;
-	int narr_rows = lines >= 30 ? 4 : 3;
+	int narr_rows = narration_rows(lines);
 	int details_top = status_row - details_rows;
 	int counts_top = details_top - counts_rows;
 	int narr_top = counts_top - narr_rows;
@@ -1258,6 +1318,11 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		pw = cols * 2 / 5; /* prose wants more room than code */
 	if (cols - pw < 30 || ab_practice_on(rp) || rp->presenter)
 		pw = 0; /* practice, presenter: all the room for the tree */
+	/* A tree wider than the room beside the code takes the whole width
+	 * (the code gives way) before it scrolls; a lesson or a log stays. */
+	if (pw && !rp->outline && !rp->lesson && !rp->log && !tr->tt_slots &&
+	    rp->layout.width > (uint32_t)(cols - pw))
+		pw = 0;
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
 	rp->tree_area = v.area;
 	uint32_t cur = (rp->follow_selected || ab_practice_on(rp)) && rp->selected != AB_NONE
@@ -1277,6 +1342,9 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		if (rp->follow)
 			ab_layout_follow(&rp->layout, rp->tree, cur, (uint32_t)v.area.cols,
 					 (uint32_t)v.area.rows, &rp->scroll);
+		/* Before the search starts: the root and its children. */
+		if (rp->follow && cur == 0 && !tr->step && !ab_practice_on(rp))
+			follow_children(&rp->layout, rp->tree, (uint32_t)v.area.cols, &rp->scroll);
 		ab_layout_clamp(&rp->layout, (uint32_t)v.area.cols, (uint32_t)v.area.rows,
 				&rp->scroll);
 		v.s = rp->scroll;

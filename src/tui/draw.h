@@ -15,6 +15,9 @@
 /* Sets up colours unless NO_COLOR is set or the terminal has none; then
  * rp->color says which.  Call after newterm. */
 void ab_draw_setup(struct ab_replay *rp);
+/* The rows the presenter layout gives the tree on a screen of screen_rows
+ * rows (all but the title, the narration and the status line). */
+int ab_draw_presenter_rows(int screen_rows);
 /* Draws the whole screen for the current step. */
 void ab_draw_frame(WINDOW *win, struct ab_replay *rp);
 

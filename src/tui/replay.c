@@ -90,17 +90,30 @@ static bool record(struct ab_replay *rp, size_t step)
 	return true;
 }
 
-/* The tree view's positions; the presenter layout spreads a tree that
- * leaves room across the whole screen, at most 8 extra columns a gap. */
+/* The tree view's positions.  The presenter layout fills the screen: its
+ * levels as far apart as the rows allow, sibling subtrees spread over
+ * the columns.  Otherwise a tree wider than the screen takes the compact
+ * layout (a leaf as wide as its value) before it scrolls; practice keeps
+ * every leaf's name, which the student marks by. */
 static void lay_out(struct ab_replay *rp)
 {
 	ab_layout_compute(&rp->layout, rp->tree, rp->g);
 	rp->laid_out = true;
-	uint32_t gaps = rp->tree->leaves > 1 ? rp->tree->leaves - 1 : 1;
-	if (rp->presenter && COLS > 0 && rp->layout.width + gaps <= (uint32_t)COLS) {
-		uint32_t spread = ((uint32_t)COLS - rp->layout.width) / gaps;
+	struct ab_layout_options o = { 0 };
+	uint32_t cols = COLS > 0 ? (uint32_t)COLS : 0;
+	if (rp->presenter && cols) {
+		uint32_t gaps = rp->tree->leaves > 1 ? rp->tree->leaves - 1 : 1;
+		if (rp->layout.width + gaps <= cols)
+			o.spread = (cols - rp->layout.width) / gaps;
+		uint32_t rows = (uint32_t)ab_draw_presenter_rows(LINES);
+		if (rp->tree->height && rows > AB_LAYOUT_BOX_ROWS)
+			o.level_rows = (rows - AB_LAYOUT_BOX_ROWS) / rp->tree->height;
+	} else if (cols && rp->layout.width > cols && !ab_practice_on(rp)) {
+		o.compact = true;
+	}
+	if (o.spread || o.level_rows > AB_LAYOUT_LEVEL_ROWS || o.compact) {
 		ab_layout_free(&rp->layout);
-		ab_layout_compute_spread(&rp->layout, rp->tree, rp->g, spread > 8 ? 8 : spread);
+		ab_layout_compute_with(&rp->layout, rp->tree, rp->g, &o);
 	}
 }
 
@@ -553,7 +566,7 @@ static void scroll_by(struct ab_replay *rp, int dx, int dy)
 		return;
 	}
 	int64_t x = (int64_t)rp->scroll.x + dx * (rp->tree_area.cols / 4 + 1);
-	int64_t y = (int64_t)rp->scroll.y + dy * AB_LAYOUT_LEVEL_ROWS;
+	int64_t y = (int64_t)rp->scroll.y + dy * (int64_t)rp->layout.level_rows;
 	int64_t maxx = (int64_t)rp->layout.width - 1, maxy = (int64_t)rp->layout.height - 1;
 	rp->scroll.x = (uint32_t)(x < 0 ? 0 : x > maxx ? maxx : x);
 	rp->scroll.y = (uint32_t)(y < 0 ? 0 : y > maxy ? maxy : y);

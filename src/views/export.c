@@ -16,7 +16,9 @@
 #include "base/i18n.h"
 #include "views/scene.h"
 #include "core/search.h"
+#include "views/slides.h"
 #include "views/svg.h"
+#include "views/tex.h"
 
 /* ---- What a picture says about one node -------------------------------- */
 
@@ -80,6 +82,7 @@ struct picture {
 	const struct ab_glyphs *g;
 	struct ab_str *out;
 	struct ab_str scratch;
+	double dot_w, dot_h; /* DOT: the inner shapes' size, in inches */
 };
 
 static struct picture picture_of(const struct ab_trace *trace,
@@ -136,6 +139,60 @@ static void dot_escaped(struct ab_str *out, const char *text)
 	}
 }
 
+/* The label of a node with notes (the window, the cut test, the static
+ * value): a table centred on the shape, name and value in the middle, the
+ * notes under the shape on a white ground (the edges are drawn first, so
+ * they pass under them) and as many empty rows above, so the name and
+ * value stay in the shape.  Part of the node's own label, the notes stay
+ * by their node wherever the layout puts it. */
+static void dot_label_with_notes(struct picture *pic, const struct ab_node_view *v,
+				 const char *name_value, struct ab_str *out)
+{
+	const struct ab_glyphs *g = pic->g;
+	struct ab_str notes[3] = { AB_STR_INIT, AB_STR_INIT, AB_STR_INIT };
+	unsigned k = 0;
+	if (v->window)
+		ab_node_window_text(v, g, &notes[k++]);
+	if (v->cut) {
+		ab_str_addf(&notes[k], "%s ", g->cut_mark);
+		ab_node_cut_text(pic->trace, v, g, &notes[k++]);
+	}
+	if (v->has_static)
+		ab_node_static_text(v, g, &notes[k++]);
+	/* Graphviz draws a triangle in the middle three quarters of its
+	 * height: the gap takes the notes from the middle lines to below it. */
+	double gap = k ? pic->dot_h * 72.0 * 0.75 / 2.0 - 13.0 : 0.0;
+	if (k && gap < 1.0)
+		gap = 1.0;
+	ab_str_add(out, "label=<<table border=\"0\" cellspacing=\"0\" cellpadding=\"0\">");
+	for (unsigned i = 0; i < k; i++)
+		ab_str_add(out, "<tr><td><font point-size=\"9\"> </font></td></tr>");
+	if (k)
+		ab_str_addf(out, "<tr><td height=\"%.0f\"></td></tr>", gap);
+	for (const char *p = name_value; *p;) {
+		const char *q = strchr(p, '\n');
+		size_t len = q ? (size_t)(q - p) : strlen(p);
+		struct ab_str line = AB_STR_INIT;
+		ab_str_addn(&line, p, len);
+		/* The value's cell is the port the edges to a MIN node's
+		 * children leave from (under the shape, which hides them). */
+		ab_str_add(out, q ? "<tr><td>" : "<tr><td port=\"v\">");
+		ab_xml_escaped(out, ab_str_cstr(&line));
+		ab_str_add(out, "</td></tr>");
+		ab_str_free(&line);
+		p += len + (q != NULL);
+	}
+	if (k)
+		ab_str_addf(out, "<tr><td height=\"%.0f\"></td></tr>", gap);
+	for (unsigned i = 0; i < k; i++) {
+		ab_str_add(out, "<tr><td bgcolor=\"white\"><font point-size=\"9\" color=\"gray30\">");
+		ab_xml_escaped(out, ab_str_cstr(&notes[i]));
+		ab_str_add(out, "</font></td></tr>");
+		ab_str_free(&notes[i]);
+	}
+	ab_str_add(out, "</table>>");
+}
+
 static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 {
 	struct picture *pic = ctx;
@@ -154,7 +211,12 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		[AB_SHAPE_MAX] = "triangle", [AB_SHAPE_MIN] = "invtriangle",
 		[AB_SHAPE_LEAF] = "box", [AB_SHAPE_CHANCE] = "circle",
 	};
-	ab_str_addf(out, "\tn%u [shape=%s, label=\"", n, dot_shapes[v.shape]);
+	ab_str_addf(out, "\tn%u [shape=%s, ", n, dot_shapes[v.shape]);
+	if (!v.leaf)
+		/* Every inner shape the same size, the notes under it part of
+		 * its label: the edges meet the shape alone. */
+		ab_str_addf(out, "fixedsize=shape, width=%.2f, height=%.2f, ", pic->dot_w,
+			    pic->dot_h);
 	ab_str_clear(s);
 	ab_tree_name(trace->tree, n, s);
 	ab_str_addc(s, '\n');
@@ -165,12 +227,17 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_node_value_text(&v, g, s);
 	if (s->len == before)
 		ab_str_addc(s, ' ');
-	dot_escaped(out, ab_str_cstr(s));
-	ab_str_add(out, "\"");
+	if (!v.leaf) {
+		dot_label_with_notes(pic, &v, ab_str_cstr(s), out);
+	} else {
+		ab_str_add(out, "label=\"");
+		dot_escaped(out, ab_str_cstr(s));
+		ab_str_add(out, "\"");
+	}
 	if (v.pruned)
-		ab_str_add(out, ", style=dashed, color=gray60, fontcolor=gray50");
+		ab_str_add(out, ", style=filled, fillcolor=gray93, color=gray55, fontcolor=gray45");
 	else if (v.below)
-		ab_str_add(out, ", style=dotted, color=gray75, fontcolor=gray65, tooltip=\"not searched at this depth\"");
+		ab_str_add(out, ", style=\"filled,dotted\", color=gray75, fontcolor=gray65, tooltip=\"not searched at this depth\"");
 	else if (!v.reached)
 		ab_str_add(out, ", color=gray40, fontcolor=gray40");
 	if (v.current)
@@ -178,38 +245,6 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	else if (v.active)
 		ab_str_add(out, ", penwidth=2.5");
 	ab_str_add(out, "];\n");
-	if (v.window || v.cut || v.has_static) {
-		/* The window, the cut test and the static value in a note of
-		 * their own beside the node, on its rank: dot makes room. */
-		ab_str_addf(out, "\tn%unote [shape=plain, label=<<font point-size=\"9\" "
-				 "color=\"gray35\">", n);
-		bool first = true;
-		if (v.window) {
-			ab_str_clear(s);
-			ab_node_window_text(&v, g, s);
-			ab_xml_escaped(out, ab_str_cstr(s));
-			first = false;
-		}
-		if (v.cut) {
-			ab_str_clear(s);
-			ab_str_addf(s, "%s ", g->cut_mark);
-			ab_node_cut_text(trace, &v, g, s);
-			if (!first)
-				ab_str_add(out, "<br/>");
-			ab_xml_escaped(out, ab_str_cstr(s));
-			first = false;
-		}
-		if (v.has_static) {
-			ab_str_clear(s);
-			ab_node_static_text(&v, g, s);
-			if (!first)
-				ab_str_add(out, "<br/>");
-			ab_xml_escaped(out, ab_str_cstr(s));
-		}
-		ab_str_addf(out, "</font>>];\n\t{ rank=same; n%u -> n%unote [style=invis]; }\n",
-			    n, n);
-	}
-
 	uint32_t parent = trace->tree->nodes[n].parent;
 	if (parent == AB_NONE)
 		return;
@@ -222,6 +257,10 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		ab_str_add(s, g->cut_mark);
 	}
 	ab_str_add(out, " [");
+	if (ab_player_at(trace->tree, parent, trace->root_player) == AB_MIN)
+		/* From the middle of the MIN triangle, under the shape: the
+		 * edges come out of its sides, not all from its point. */
+		ab_str_add(out, "tailport=\"v:s\", ");
 	if (s->len) {
 		ab_str_add(out, "label=<<font point-size=\"9\" color=\"gray35\">");
 		for (const char *p = ab_str_cstr(s); *p;) {
@@ -250,13 +289,45 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_add(out, "];\n");
 }
 
+/* One size for every inner shape, wide enough that the widest name or
+ * value (11 points) fits between a triangle's sides at its line. */
+static void dot_shape_size(struct picture *pic)
+{
+	const struct ab_trace *trace = pic->trace;
+	struct ab_str *s = &pic->scratch;
+	struct ab_node_view v;
+	double widest = 0.0;
+	for (uint32_t n = 0; n < trace->tree->count && n < 100000; n++) {
+		if (ab_is_leaf(trace->tree, n))
+			continue;
+		ab_node_view(trace, n, &v);
+		ab_str_clear(s);
+		ab_tree_name(trace->tree, n, s);
+		double w = ab_scene_text_width(ab_str_cstr(s), 11.0);
+		ab_str_clear(s);
+		ab_node_value_text(&v, pic->g, s);
+		double vw = ab_scene_text_width(ab_str_cstr(s), 11.0);
+		if (w < vw)
+			w = vw;
+		if (w > widest)
+			widest = w;
+	}
+	pic->dot_w = (3.0 * widest + 12.0) / 72.0;
+	if (pic->dot_w < 0.8)
+		pic->dot_w = 0.8;
+	pic->dot_h = 0.8;
+}
+
 static void export_dot(struct ab_trace *trace, const struct ab_export_options *opt,
 		       struct ab_scene *keep, struct ab_str *out)
 {
 	struct picture picture = picture_of(trace, opt, out), *pic = &picture;
 	struct ab_str *s = &pic->scratch;
 	(void)keep;
+	if (!opt->ascii)
+		pic->g = &ab_glyphs_picture;
 	ab_str_add(out, "digraph abtrace {\n\tgraph [ordering=out, labelloc=t, splines=line, "
+			"outputorder=edgesfirst, "
 			"forcelabels=true, nodesep=0.3, ranksep=0.4, fontname=\"" DOT_FONTS
 			"\", fontsize=11, label=\"");
 	ab_str_clear(s);
@@ -266,8 +337,9 @@ static void export_dot(struct ab_trace *trace, const struct ab_export_options *o
 	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"];\n"
 			"\tnode [fontname=\"" DOT_FONTS "\", fontsize=11, margin=\"0.04,0.02\", "
-			"width=0.4, height=0.3];\n"
+			"width=0.4, height=0.3, style=filled, fillcolor=white];\n"
 			"\tedge [arrowhead=none, fontname=\"" DOT_FONTS "\", fontsize=10];\n");
+	dot_shape_size(pic);
 	struct walker w = { dot_enter, NULL, pic };
 	walk(trace->tree, &w);
 	ab_str_add(out, "}\n");
@@ -276,69 +348,11 @@ static void export_dot(struct ab_trace *trace, const struct ab_export_options *o
 
 /* ---- TikZ ----------------------------------------------------------------- */
 
-/* Values in TeX math, through the same format functions as the text. */
-static const struct ab_glyphs tex_glyphs = {
-	.alpha = "\\alpha", .beta = "\\beta", .le = "\\le", .ge = "\\ge", .ne = "\\ne",
-	.pos_inf = "+\\infty", .neg_inf = "-\\infty", .arrow = "\\to",
-	.cut_mark = "\\abcut", .dash = "--", .ascii = true,
-};
-
-/* Text for TeX: escapes the characters TeX treats specially. */
-static void tex_escaped(struct ab_str *out, const char *text)
-{
-	for (const char *p = text; *p; p++) {
-		switch (*p) {
-		case '\\': ab_str_add(out, "\\textbackslash{}"); break;
-		case '{': case '}': case '$': case '&': case '#': case '%': case '_':
-			ab_str_addf(out, "\\%c", *p);
-			break;
-		case '^': ab_str_add(out, "\\^{}"); break;
-		case '~': ab_str_add(out, "\\~{}"); break;
-		default: ab_str_addc(out, *p); break;
-		}
-	}
-}
-
-/* "$= 3$", "$\le 2$", "$\in [1, 4]$", or nothing. */
-static void tex_interval(const struct ab_node_view *v, struct ab_str *out)
-{
-	struct ab_str s = AB_STR_INIT;
-	ab_node_value_text(v, &tex_glyphs, &s);
-	if (s.len) {
-		const char *t = ab_str_cstr(&s);
-		ab_str_add(out, "$");
-		if (strncmp(t, "in ", 3) == 0) {
-			ab_str_add(out, "\\in ");
-			t += 3;
-		}
-		ab_str_add(out, t);
-		ab_str_add(out, "$");
-	}
-	ab_str_free(&s);
-}
-
-/* The style modifiers of a shape or an edge, and of text. */
-static void tikz_mods(struct ab_str *out, const struct ab_node_view *v, bool text)
-{
-	if (v->pruned)
-		ab_str_add(out, text ? ", ab pruned text" : ", ab pruned");
-	else if (v->below)
-		ab_str_add(out, text ? ", ab below horizon text" : ", ab below horizon");
-	else if (!v->reached)
-		ab_str_add(out, text ? ", ab unreached text" : ", ab unreached");
-	if (text)
-		return;
-	if (v->current)
-		ab_str_add(out, ", ab current");
-	else if (v->active)
-		ab_str_add(out, ", ab path");
-}
-
 static void tikz_text(struct ab_str *out, const char *style, const struct ab_node_view *v,
 		      const char *anchor, double x, double y, const char *body)
 {
 	ab_str_addf(out, "  \\node[%s", style);
-	tikz_mods(out, v, true);
+	ab_tikz_mods(out, v, AB_TIKZ_TEXT);
 	ab_str_addf(out, ", anchor=%s] at (%.1f,%.1f) {%s};\n", anchor, x, y, body);
 }
 
@@ -348,22 +362,25 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 {
 	const struct ab_tree *tree = trace->tree;
 	struct ab_str s = AB_STR_INIT, t = AB_STR_INIT;
-	struct ab_node_view v;
+	struct ab_node_view v, pv;
 	for (uint32_t n = 1; n < tree->count; n++) {
 		uint32_t p = tree->nodes[n].parent;
 		ab_node_view(trace, n, &v);
-		double x0 = ab_scene_x(scene, p), y0 = ab_scene_bottom(scene, p);
+		ab_node_view(trace, p, &pv);
+		double x0 = ab_scene_x(scene, p), y0 = ab_scene_edge_y(scene, p, pv.shape);
 		double x1 = ab_scene_x(scene, n), y1 = ab_scene_level_top(scene, n);
 		double y2 = ab_scene_top(scene, n);
 		ab_str_add(out, "  \\draw[ab edge");
-		tikz_mods(out, &v, false);
+		ab_tikz_mods(out, &v, AB_TIKZ_EDGE);
 		ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f)", x0, y0, x1, y1);
 		if (y2 > y1)
 			ab_str_addf(out, " -- (%.1f,%.1f)", x1, y2);
 		ab_str_add(out, ";\n");
-		if (v.first_pruned)
-			ab_str_addf(out, "  \\node[ab mark] at (%.1f,%.1f) {\\abcut};\n",
-				    (x0 + x1) / 2.0, (y0 + y1) / 2.0);
+		if (v.first_pruned) {
+			double mx, my;
+			ab_scene_edge_middle(scene, p, pv.shape, n, &mx, &my);
+			ab_str_addf(out, "  \\node[ab mark] at (%.1f,%.1f) {\\abcut};\n", mx, my);
+		}
 		if (v.has_prob) {
 			/* The probability on the edge, just above the child. */
 			ab_str_clear(&s);
@@ -380,7 +397,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 		ab_str_clear(&s);
 		ab_tree_name(tree, n, &s);
 		ab_str_clear(&t);
-		tex_escaped(&t, ab_str_cstr(&s));
+		ab_tex_escaped(&t, ab_str_cstr(&s));
 		static const char *const shape_names[] = {
 			[AB_SHAPE_MAX] = "MAX", [AB_SHAPE_MIN] = "MIN",
 			[AB_SHAPE_LEAF] = "leaf", [AB_SHAPE_CHANCE] = "chance",
@@ -389,19 +406,19 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 		switch (v.shape) {
 		case AB_SHAPE_MAX:
 			ab_str_add(out, "  \\draw[ab max");
-			tikz_mods(out, &v, false);
+			ab_tikz_mods(out, &v, AB_TIKZ_SHAPE);
 			ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f) -- (%.1f,%.1f) -- cycle;\n",
 				    x, top, x + w, top + h, x - w, top + h);
 			break;
 		case AB_SHAPE_MIN:
 			ab_str_add(out, "  \\draw[ab min");
-			tikz_mods(out, &v, false);
+			ab_tikz_mods(out, &v, AB_TIKZ_SHAPE);
 			ab_str_addf(out, "] (%.1f,%.1f) -- (%.1f,%.1f) -- (%.1f,%.1f) -- cycle;\n",
 				    x - w, top, x + w, top, x, top + h);
 			break;
 		case AB_SHAPE_CHANCE:
 			ab_str_add(out, "  \\draw[ab chance");
-			tikz_mods(out, &v, false);
+			ab_tikz_mods(out, &v, AB_TIKZ_SHAPE);
 			ab_str_addf(out, "] (%.1f,%.1f) circle[radius=%.1f];\n", x, top + h / 2.0,
 				    h / 2.0);
 			break;
@@ -410,12 +427,12 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			ab_node_leaf_text(&v, &ab_glyphs_utf8, &s);
 			double bw = ab_scene_text_width(ab_str_cstr(&s), AB_SCENE_FONT) + 8.0;
 			ab_str_add(out, "  \\draw[ab leaf");
-			tikz_mods(out, &v, false);
+			ab_tikz_mods(out, &v, AB_TIKZ_SHAPE);
 			ab_str_addf(out, "] (%.1f,%.1f) rectangle (%.1f,%.1f);\n", x - bw / 2.0,
 				    top, x + bw / 2.0, top + AB_SCENE_LEAF_H);
 			ab_str_clear(&s);
 			ab_str_add(&s, "$");
-			ab_node_leaf_text(&v, &tex_glyphs, &s);
+			ab_node_leaf_text(&v, &ab_tex_glyphs, &s);
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab value", &v, "base", x, top + 11.0, ab_str_cstr(&s));
 			tikz_text(out, "ab name", &v, "base", x, top + AB_SCENE_LEAF_H + AB_SCENE_LINE,
@@ -423,10 +440,10 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			continue;
 		}
 		}
-		double mid = top + h * 0.62;
+		double mid = ab_scene_label_y(scene, n, v.shape);
 		tikz_text(out, "ab name", &v, "base east", x - w - 4.0, mid, ab_str_cstr(&t));
 		ab_str_clear(&s);
-		tex_interval(&v, &s);
+		ab_tex_interval(&v, &s);
 		if (s.len)
 			tikz_text(out, "ab value", &v, "base west", x + w + 4.0, mid + 1.0,
 				  ab_str_cstr(&s));
@@ -434,23 +451,22 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 		if (v.window) {
 			ab_str_clear(&s);
 			ab_str_add(&s, "$");
-			ab_node_window_text(&v, &tex_glyphs, &s);
+			ab_node_window_text(&v, &ab_tex_glyphs, &s);
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
 			y += AB_SCENE_LINE;
 		}
 		if (v.cut) {
 			ab_str_clear(&s);
-			ab_str_add(&s, "\\abcut\\ $");
-			ab_node_cut_text(trace, &v, &tex_glyphs, &s);
-			ab_str_add(&s, "$");
+			ab_str_add(&s, "\\abcut\\ ");
+			ab_tex_cut(trace, &v, &s);
 			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
 			y += AB_SCENE_LINE;
 		}
 		if (v.has_static) {
 			ab_str_clear(&s);
 			ab_str_add(&s, "$");
-			ab_node_static_text(&v, &tex_glyphs, &s);
+			ab_node_static_text(&v, &ab_tex_glyphs, &s);
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
 		}
@@ -459,163 +475,46 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 	ab_str_free(&t);
 }
 
-/* The styles, set with \tikzset so a lecturer can restyle them.  Font
- * sizes are fixed (the layout is measured for them) whatever the class. */
-static const char tikz_styles[] =
-	"\\providecommand\\abcut{$\\times$}\n"
-	"\\tikzset{\n"
-	"  ab edge/.style={draw=black!75},\n"
-	"  ab shape/.style={draw=black!85, fill=white, line join=round},\n"
-	"  ab max/.style={ab shape},\n"
-	"  ab min/.style={ab shape},\n"
-	"  ab leaf/.style={ab shape},\n"
-	"  ab chance/.style={ab shape},\n"
-	"  ab prob/.style={inner sep=1pt, fill=white, text=black!70,\n"
-	"    font=\\fontsize{7.5}{9}\\selectfont},\n"
-	"  ab value/.style={inner sep=0pt, font=\\fontsize{10}{12}\\selectfont},\n"
-	"  ab name/.style={inner sep=0pt, text=black!65, font=\\fontsize{7.5}{9}\\selectfont},\n"
-	"  ab note/.style={inner sep=0pt, text=black!60, font=\\fontsize{7.5}{9}\\selectfont},\n"
-	"  ab mark/.style={fill=white, inner sep=1pt, text=black!60,\n"
-	"    font=\\fontsize{7.5}{9}\\selectfont},\n"
-	"  ab pruned/.style={dashed, draw=black!40},\n"
-	"  ab pruned text/.style={text=black!45},\n"
-	"  ab unreached/.style={draw=black!50},\n"
-	"  ab unreached text/.style={text=black!50},\n"
-	"  ab below horizon/.style={dotted, draw=black!30},\n"
-	"  ab below horizon text/.style={text=black!35},\n"
-	"  ab path/.style={very thick},\n"
-	"  ab current/.style={very thick, fill=yellow!40},\n"
-	"}\n";
-
-/* The preamble of a whole document: pdflatex for Latin text; lualatex
- * (with fontspec) for anything, Chinese names through a CJK fallback font
- * where one is installed (Debian: fonts-noto-cjk or fonts-wqy-microhei). */
-static const char tex_engines[] =
-	"\\usepackage{tikz}\n"
-	"\\usepackage{iftex}\n"
-	"\\ifLuaTeX\n"
-	"  \\usepackage{fontspec}\n"
-	"  \\def\\abfonts{}\n"
-	"  \\def\\abtry#1{\\IfFontExistsTF{#1}{\\edef\\abfonts{\\abfonts\"#1:mode=harf;\",}}{}}\n"
-	"  \\abtry{Noto Sans CJK SC}\\abtry{WenQuanYi Micro Hei}\\abtry{AR PL UMing CN}\n"
-	"  \\directlua{luaotfload.add_fallback(\"abtrace\", {\\abfonts})}\n"
-	"  \\setmainfont{Latin Modern Roman}[RawFeature={fallback=abtrace}]\n"
-	"  \\setsansfont{Latin Modern Sans}[RawFeature={fallback=abtrace}]\n"
-	"\\fi\n";
-
-/* Whether the names, the title or the text put on slides have characters
- * beyond Latin-1, which pdflatex cannot set without help. */
-static bool needs_unicode_engine(const struct ab_tree *tree, const char *slide_text)
-{
-	struct ab_str s = AB_STR_INIT;
-	if (ab_tree_title(tree))
-		ab_str_add(&s, ab_tree_title(tree));
-	if (slide_text)
-		ab_str_add(&s, slide_text);
-	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
-		if (ab_tree_label(tree, n))
-			ab_str_add(&s, ab_tree_label(tree, n));
-	bool wide = false;
-	for (const unsigned char *p = (const unsigned char *)ab_str_cstr(&s); *p && !wide; p++)
-		wide = *p >= 0xc4; /* a lead byte of U+0100 or above */
-	ab_str_free(&s);
-	return wide;
-}
-
-/* A comment line: no newline may end it early. */
-static void tex_comment(struct ab_str *out, const char *text)
-{
-	ab_str_add(out, "% ");
-	for (const char *p = text; *p; p++)
-		ab_str_addc(out, *p == '\n' ? ' ' : *p);
-	ab_str_addc(out, '\n');
-}
-
+/* A TikZ picture; with frames, the beamer frames of slides.c. */
 static void export_tikz(struct ab_trace *trace, const struct ab_export_options *opt,
 			struct ab_scene *keep, struct ab_str *out)
 {
+	if (opt->frames && opt->nframes) {
+		ab_slides_write(trace, opt, out);
+		return;
+	}
 	struct ab_str text = AB_STR_INIT, *s = &text;
-	bool frames = opt->frames && opt->nframes;
-	size_t here = trace->step;
 	struct ab_scene local, *scene = laid_out(trace, opt, 0, keep, &local);
-
-	ab_str_clear(s);
 	if (ab_tree_title(trace->tree)) {
 		ab_str_add(s, ab_tree_title(trace->tree));
 		ab_str_add(s, _(": "));
 	}
 	ab_config_describe(&trace->config, true, s);
-	if (frames)
-		ab_str_addf(s, _("; %zu frames"), opt->nframes);
-	else
-		ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
-	tex_comment(out, ab_str_cstr(s));
-	if (needs_unicode_engine(trace->tree, frames ? _("Step %zu of %zu") : NULL))
-		tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
+	ab_str_addf(s, _("; step %zu of %zu"), trace->step, trace->length);
+	ab_tex_comment(out, ab_str_cstr(s));
+	if (ab_tex_needs_unicode(trace->tree, NULL))
+		ab_tex_comment(out, _("This picture has characters pdflatex cannot set: compile it "
 				   "with lualatex (Debian: texlive-luatex, and fonts-noto-cjk for Chinese)."));
 	if (scene->width > 16000.0 || scene->height > 16000.0)
-		tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
+		ab_tex_comment(out, _("This picture is larger than TeX can draw (about 16,000 points a side): "
 				   "use --svg, or a smaller tree."));
 	if (opt->standalone) {
-		ab_str_add(out, frames ? "\\documentclass{beamer}\n"
-				: "\\documentclass[border=4pt]{standalone}\n");
-		ab_str_add(out, tex_engines);
-		if (frames)
-			ab_str_add(out, "\\setbeamertemplate{navigation symbols}{}\n");
-		/* In the preamble: in the document the line ends would be
-		 * spaces beside the picture, and the page wider than it. */
-		ab_str_add(out, tikz_styles);
-		ab_str_add(out, "\\begin{document}\n");
+		ab_str_add(out, "\\documentclass[border=4pt]{standalone}\n");
+		ab_str_add(out, ab_tex_engines);
 	} else {
-		tex_comment(out, frames ? "abtrace frame: needs \\usepackage{tikz} in a beamer document"
-				: "abtrace picture: needs \\usepackage{tikz}");
-		ab_str_add(out, tikz_styles);
+		ab_tex_comment(out, "abtrace picture: needs \\usepackage{tikz}");
 	}
-	double scale = 1.0;
-	if (frames) {
-		/* Fit a default beamer frame (about 300 x 220 points). */
-		if (scene->width * scale > 300.0)
-			scale = 300.0 / scene->width;
-		if (scene->height * scale > 220.0)
-			scale = 220.0 / scene->height;
-		ab_str_add(out, "\\begin{frame}");
-		if (ab_tree_title(trace->tree)) {
-			ab_str_add(out, "{");
-			tex_escaped(out, ab_tree_title(trace->tree));
-			ab_str_add(out, "}");
-		}
-		ab_str_add(out, "\n\\centering\n");
-		if (scale < 1.0)
-			ab_str_addf(out, "\\scalebox{%.3f}{%%\n", scale);
-	}
+	/* In the preamble of a document: there the line ends would be
+	 * spaces beside the picture, and the page wider than it.  Font sizes
+	 * are fixed (the layout is measured for them) whatever the class. */
+	ab_tikz_styles(out, "\\fontsize{10}{12}\\selectfont", "\\fontsize{7.5}{9}\\selectfont");
+	if (opt->standalone)
+		ab_str_add(out, "\\begin{document}\n");
 	ab_str_add(out, "\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
 	ab_str_addf(out, "  \\path[use as bounding box] (0,0) rectangle (%.1f,%.1f);\n",
 		    scene->width, scene->height);
-	if (frames) {
-		for (size_t i = 0; i < opt->nframes; i++) {
-			ab_trace_seek(trace, opt->frames[i]);
-			ab_str_addf(out, "  \\only<%zu>{%% step %zu\n", i + 1, opt->frames[i]);
-			tikz_body(trace, scene, out);
-			ab_str_add(out, "  }\n");
-		}
-		ab_trace_seek(trace, here);
-	} else {
-		tikz_body(trace, scene, out);
-	}
+	tikz_body(trace, scene, out);
 	ab_str_add(out, "\\end{tikzpicture}\n");
-	if (frames) {
-		if (scale < 1.0)
-			ab_str_add(out, "}\n");
-		ab_str_add(out, "\n{\\scriptsize\n");
-		for (size_t i = 0; i < opt->nframes; i++) {
-			ab_str_clear(s);
-			ab_str_addf(s, _("Step %zu of %zu"), opt->frames[i], trace->length);
-			ab_str_addf(out, "\\only<%zu>{", i + 1);
-			tex_escaped(out, ab_str_cstr(s));
-			ab_str_add(out, "}\n");
-		}
-		ab_str_add(out, "}\n\\end{frame}\n");
-	}
 	if (opt->standalone)
 		ab_str_add(out, "\\end{document}\n");
 	done_with(scene, keep);

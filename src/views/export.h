@@ -48,6 +48,7 @@ struct ab_export_options {
 	 * sized to fit every one of them, so the frames line up. */
 	const size_t *frames;
 	size_t nframes;
+	bool no_sentence; /* TikZ frames: no step's sentence under the tree */
 };
 
 /* ---- The formats ---------------------------------------------------------

@@ -13,6 +13,12 @@ const struct ab_glyphs ab_glyphs_utf8 = {
 	.dash = "—", .ascii = false,
 };
 
+const struct ab_glyphs ab_glyphs_picture = {
+	.alpha = "α", .beta = "β", .le = "≤", .ge = "≥", .ne = "≠",
+	.pos_inf = "+∞", .neg_inf = "−∞", .arrow = "→", .cut_mark = "✂",
+	.dash = "—", .minus = "−", .ascii = false,
+};
+
 const struct ab_glyphs ab_glyphs_ascii = {
 	.alpha = "alpha", .beta = "beta", .le = "<=", .ge = ">=", .ne = "!=",
 	.pos_inf = "+inf", .neg_inf = "-inf", .arrow = "->", .cut_mark = "x",
@@ -32,7 +38,16 @@ const struct ab_glyphs *ab_glyphs_for_locale(bool ascii)
 void ab_format_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
 		     struct ab_str *out)
 {
+	size_t start = out->len;
 	ab_value_format(v, scale, g->pos_inf, g->neg_inf, out);
+	if (g->minus && out->len > start && out->s[start] == '-') {
+		struct ab_str rest = AB_STR_INIT;
+		ab_str_add(&rest, out->s + start + 1);
+		ab_str_truncate(out, start);
+		ab_str_add(out, g->minus);
+		ab_str_add(out, ab_str_cstr(&rest));
+		ab_str_free(&rest);
+	}
 }
 
 void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,

@@ -18,11 +18,16 @@ struct ab_glyphs {
 	const char *arrow;     /* "→" or "->" */
 	const char *cut_mark;  /* the mark on a pruned node: "✂" or "x" */
 	const char *dash;      /* "—" or "--" */
+	const char *minus;     /* a negative number's sign: NULL for "-", the
+				  hyphen the terminal and `trace` print; "−"
+				  (U+2212) in pictures */
 	bool ascii;
 };
 
 extern const struct ab_glyphs ab_glyphs_utf8;
 extern const struct ab_glyphs ab_glyphs_ascii;
+/* The UTF-8 set with true minus signs (U+2212), for pictures: DOT, SVG. */
+extern const struct ab_glyphs ab_glyphs_picture;
 
 /* The UTF-8 set when the locale's charset is UTF-8 and ascii is false. */
 const struct ab_glyphs *ab_glyphs_for_locale(bool ascii);

@@ -79,7 +79,7 @@ unsigned ab_layout_prob_width(const struct ab_tree *tree, uint32_t n)
 
 /* The widest box text of every node, from the widest value anywhere. */
 static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
-		       const struct ab_glyphs *g)
+		       const struct ab_glyphs *g, bool compact)
 {
 	unsigned widest = max_u32(ab_text_width(g->pos_inf), ab_text_width(g->neg_inf));
 	for (uint32_t n = 0; n < tree->count; n++)
@@ -101,8 +101,8 @@ static void box_widths(struct ab_layout *l, const struct ab_tree *tree,
 		unsigned nw = ab_text_width(ab_str_cstr(&name));
 		unsigned w;
 		if (ab_is_leaf(tree, n))
-			w = max_u32(nw, mark + value_width(tree->nodes[n].value,
-							   tree->scale, g));
+			w = max_u32(compact ? 1 : nw,
+				    mark + value_width(tree->nodes[n].value, tree->scale, g));
 		else
 			w = max_u32(1 + nw + 1 + bound, window); /* "▲A ≤ 12" */
 		w += ab_layout_prob_width(tree, n);
@@ -132,10 +132,13 @@ static uint32_t kids_width(const struct ab_layout *l, const struct ab_tree *tree
 	return total;
 }
 
-static void layout_alloc(struct ab_layout *l, const struct ab_tree *tree, uint32_t spread)
+static void layout_alloc(struct ab_layout *l, const struct ab_tree *tree,
+			 const struct ab_layout_options *o)
 {
 	uint32_t count = tree->count;
-	l->spread = spread;
+	l->spread = o->spread;
+	l->level_rows = o->level_rows > AB_LAYOUT_LEVEL_ROWS ? o->level_rows : AB_LAYOUT_LEVEL_ROWS;
+	l->compact = o->compact;
 	l->count = count;
 	l->x = ab_xcalloc(count ? count : 1, sizeof *l->x);
 	l->w = ab_xcalloc(count ? count : 1, sizeof *l->w);
@@ -146,26 +149,26 @@ static void layout_alloc(struct ab_layout *l, const struct ab_tree *tree, uint32
 
 static void place(struct ab_layout *l, const struct ab_tree *tree);
 
-void ab_layout_compute_spread(struct ab_layout *l, const struct ab_tree *tree,
-			      const struct ab_glyphs *g, uint32_t spread)
+void ab_layout_compute_with(struct ab_layout *l, const struct ab_tree *tree,
+			    const struct ab_glyphs *g, const struct ab_layout_options *o)
 {
-	layout_alloc(l, tree, spread);
+	layout_alloc(l, tree, o);
 	if (!tree->count)
 		return;
-	box_widths(l, tree, g);
+	box_widths(l, tree, g, o->compact);
 	place(l, tree);
 }
 
 void ab_layout_compute(struct ab_layout *l, const struct ab_tree *tree,
 		       const struct ab_glyphs *g)
 {
-	ab_layout_compute_spread(l, tree, g, 0);
+	ab_layout_compute_with(l, tree, g, &(struct ab_layout_options){ 0 });
 }
 
 void ab_layout_compute_widths(struct ab_layout *l, const struct ab_tree *tree,
 			      const unsigned *widths)
 {
-	layout_alloc(l, tree, 0);
+	layout_alloc(l, tree, &(struct ab_layout_options){ 0 });
 	if (!tree->count)
 		return;
 	for (uint32_t n = 0; n < tree->count; n++) {
@@ -215,7 +218,7 @@ static void place(struct ab_layout *l, const struct ab_tree *tree)
 		l->x[n] = x;
 	}
 	l->width = l->sub_w[0];
-	l->height = tree->height * AB_LAYOUT_LEVEL_ROWS + AB_LAYOUT_BOX_ROWS;
+	l->height = tree->height * l->level_rows + AB_LAYOUT_BOX_ROWS;
 }
 
 void ab_layout_free(struct ab_layout *l)
@@ -266,7 +269,7 @@ void ab_layout_follow(const struct ab_layout *l, const struct ab_tree *tree,
 	if (n >= l->count || !cols || !rows)
 		return;
 	scroll->x = follow_axis(l->x[n], l->w[n], cols, l->width, scroll->x);
-	scroll->y = follow_axis(ab_layout_row(tree, n), AB_LAYOUT_BOX_ROWS, rows,
+	scroll->y = follow_axis(ab_layout_row(l, tree, n), AB_LAYOUT_BOX_ROWS, rows,
 				l->height, scroll->y);
 }
 
@@ -282,7 +285,7 @@ bool ab_layout_subtree_visible(const struct ab_layout *l,
 			       const struct ab_scroll *s, uint32_t cols,
 			       uint32_t rows)
 {
-	if (ab_layout_row(tree, n) >= (uint64_t)s->y + rows)
+	if (ab_layout_row(l, tree, n) >= (uint64_t)s->y + rows)
 		return false; /* it and everything below it is under the view */
 	return l->sub_x[n] < (uint64_t)s->x + cols && l->sub_x[n] + l->sub_w[n] > s->x;
 }
@@ -294,7 +297,7 @@ uint32_t ab_layout_hit(const struct ab_layout *l, const struct ab_tree *tree,
 		return AB_NONE;
 	uint32_t n = 0;
 	for (;;) {
-		uint32_t top = ab_layout_row(tree, n);
+		uint32_t top = ab_layout_row(l, tree, n);
 		if (row < top)
 			return AB_NONE;
 		if (row < top + AB_LAYOUT_BOX_ROWS)

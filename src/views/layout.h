@@ -37,6 +37,16 @@ struct ab_layout {
 	uint32_t width;     /* columns of the whole drawing */
 	uint32_t height;    /* rows of the whole drawing */
 	uint32_t spread;    /* extra columns between siblings (presenter) */
+	uint32_t level_rows; /* rows from one level's boxes to the next's */
+	bool compact;       /* leaves as wide as their values, not their names */
+};
+
+/* How a tree view is laid out: all zeros is the usual layout. */
+struct ab_layout_options {
+	uint32_t spread;     /* extra columns between sibling subtrees */
+	uint32_t level_rows; /* rows from level to level (0: AB_LAYOUT_LEVEL_ROWS) */
+	bool compact;        /* a leaf's box as wide as its value: its name is
+				drawn only where it fits (a narrow screen) */
 };
 
 /* Terminal columns of UTF-8 text (invalid bytes count one each). */
@@ -51,10 +61,11 @@ unsigned ab_layout_prob_width(const struct ab_tree *tree, uint32_t n);
  * glyph and bound, the window on the path, a pruned leaf's mark. */
 void ab_layout_compute(struct ab_layout *layout, const struct ab_tree *tree,
 		       const struct ab_glyphs *g);
-/* The same with spread extra columns between sibling subtrees: the
- * presenter layout spreads a small tree over a projector's screen. */
-void ab_layout_compute_spread(struct ab_layout *layout, const struct ab_tree *tree,
-			      const struct ab_glyphs *g, uint32_t spread);
+/* The same as the options say: the presenter layout spreads a tree over
+ * a projector's screen, its levels apart; a narrow screen takes the
+ * compact layout before it scrolls. */
+void ab_layout_compute_with(struct ab_layout *layout, const struct ab_tree *tree,
+			    const struct ab_glyphs *g, const struct ab_layout_options *o);
 /* The same layout for boxes of given widths (widths[n] columns for node
  * n, at least 1): the pictures abtrace exports (src/scene.c) size their
  * boxes for shapes and text of their own and place them with the replay's
@@ -63,10 +74,12 @@ void ab_layout_compute_widths(struct ab_layout *layout, const struct ab_tree *tr
 			      const unsigned *widths);
 void ab_layout_free(struct ab_layout *layout);
 
-/* The first row of node n's box: its depth times AB_LAYOUT_LEVEL_ROWS. */
-static inline uint32_t ab_layout_row(const struct ab_tree *tree, uint32_t n)
+/* The first row of node n's box: its depth times the layout's rows a
+ * level. */
+static inline uint32_t ab_layout_row(const struct ab_layout *l, const struct ab_tree *tree,
+				     uint32_t n)
 {
-	return tree->nodes[n].depth * AB_LAYOUT_LEVEL_ROWS;
+	return tree->nodes[n].depth * l->level_rows;
 }
 
 /* The centre column of node n's box, where its connector meets it. */

@@ -30,6 +30,7 @@ void ab_node_view(const struct ab_trace *trace, uint32_t n, struct ab_node_view 
 	const struct ab_tree *tree = trace->tree;
 	const struct ab_node_state *st = ab_trace_node(trace, n);
 	memset(v, 0, sizeof *v);
+	v->node = n;
 	v->leaf = ab_is_leaf(tree, n);
 	enum ab_player player = ab_player_at(tree, n, trace->root_player);
 	v->max = player == AB_MAX;
@@ -124,6 +125,8 @@ void ab_node_cut_text(const struct ab_trace *trace, const struct ab_node_view *v
 {
 	bool strict = trace->config.strict;
 	if (v->chance_cut) {
+		ab_tree_name(trace->tree, v->node, out);
+		ab_str_addc(out, ' ');
 		ab_format_chance_cut(v->cut_lo, v->cut_hi, v->cut_alpha, v->cut_beta,
 				     strict, v->scale, g, out);
 		return;
@@ -165,7 +168,7 @@ struct extent {
 static void measure(const struct ab_trace *trace, uint32_t n, struct ab_str *s,
 		    struct extent *e)
 {
-	const struct ab_glyphs *g = &ab_glyphs_utf8;
+	const struct ab_glyphs *g = &ab_glyphs_picture;
 	struct ab_node_view v;
 	ab_node_view(trace, n, &v);
 	if (v.has_prob) {
@@ -349,6 +352,33 @@ double ab_scene_top(const struct ab_scene *scene, uint32_t n)
 	if (ab_is_leaf(scene->tree, n))
 		return scene->level_top[scene->tree->height];
 	return ab_scene_level_top(scene, n);
+}
+
+double ab_scene_edge_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape)
+{
+	double top = ab_scene_top(scene, n);
+	switch (shape) {
+	case AB_SHAPE_MIN:
+		return top + AB_SCENE_TRI_H / 3.0;
+	case AB_SHAPE_CHANCE:
+		return top + AB_SCENE_TRI_H / 2.0;
+	default:
+		return top + AB_SCENE_TRI_H;
+	}
+}
+
+double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape)
+{
+	return ab_scene_top(scene, n) + AB_SCENE_TRI_H * (shape == AB_SHAPE_MIN ? 0.5 : 0.62);
+}
+
+void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,
+			  uint32_t n, double *x, double *y)
+{
+	double x0 = ab_scene_x(scene, p), y0 = ab_scene_edge_y(scene, p, pshape);
+	double x1 = ab_scene_x(scene, n), y1 = ab_scene_level_top(scene, n);
+	*y = (ab_scene_bottom(scene, p) + y1) / 2.0;
+	*x = y1 > y0 ? x0 + (x1 - x0) * (*y - y0) / (y1 - y0) : (x0 + x1) / 2.0;
 }
 
 double ab_scene_bottom(const struct ab_scene *scene, uint32_t n)

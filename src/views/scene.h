@@ -27,6 +27,7 @@ enum ab_shape {
 };
 
 struct ab_node_view {
+	uint32_t node;
 	enum ab_shape shape;
 	bool leaf, max;
 	bool pruned;       /* never reached, and an ancestor cut off */
@@ -56,7 +57,8 @@ void ab_node_view(const struct ab_trace *trace, uint32_t n, struct ab_node_view 
 /* The marks as text, in glyphs g: the value or bound ("= 3", "≤ 2"; ""
  * when nothing is known), a leaf's value alone ("3"), the window
  * ("[3, +∞]"), the cut test that fired ("β = 2 ≤ α = 3" at MIN,
- * "α = 5 ≥ β = 4" at MAX).  Every picture formats values through these
+ * "α = 5 ≥ β = 4" at MAX, "C ≤ 7.2 ≤ α = 8.4" at a chance node, whose
+ * test names it).  Every picture formats values through these
  * alone. */
 void ab_node_value_text(const struct ab_node_view *v, const struct ab_glyphs *g,
 			struct ab_str *out);
@@ -109,6 +111,18 @@ double ab_scene_top(const struct ab_scene *scene, uint32_t n);
 /* Where the edges to n's children leave it: under its shape and the
  * small lines reserved beneath it. */
 double ab_scene_bottom(const struct ab_scene *scene, uint32_t n);
+/* Where the edges to n's children start, drawn under its shape (which is
+ * filled): a MAX triangle's base, the middle of a MIN triangle (so that
+ * they come out of its sides and do not meet at its point, which would
+ * read as an hourglass), a circle's centre.  The baseline of the name and
+ * value beside the shape: a MIN triangle's upper part, where the edges
+ * leaving its sides pass below them. */
+double ab_scene_edge_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
+double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
+/* The point of the edge from p (of shape pshape) into its child n where
+ * a mark goes: halfway down the part below p's small lines, on the line. */
+void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,
+			  uint32_t n, double *x, double *y);
 /* Where the edge into node n ends its slanted part.  The edge into a leaf
  * above the lowest level runs straight to its box unless that line would
  * cross another box; then it bends at the top of the leaf's own level and

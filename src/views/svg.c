@@ -20,6 +20,7 @@
 #define FADED_TEXT "#8a8a8a"
 #define PALE "#777777"    /* not reached yet */
 #define CURRENT_FILL "#ffe680"
+#define PRUNED_FILL "#eeeeee" /* a pruned shape: greyed, still its shape */
 #define THICK 1.8
 
 void ab_xml_escaped(struct ab_str *out, const char *text)
@@ -87,14 +88,37 @@ static void stroke_style(struct ab_str *out, const struct ab_node_view *v, bool 
 		ab_str_add(out, " stroke-dasharray=\"1 2\""); /* dotted: not searched */
 }
 
+/* A shape's outline: pruned shapes are greyed and filled (PRUNED_FILL),
+ * not dashed, so a small triangle still reads as one; shapes below the
+ * depth limit are dotted. */
+static void shape_stroke(struct ab_str *out, const struct ab_node_view *v, bool thick)
+{
+	ab_str_addf(out, " stroke=\"%s\" stroke-width=\"%.1f\"", stroke_of(v),
+		    thick ? THICK : 1.0);
+	if (v->below)
+		ab_str_add(out, " stroke-dasharray=\"1 2\"");
+}
+
+/* A small grey line under a node, on a white ground over the edges that
+ * leave the node, so it sits by its node and the lines do not cross it. */
+static void note(struct ab_str *out, const char *cls, double x, double y, const char *body)
+{
+	double w = ab_scene_text_width(body, AB_SCENE_SMALL);
+	ab_str_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			 "fill=\"#ffffff\"/>\n", x - w / 2.0 - 1.0, y - AB_SCENE_SMALL + 0.5,
+		    w + 2.0, AB_SCENE_LINE);
+	text(out, cls, x, y, "middle", AB_SCENE_SMALL, "#555555", body);
+}
+
 static void edge(struct ab_str *out, const struct ab_trace *trace,
 		 const struct ab_scene *scene, uint32_t n, struct ab_str *s)
 {
 	const struct ab_tree *tree = trace->tree;
 	uint32_t p = tree->nodes[n].parent;
-	struct ab_node_view v;
+	struct ab_node_view v, pv;
 	ab_node_view(trace, n, &v);
-	double x0 = ab_scene_x(scene, p), y0 = ab_scene_bottom(scene, p);
+	ab_node_view(trace, p, &pv);
+	double x0 = ab_scene_x(scene, p), y0 = ab_scene_edge_y(scene, p, pv.shape);
 	double x1 = ab_scene_x(scene, n), y1 = ab_scene_level_top(scene, n);
 	double y2 = ab_scene_top(scene, n);
 	ab_str_add(out, "<g class=\"");
@@ -113,7 +137,8 @@ static void edge(struct ab_str *out, const struct ab_trace *trace,
 	stroke_style(out, &v, v.active);
 	ab_str_add(out, "/>\n");
 	if (v.first_pruned) {
-		double mx = (x0 + x1) / 2.0, my = (y0 + y1) / 2.0;
+		double mx, my;
+		ab_scene_edge_middle(scene, p, pv.shape, n, &mx, &my);
 		ab_str_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#ffffff\"/>\n",
 			    mx, my);
 		text(out, "mark", mx, my + 3.0, "middle", 8.0, PALE, ab_glyphs_utf8.cut_mark);
@@ -136,12 +161,12 @@ static void edge(struct ab_str *out, const struct ab_trace *trace,
 static void node(struct ab_str *out, const struct ab_trace *trace,
 		 const struct ab_scene *scene, uint32_t n, struct ab_str *s)
 {
-	const struct ab_glyphs *g = &ab_glyphs_utf8;
+	const struct ab_glyphs *g = &ab_glyphs_picture;
 	struct ab_node_view v;
 	ab_node_view(trace, n, &v);
 	double x = ab_scene_x(scene, n), top = ab_scene_top(scene, n);
 	bool thick = v.active || v.current;
-	const char *fill = v.current ? CURRENT_FILL : "#ffffff";
+	const char *fill = v.current ? CURRENT_FILL : v.pruned ? PRUNED_FILL : "#ffffff";
 	static const char *const kind[] = {
 		[AB_SHAPE_MAX] = "node max", [AB_SHAPE_MIN] = "node min",
 		[AB_SHAPE_LEAF] = "node leaf", [AB_SHAPE_CHANCE] = "node chance",
@@ -175,7 +200,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 		ab_str_addf(out, "<rect class=\"shape\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 				 "height=\"%.1f\"", x - bw / 2.0, top, bw, AB_SCENE_LEAF_H);
 		ab_str_addf(out, " fill=\"%s\" stroke-linejoin=\"round\"", fill);
-		stroke_style(out, &v, thick);
+		shape_stroke(out, &v, thick);
 		ab_str_add(out, "/>\n");
 		text(out, "value", x, top + 11.0, "middle", AB_SCENE_FONT, text_of(&v, false),
 		     ab_str_cstr(&value));
@@ -187,9 +212,9 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 	}
 	}
 	ab_str_addf(out, " fill=\"%s\" stroke-linejoin=\"round\"", fill);
-	stroke_style(out, &v, thick);
+	shape_stroke(out, &v, thick);
 	ab_str_add(out, "/>\n");
-	double mid = top + h * 0.62;
+	double mid = ab_scene_label_y(scene, n, v.shape);
 	text(out, "name", x - w - 4.0, mid, "end", AB_SCENE_SMALL, text_of(&v, true),
 	     ab_str_cstr(s));
 	ab_str_clear(s);
@@ -201,21 +226,20 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 	if (v.window) {
 		ab_str_clear(s);
 		ab_node_window_text(&v, g, s);
-		text(out, "note window", x, y, "middle", AB_SCENE_SMALL, "#666666", ab_str_cstr(s));
+		note(out, "note window", x, y, ab_str_cstr(s));
 		y += AB_SCENE_LINE;
 	}
 	if (v.cut) {
 		ab_str_clear(s);
 		ab_str_addf(s, "%s ", g->cut_mark);
 		ab_node_cut_text(trace, &v, g, s);
-		text(out, "note cut-test", x, y, "middle", AB_SCENE_SMALL, "#666666",
-		     ab_str_cstr(s));
+		note(out, "note cut-test", x, y, ab_str_cstr(s));
 		y += AB_SCENE_LINE;
 	}
 	if (v.has_static) {
 		ab_str_clear(s);
 		ab_node_static_text(&v, g, s);
-		text(out, "note static", x, y, "middle", AB_SCENE_SMALL, "#666666", ab_str_cstr(s));
+		note(out, "note static", x, y, ab_str_cstr(s));
 	}
 	ab_str_add(out, "</g>\n");
 }
