@@ -63,7 +63,8 @@ fi
 # mark.
 mandir=$(dirname "$(dirname "$page")")
 pages="man1/abtrace.1 man5/abtrace-tree.5 man5/abtrace-answer.5 man5/abtrace-lesson.5
-man7/abtrace-events.7 zh_CN/man5/abtrace-tree.5 zh_CN/man5/abtrace-answer.5"
+man5/abtrace-log.5 man7/abtrace-events.7 zh_CN/man5/abtrace-tree.5
+zh_CN/man5/abtrace-answer.5 zh_CN/man5/abtrace-log.5"
 if command -v man >/dev/null 2>&1; then
 	for rel in $pages; do
 		p=$mandir/$rel

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""test_manpages.py - every error a tree file or an answer file can get is
-in its manual page, in each language the page is written in.
+"""test_manpages.py - every error a tree file, an answer file or a program's
+log can get is in its manual page, in each language the page is written in.
 
 The messages are read from the source, not listed by hand: every format
 string handed to the parsers' error calls (`fail(p, POS, "...")` in
@@ -28,11 +28,16 @@ import sys
 # both kinds of file (a missing file, one too large).
 TREE = ['src/core/parse.c', 'src/core/tree.c', 'src/base/file.c']
 ANSWER = ['src/homework/answer.c', 'src/base/file.c']
+# A program's log (abtrace diff, abtrace test): the reader's refusals, and
+# the comparison's own (a tree its search cannot run on).
+LOG = ['src/testing/log.c', 'src/testing/diff.c']
 PAGES = [
     ('src/man/abtrace-tree.5.in', None, TREE),
     ('src/man/abtrace-tree.zh_CN.5.in', 'zh_CN', TREE),
     ('src/man/abtrace-answer.5.in', None, ANSWER),
     ('src/man/abtrace-answer.zh_CN.5.in', 'zh_CN', ANSWER),
+    ('src/man/abtrace-log.5.in', None, LOG),
+    ('src/man/abtrace-log.zh_CN.5.in', 'zh_CN', LOG),
 ]
 
 # The calls that carry an error's message, and which argument is the format.
