@@ -78,6 +78,18 @@ struct cmp {
 	struct found d;
 	ab_value done_value;
 	uint32_t done_best;
+	/* A cutoff after which the log's next line of a kind is inside what
+	 * it skipped.  A search that visits nodes again (a re-search, the
+	 * next iteration) may yet take that line; until it does, the first
+	 * divergence is that line's. */
+	struct pending_cut {
+		bool set;
+		enum ab_log_kind kind;
+		uint32_t entry;
+		uint32_t node;
+		size_t step;
+		ab_value alpha, beta;
+	} cut;
 };
 
 static bool is_min(const struct cmp *c, uint32_t n)
@@ -107,6 +119,8 @@ static void consume(struct cmp *c, enum ab_log_kind k)
 {
 	if (c->step_of_entry)
 		c->step_of_entry[c->log->of_kind[k][c->at[k]]] = (uint32_t)c->step;
+	if (c->cut.set && c->cut.entry == c->log->of_kind[k][c->at[k]])
+		c->cut.set = false;
 	c->at[k]++;
 }
 
@@ -116,8 +130,17 @@ static void diverge(struct cmp *c, enum reason why, enum ab_log_kind kind,
 	if (c->diverged)
 		return;
 	c->diverged = true;
+	size_t step = c->step;
+	if (c->cut.set) { /* the log went on inside what a cutoff skipped */
+		why = R_PRUNED;
+		kind = c->cut.kind;
+		node = c->cut.node;
+		step = c->cut.step;
+		a = c->cut.alpha;
+		b = c->cut.beta;
+	}
 	c->d = (struct found){
-		.why = why, .kind = kind, .step = c->step, .node = node,
+		.why = why, .kind = kind, .step = step, .node = node,
 		.entry = c->at[kind] < c->log->nkind[kind] ? c->log->of_kind[kind][c->at[kind]]
 							   : NO_ENTRY,
 		.a = a, .b = b,
@@ -150,15 +173,15 @@ static bool cut_test(const struct cmp *c, ab_value alpha, ab_value beta)
 	return c->strict ? alpha > beta : alpha >= beta;
 }
 
-/* Whether node y lies in a subtree the cutoff at n (this step) skips. */
-static bool in_pruned(const struct cmp *c, uint32_t n, uint32_t y)
+/* Whether node y lies in a subtree the cutoff at n (at step) skipped. */
+static bool in_pruned(const struct cmp *c, uint32_t n, size_t step, uint32_t y)
 {
 	const struct ab_tree *t = c->tree;
 	if (y == AB_NONE || y >= t->count || t->nodes[y].depth <= t->nodes[n].depth)
 		return false;
 	while (t->nodes[y].depth > t->nodes[n].depth + 1)
 		y = t->nodes[y].parent;
-	return t->nodes[y].parent == n && c->t[y].pruned == c->step;
+	return t->nodes[y].parent == n && c->t[y].pruned == step;
 }
 
 /* ---- The events ---------------------------------------------------------- */
@@ -302,13 +325,37 @@ static void on_cutoff(struct cmp *c, const struct ab_event *ev)
 	/* The log's next line of any kind inside what was just skipped. */
 	static const enum ab_log_kind kinds[] = { AB_LOG_ENTER, AB_LOG_LEAF,
 						  AB_LOG_CUT, AB_LOG_RETURN };
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0] && !c->cut.set; i++) {
 		const struct ab_log_entry *e = next(c, kinds[i]);
-		if (e && in_pruned(c, n, e->node)) {
-			diverge(c, R_PRUNED, kinds[i], n, ev->alpha, ev->beta);
-			return;
-		}
+		if (e && in_pruned(c, n, c->step, e->node))
+			c->cut = (struct pending_cut){
+				.set = true, .kind = kinds[i],
+				.entry = c->log->of_kind[kinds[i]][c->at[kinds[i]]],
+				.node = n, .step = c->step, .alpha = ev->alpha, .beta = ev->beta,
+			};
 	}
+}
+
+/* Whether the log's next cut, about n as it returns, is this visit's.  A
+ * node searched again (PVS's re-search, the next iteration, an aspiration
+ * window opened) may cut in one visit and not another, so the log's next
+ * cut about n can be a later visit's: printed after a line of another kind
+ * that the search has not reached yet (every enter and leaf line so far is
+ * taken; n's own return comes after its cut, the next return after it). */
+static bool cut_is_this_visit(const struct cmp *c, uint32_t n,
+			      const struct ab_log_entry *cut)
+{
+	static const enum ab_log_kind later[] = { AB_LOG_ENTER, AB_LOG_LEAF };
+	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
+		const struct ab_log_entry *e = next(c, later[i]);
+		if (e && e->line < cut->line)
+			return false;
+	}
+	size_t r = c->at[AB_LOG_RETURN];
+	const uint32_t *of = c->log->of_kind[AB_LOG_RETURN];
+	if (r < c->log->nkind[AB_LOG_RETURN] && c->log->entries[of[r]].node == n)
+		r++;
+	return r >= c->log->nkind[AB_LOG_RETURN] || c->log->entries[of[r]].line > cut->line;
 }
 
 static void on_return(struct cmp *c, const struct ab_event *ev)
@@ -322,12 +369,12 @@ static void on_return(struct cmp *c, const struct ab_event *ev)
 	const struct ab_log_entry *e = next(c, AB_LOG_CUT);
 	/* The test fired with no child left: after an update, or on the
 	 * window the node was handed (a mistake's, α ≥ β from the start). */
-	if (e && e->node == n && !tr->cut &&
+	if (e && e->node == n && !tr->cut && cut_is_this_visit(c, n, e) &&
 	    (tr->late || (c->tree->nodes[n].nkids && cut_test(c, tr->alpha, tr->beta) &&
 			  ab_player_at(c->tree, n, c->root) != AB_CHANCE)))
 		consume(c, AB_LOG_CUT);
 	e = next(c, AB_LOG_CUT);
-	if (e && e->node == n) {
+	if (e && e->node == n && cut_is_this_visit(c, n, e)) {
 		diverge(c, R_CUT_EXTRA, AB_LOG_CUT, n, tr->alpha, tr->beta);
 		return;
 	}
@@ -1287,7 +1334,7 @@ static void add_conventions(const struct ab_diff_result *r, const struct ab_glyp
 	}
 	ab_str_add(out, _("order "));
 	unsigned i = 0, count = (unsigned)__builtin_popcount(orders);
-	for (int o = 0; o < 5; o++)
+	for (int o = 0; o <= AB_ORDER_HISTORY; o++)
 		if (orders & (1u << o)) {
 			struct ab_config c = { .order = (enum ab_order)o, .seed = r->against.seed };
 			ab_str_add(out, alternative(i++, count));

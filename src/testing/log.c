@@ -570,7 +570,9 @@ static bool read_json(struct reader *r, const char *s, size_t n)
 		return false;
 	/* Events that are the search's but not compared: known, not noise. */
 	if (jis(&v[J_EVENT], "update") || jis(&v[J_EVENT], "iteration") ||
-	    jis(&v[J_EVENT], "result"))
+	    jis(&v[J_EVENT], "result") || jis(&v[J_EVENT], "probe") ||
+	    jis(&v[J_EVENT], "store") || jis(&v[J_EVENT], "research") ||
+	    jis(&v[J_EVENT], "order"))
 		return true;
 	size_t before = r->log->count;
 	bool ok = false;
