@@ -438,7 +438,7 @@ static bool refuse_pidfd_open(void)
 	struct sock_fprog prog = { (unsigned short)(sizeof code / sizeof *code), code };
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
-		fprintf(stderr, "no seccomp filter: %s\n", strerror(errno));
+		printf("no seccomp filter: %s\n", strerror(errno));
 	errno = 0;
 	long fd = syscall(SYS_pidfd_open, getpid(), 0);
 	if (fd >= 0)
@@ -487,8 +487,9 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--no-pidfd") == 0) {
 		no_pidfd = true;
 		if (!refuse_pidfd_open()) {
-			fprintf(stderr, "%s: pidfd_open could not be refused\n", argv[0]);
-			return EXIT_FAILURE;
+			/* A sandbox that allows no filter: meson's skip. */
+			printf("run-no-pidfd: skipped, pidfd_open could not be refused\n");
+			return 77;
 		}
 		printf("pidfd_open refused (ENOSYS): the runner's fallback\n");
 	}
