@@ -509,6 +509,39 @@ START_TEST(limits)
 }
 END_TEST
 
+/* "Did you mean" compares an unknown name with every name of the tree,
+ * within a budget for the file: on a tree of 4,002 nodes the first unknown
+ * names get one, the 200th only the other hints (100,000 such lines
+ * compared 400 million pairs, minutes, before the budget). */
+START_TEST(near_names_budget)
+{
+	struct ab_str text = AB_STR_INIT;
+	ab_str_add(&text, "A[");
+	for (int i = 0; i < 4000; i++)
+		ab_str_addf(&text, " x%d=1", i);
+	ab_str_add(&text, " ]");
+	struct ab_diag diag;
+	struct ab_tree *t = ab_parse_tree(text.s, text.len, &diag);
+	ck_assert_msg(t != NULL, "%s", diag.message);
+	ck_assert_uint_eq(t->count, 4001);
+	ab_str_clear(&text);
+	for (int i = 0; i < 200; i++)
+		ab_str_addf(&text, "x%dq: 1\n", i);
+	struct ab_answer *a = parse_ok(t, text.s);
+	ck_assert_uint_eq(a->count, 200);
+	ck_assert_uint_eq(a->items[0].nunknown, 1);
+	ck_assert_str_eq(a->items[0].unknown[0].hint, "; did you mean x0?");
+	ck_assert_uint_eq(a->items[1].nunknown, 1);
+	ck_assert_str_eq(a->items[1].unknown[0].hint, "; did you mean x1?");
+	ck_assert_uint_eq(a->items[199].nunknown, 1);
+	const char *late = a->items[199].unknown[0].hint;
+	ck_assert_msg(late && *late && !strstr(late, "did you mean"), "%s", late ? late : "(null)");
+	ab_answer_free(a);
+	ab_tree_free(t);
+	ab_str_free(&text);
+}
+END_TEST
+
 /* Names of any length are accepted (the parser took 127 bytes at most):
  * a deep leaf's path, and the short "@N" name trace gives it. */
 START_TEST(long_names)
@@ -920,6 +953,7 @@ static Suite *answer_suite(void)
 	tcase_add_test(tc, limits);
 	tcase_add_test(tc, item_limit);
 	tcase_add_test(tc, long_names);
+	tcase_add_test(tc, near_names_budget);
 	tcase_add_loop_test(tc, token_soup, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("students");

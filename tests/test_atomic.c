@@ -6,7 +6,12 @@
  * frames or none, never a mix with old ones; nothing in DIR is opened or
  * followed, and another user's DIR is refused.
  *
- * (The single files -o writes are tested in test_export.c.)  Each test
+ * (The single files -o writes are tested in test_export.c.)  Last, the
+ * single files the replay writes (w, E) through ab_write_file_watched,
+ * called directly: the caller's signal handlers stay in force and its
+ * stop flag ends a write that waits, a FIFO nobody reads is said so, the
+ * caller's terminal is refused; and a file of /proc is written in place,
+ * its own error reported.  Each test
  * here reproduces a report that wrote through a planted link, hung on a
  * FIFO, or left stale or partial frame sets: a full disk is a tmpfs in a
  * private mount namespace (root only), a failing write a file size limit
@@ -20,8 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
+#include "base/atomic.h"
 #include "runprog.h"
 #include "testutil.h"
 
@@ -483,6 +490,198 @@ START_TEST(signal_leaves_nothing)
 }
 END_TEST
 
+/* ---- Single files written from the replay ---------------------------------- */
+
+/* The replay's flag, set by its own handler of SIGINT. */
+static volatile sig_atomic_t stop_flag;
+
+static void set_stop(int sig)
+{
+	stop_flag = sig;
+}
+
+static const struct ab_write_watch watch_flag = { &stop_flag, NULL, 0 };
+
+/* A new file, then the same file replaced: as ab_write_file_atomic does,
+ * with nothing hidden left beside it. */
+START_TEST(watched_writes_files)
+{
+	char *dir = temp_dir(), *file = path_in(dir, "saved.tree");
+	stop_flag = 0;
+	int err = -1;
+	ck_assert_int_eq(ab_write_file_watched(file, "A[1 2]\n", 7, &watch_flag, &err),
+			 AB_WRITE_OK);
+	ck_assert_int_eq(err, 0);
+	char *text = slurp(file);
+	ck_assert_str_eq(text, "A[1 2]\n");
+	free(text);
+	ck_assert_int_eq(ab_write_file_watched(file, "B[3]\n", 5, &watch_flag, &err),
+			 AB_WRITE_OK);
+	text = slurp(file);
+	ck_assert_str_eq(text, "B[3]\n");
+	free(text);
+	ck_assert_uint_eq(entries(dir), 1);
+	/* A directory that is not there is an error with its errno. */
+	char *lost = path_in(dir, "no/such.tree");
+	ck_assert_int_eq(ab_write_file_watched(lost, "x", 1, &watch_flag, &err), AB_WRITE_FAILED);
+	ck_assert_int_eq(err, ENOENT);
+	remove_dir(dir);
+	free(lost);
+	free(file);
+	free(dir);
+}
+END_TEST
+
+/* Stopped before the rename (a signal while the file was written): the
+ * old file stays, a new one is not made, no temporary file is left. */
+START_TEST(watched_stop_leaves_target)
+{
+	char *dir = temp_dir(), *old = path_in(dir, "old.tree"), *new = path_in(dir, "new.tree");
+	put_file(old, "old\n", 0644);
+	stop_flag = SIGINT;
+	int err = -1;
+	ck_assert_int_eq(ab_write_file_watched(old, "new\n", 4, &watch_flag, &err),
+			 AB_WRITE_STOPPED);
+	ck_assert_int_eq(ab_write_file_watched(new, "new\n", 4, &watch_flag, &err),
+			 AB_WRITE_STOPPED);
+	ck_assert_int_eq(err, 0);
+	char *text = slurp(old);
+	ck_assert_str_eq(text, "old\n");
+	free(text);
+	ck_assert_int_eq(access(new, F_OK), -1);
+	ck_assert_uint_eq(entries(dir), 1);
+	stop_flag = 0;
+	remove_dir(dir);
+	free(old);
+	free(new);
+	free(dir);
+}
+END_TEST
+
+/* A FIFO nobody reads: said at once, not waited on. */
+START_TEST(watched_fifo_without_reader)
+{
+	char *dir = temp_dir(), *fifo = path_in(dir, "pipe");
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	stop_flag = 0;
+	int err = -1;
+	ck_assert_int_eq(ab_write_file_watched(fifo, "A[1 2]\n", 7, &watch_flag, &err),
+			 AB_WRITE_NO_READER);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq(entries(dir), 1);
+	remove_dir(dir);
+	free(fifo);
+	free(dir);
+}
+END_TEST
+
+/* While a write waits on a reader that does not read, a signal comes: the
+ * caller's handler is still the one in force (the writer's own would end
+ * the process), it sets the flag, and the write ends, stopped. */
+static void interrupt_from_alarm(int sig)
+{
+	(void)sig;
+	struct sigaction now;
+	sigaction(SIGINT, NULL, &now);
+	if (now.sa_handler == set_stop)
+		raise(SIGINT);
+}
+
+START_TEST(watched_fifo_reader_stalls)
+{
+	char *dir = temp_dir(), *fifo = path_in(dir, "pipe");
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+	ck_assert_int_ge(reader, 0);
+#ifdef F_SETPIPE_SZ
+	fcntl(reader, F_SETPIPE_SZ, 4096);
+#endif
+	size_t len = 1 << 20;
+	char *data = malloc(len);
+	memset(data, 'x', len);
+	struct sigaction on_int = { .sa_handler = set_stop }, on_alarm = { .sa_handler = interrupt_from_alarm };
+	struct sigaction old_int, old_alarm;
+	sigemptyset(&on_int.sa_mask);
+	sigemptyset(&on_alarm.sa_mask);
+	sigaction(SIGINT, &on_int, &old_int);
+	sigaction(SIGALRM, &on_alarm, &old_alarm);
+	stop_flag = 0;
+	struct itimerval in = { .it_value = { 0, 200 * 1000 } };
+	setitimer(ITIMER_REAL, &in, NULL);
+	int err = -1;
+	enum ab_write_status st = ab_write_file_watched(fifo, data, len, &watch_flag, &err);
+	ck_assert_int_eq(st, AB_WRITE_STOPPED);
+	ck_assert_int_eq(stop_flag, SIGINT);
+	/* The caller's handlers, as they were. */
+	struct sigaction now;
+	sigaction(SIGINT, NULL, &now);
+	ck_assert(now.sa_handler == set_stop);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGALRM, &old_alarm, NULL);
+	stop_flag = 0;
+	close(reader);
+	free(data);
+	remove_dir(dir);
+	free(fifo);
+	free(dir);
+}
+END_TEST
+
+/* The caller's own terminal is refused, by name or through a link; another
+ * terminal is written. */
+START_TEST(watched_terminal_refused)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY);
+	ck_assert_int_ge(master, 0);
+	ck_assert_int_eq(grantpt(master), 0);
+	ck_assert_int_eq(unlockpt(master), 0);
+	char *name = ab_xstrdup(ptsname(master));
+	int slave = open(name, O_RDWR | O_NOCTTY);
+	ck_assert_int_ge(slave, 0);
+	char *dir = temp_dir(), *link = path_in(dir, "screen");
+	ck_assert_int_eq(symlink(name, link), 0);
+	const struct ab_write_watch mine = { &stop_flag, &slave, 1 };
+	stop_flag = 0;
+	int err = -1;
+	ck_assert_int_eq(ab_write_file_watched(name, "abc", 3, &mine, &err), AB_WRITE_TERMINAL);
+	ck_assert_int_eq(ab_write_file_watched(link, "abc", 3, &mine, &err), AB_WRITE_TERMINAL);
+	/* Not the caller's: written. */
+	ck_assert_int_eq(ab_write_file_watched(name, "abc", 3, &watch_flag, &err), AB_WRITE_OK);
+	char got[8] = "";
+	ck_assert_int_eq(read(master, got, sizeof got - 1), 3);
+	ck_assert_str_eq(got, "abc");
+	/* The controlling terminal, where there is one. */
+	int tty = open("/dev/tty", O_RDWR | O_NOCTTY);
+	if (tty >= 0) {
+		close(tty);
+		ck_assert_int_eq(ab_write_file_watched("/dev/tty", "abc", 3, &watch_flag, &err),
+				 AB_WRITE_TERMINAL);
+	}
+	close(slave);
+	close(master);
+	remove_dir(dir);
+	free(link);
+	free(dir);
+	free(name);
+}
+END_TEST
+
+/* /proc/self/mem is there: the error is the kernel's answer to writing it,
+ * not the temporary file that could not be made beside it (ENOENT), from
+ * the command line and from the replay. */
+START_TEST(kernel_file_error)
+{
+	ck_assert_int_eq(ab_write_file_atomic("/proc/self/mem", "x", 1), EIO);
+	int err = -1;
+	ck_assert_int_eq(ab_write_file_watched("/proc/self/mem", "x", 1, &watch_flag, &err),
+			 AB_WRITE_FAILED);
+	ck_assert_int_eq(err, EIO);
+	struct run_result r = run(ARGS("export", "--dot", "-o", "/proc/self/mem", "lecture"));
+	expect(&r, 2, "cannot write '/proc/self/mem': Input/output error");
+	run_result_free(&r);
+}
+END_TEST
+
 static Suite *atomic_suite(void)
 {
 	Suite *s = suite_create("atomic");
@@ -497,6 +696,14 @@ static Suite *atomic_suite(void)
 	tcase_add_test(tc, other_user);
 	tcase_add_loop_test(tc, signal_leaves_nothing, 0,
 			    sizeof set_signals / sizeof set_signals[0]);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("replay's files");
+	tcase_add_test(tc, watched_writes_files);
+	tcase_add_test(tc, watched_stop_leaves_target);
+	tcase_add_test(tc, watched_fifo_without_reader);
+	tcase_add_test(tc, watched_fifo_reader_stalls);
+	tcase_add_test(tc, watched_terminal_refused);
+	tcase_add_test(tc, kernel_file_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -502,6 +502,13 @@ START_TEST(test_infinite_leaves)
 	ck_assert_int_eq(t->probs[ab_kid(t, 0, 1)].num, 3);
 	ck_assert_int_eq(t->probs[ab_kid(t, 0, 1)].den, 4);
 	ab_tree_free(t);
+	/* A labelled infinite leaf before a list, as ab_tree_write writes
+	 * one: a leaf and its sibling, as B1=3 [1 2] is (it was read as a
+	 * static value and refused). */
+	t = parse_ok("[[1 2] x=+inf [4 [5 6]]]");
+	ck_assert_int_eq(t->nodes[ab_tree_find(t, "x")].value, AB_POS_INF);
+	ck_assert_uint_eq(t->nodes[0].nkids, 3);
+	ab_tree_free(t);
 	/* "inf" that goes on is a label. */
 	t = parse_ok("[info[1 2] 3]");
 	ck_assert_uint_ne(ab_tree_find(t, "info"), AB_NONE);

@@ -355,6 +355,37 @@ START_TEST(test_edits)
 }
 END_TEST
 
+/* A transposition is one position: swapping the children of either visit
+ * swaps both, so the tree is the one its file (which writes the second
+ * visit as &D) reads back; the fuzz target of the replay's prompts found
+ * the two visits apart. */
+START_TEST(test_swap_transposition)
+{
+	struct ab_tree *t = parse_ok("A[ B[ D[1 2] E[3 4] ]  C[ &E &D ] ]");
+	uint32_t d = ab_tree_find(t, "D"), copy = ab_tree_find(t, "C2");
+	ck_assert_uint_ne(copy, AB_NONE);
+	ck_assert_uint_eq(ab_position(t, copy), d);
+	ab_value first = t->nodes[ab_kid(t, d, 0)].value, second = t->nodes[ab_kid(t, d, 1)].value;
+	for (int visit = 0; visit < 2; visit++) {
+		ck_assert(ab_tree_swap_kids(t, visit ? copy : d, 0, 1));
+		ab_value want0 = visit ? first : second, want1 = visit ? second : first;
+		ck_assert_int_eq(t->nodes[ab_kid(t, d, 0)].value, want0);
+		ck_assert_int_eq(t->nodes[ab_kid(t, d, 1)].value, want1);
+		ck_assert_int_eq(t->nodes[ab_kid(t, copy, 0)].value, want0);
+		ck_assert_int_eq(t->nodes[ab_kid(t, copy, 1)].value, want1);
+		struct ab_str text = AB_STR_INIT;
+		ab_tree_write(t, &text);
+		struct ab_tree *back = parse_ok(text.s);
+		uint32_t back_copy = ab_tree_find(back, "C2");
+		ck_assert_int_eq(back->nodes[ab_kid(back, back_copy, 0)].value, want0);
+		ck_assert_int_eq(back->nodes[ab_kid(back, back_copy, 1)].value, want1);
+		ab_tree_free(back);
+		ab_str_free(&text);
+	}
+	ab_tree_free(t);
+}
+END_TEST
+
 /* ---- Writing back ------------------------------------------------------- */
 
 START_TEST(test_write)
@@ -693,6 +724,7 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_uniform);
 	tcase_add_test(tc, test_minimax);
 	tcase_add_test(tc, test_edits);
+	tcase_add_test(tc, test_swap_transposition);
 	tcase_add_test(tc, test_write);
 	tcase_add_test(tc, test_random_round_trip);
 	tcase_add_test(tc, test_layout_as_built);

@@ -29,50 +29,6 @@
 #include "tmux.h"
 #include "views/export.h"
 
-/* A format of the pane, e.g. "#{pane_dead}". */
-static void pane_format(const char *fmt, struct ab_str *out)
-{
-	ab_str_clear(out);
-	tmux(out, "display-message -p -t 0 '%s'", fmt);
-	while (out->len && out->s[out->len - 1] == '\n')
-		ab_str_truncate(out, out->len - 1);
-}
-
-/* Polls a pane format until it reads want. */
-static void wait_format(const char *fmt, const char *want)
-{
-	struct ab_str f = AB_STR_INIT;
-	long end = now_ms() + TMUX_DEADLINE_MS;
-	for (;;) {
-		pane_format(fmt, &f);
-		if (strcmp(ab_str_cstr(&f), want) == 0)
-			break;
-		if (now_ms() > end)
-			ck_abort_msg("%s is '%s', not '%s'", fmt, ab_str_cstr(&f), want);
-		pause_briefly();
-	}
-	ab_str_free(&f);
-}
-
-/* The pid of abtrace: the only child of the pane's shell. */
-static pid_t abtrace_pid(void)
-{
-	struct ab_str f = AB_STR_INIT, path = AB_STR_INIT;
-	pane_format("#{pane_pid}", &f);
-	ab_str_addf(&path, "/proc/%s/task/%s/children", ab_str_cstr(&f), ab_str_cstr(&f));
-	pid_t pid = 0;
-	FILE *in = fopen(ab_str_cstr(&path), "r");
-	if (in) {
-		int p;
-		if (fscanf(in, "%d", &p) == 1)
-			pid = (pid_t)p;
-		fclose(in);
-	}
-	ab_str_free(&f);
-	ab_str_free(&path);
-	return pid;
-}
-
 /* ---- Reading attributes from capture-pane -e ------------------------------ */
 
 struct cell {
@@ -1024,6 +980,8 @@ START_TEST(test_signal_restores_terminal)
 		      status, stop_signals[_i].sig);
 	wait_format("#{alternate_on} #{keypad_cursor_flag} #{keypad_flag} #{mouse_any_flag}",
 		    "0 0 0 0");
+	ab_str_clear(&f);
+	ck_assert_msg(pane_terminal_sane(&f), "the terminal is left %s", ab_str_cstr(&f));
 	capture(&s, false);
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "minimax 9"));
 	stop_server();

@@ -107,6 +107,8 @@ static inline void tmux_test_done(void)
 	char log[160];
 	snprintf(log, sizeof log, "%s.vg", tmux_status);
 	unlink(log);
+	snprintf(log, sizeof log, "%s.stty", tmux_status);
+	unlink(log);
 }
 
 static inline bool skip_without_tmux(void)
@@ -122,6 +124,9 @@ static inline void start(int cols, int rows, const char *env, const char *args)
 {
 	stop_server();
 	unlink(tmux_status);
+	char stty[160];
+	snprintf(stty, sizeof stty, "%s.stty", tmux_status);
+	unlink(stty);
 	FILE *f = fopen(tmux_script, "w");
 	ck_assert_ptr_nonnull(f);
 	/* The shell traps C-c and C-\\ (abtrace gets them with their default
@@ -134,9 +139,12 @@ static inline void start(int cols, int rows, const char *env, const char *args)
 		snprintf(log, sizeof log, "--log-file=%s.vg", tmux_status);
 		unlink(log + strlen("--log-file="));
 	}
-	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s %s '%s' %s\necho $? > '%s'\n",
+	/* The terminal's modes as abtrace left them go beside the status
+	 * (pane_terminal_sane), written first. */
+	fprintf(f, "trap : INT QUIT\nenv LANG=C.UTF-8 LC_ALL=C.UTF-8 %s %s %s '%s' %s\n"
+		   "status=$?\nstty -a > '%s.stty' 2>&1\necho $status > '%s'\n",
 		env ? env : "", tmux_wrapper() ? tmux_wrapper() : "", log, abtrace_path(), args,
-		tmux_status);
+		tmux_status, tmux_status);
 	fclose(f);
 	int st = tmux(NULL,
 		      "start-server \\; set-option -g remain-on-exit on \\; "
@@ -266,6 +274,92 @@ static inline bool find_on_screen(const struct ab_str *screen, const char *text,
 	}
 	ab_str_free(&line);
 	return found;
+}
+
+/* A format of the pane, e.g. "#{pane_dead}". */
+static inline void pane_format(const char *fmt, struct ab_str *out)
+{
+	ab_str_clear(out);
+	tmux(out, "display-message -p -t 0 '%s'", fmt);
+	while (out->len && out->s[out->len - 1] == '\n')
+		ab_str_truncate(out, out->len - 1);
+}
+
+/* Polls a pane format until it reads want. */
+static inline void wait_format(const char *fmt, const char *want)
+{
+	struct ab_str f = AB_STR_INIT;
+	long end = now_ms() + TMUX_DEADLINE_MS;
+	for (;;) {
+		pane_format(fmt, &f);
+		if (strcmp(ab_str_cstr(&f), want) == 0)
+			break;
+		if (now_ms() > end)
+			ck_abort_msg("%s is '%s', not '%s'", fmt, ab_str_cstr(&f), want);
+		pause_briefly();
+	}
+	ab_str_free(&f);
+}
+
+/* The pid of abtrace: the only child of the pane's shell. */
+static inline pid_t abtrace_pid(void)
+{
+	struct ab_str f = AB_STR_INIT, path = AB_STR_INIT;
+	pane_format("#{pane_pid}", &f);
+	ab_str_addf(&path, "/proc/%s/task/%s/children", ab_str_cstr(&f), ab_str_cstr(&f));
+	pid_t pid = 0;
+	FILE *in = fopen(ab_str_cstr(&path), "r");
+	if (in) {
+		int p;
+		if (fscanf(in, "%d", &p) == 1)
+			pid = (pid_t)p;
+		fclose(in);
+	}
+	ab_str_free(&f);
+	ab_str_free(&path);
+	return pid;
+}
+
+/* Whether the pane's terminal was back in the mode a shell reads lines in
+ * when abtrace ended (the pane's script runs `stty -a` there, before it
+ * writes the exit status): canonical input, echo, signals from keys, CR
+ * read as newline, newline written as CR LF.  What is off goes to off,
+ * for the failure message. */
+static inline bool pane_terminal_sane(struct ab_str *off)
+{
+	char path[160];
+	snprintf(path, sizeof path, "%s.stty", tmux_status);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		ab_str_add(off, "no stty -a");
+		return false;
+	}
+	struct ab_str all = AB_STR_INIT;
+	char buf[1024];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		ab_str_addn(&all, buf, n);
+	fclose(f);
+	static const char *const modes[] = { "icanon", "echo", "isig", "icrnl", "opost", "onlcr" };
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+		/* Each mode is a word of its own: "echo" or "-echo". */
+		bool on = false, seen = false;
+		for (const char *p = ab_str_cstr(&all); (p = strstr(p, modes[i])); p++) {
+			size_t len = strlen(modes[i]);
+			bool off_word = p > all.s && p[-1] == '-';
+			const char *start = off_word ? p - 1 : p;
+			bool word = (start == all.s || strchr(" \t\n;", start[-1])) &&
+				    strchr(" \t\n;", p[len]);
+			if (word) {
+				seen = true;
+				on = !off_word;
+			}
+		}
+		if (!seen || !on)
+			ab_str_addf(off, "%s%s ", seen ? "-" : "no ", modes[i]);
+	}
+	ab_str_free(&all);
+	return off->len == 0;
 }
 
 /* A click of mouse button 1 at a screen cell (an X10 report: press, then

@@ -10,17 +10,46 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/magic.h>
+#include <sys/vfs.h>
+#endif
 
 #include "base/str.h"
 
 enum { MAX_LINKS = 40 }; /* symlinks followed, as the kernel does */
+
+/* A watched write: the stop flag is looked at every WATCH_MS while
+ * waiting, and between pieces of at most WATCH_CHUNK bytes. */
+enum { WATCH_MS = 50, WATCH_CHUNK = 64 * 1024 };
+
+/* Outcomes of a watched write, beside the errno values (all positive). */
+enum { STOPPED = -1, NO_READER = -2, OWN_TERMINAL = -3 };
+
+/* How a single file is written: for the command line (handlers of our own
+ * remove the temporary file; a FIFO is waited on) or for an interactive
+ * program (its handlers left alone, its stop flag watched, nothing waited
+ * on, its terminal refused). */
+struct how {
+	bool guard;                         /* install our own handlers */
+	const volatile sig_atomic_t *stop;  /* watched: set, the write stops */
+	const int *terminals;               /* descriptors of the caller's terminal */
+	size_t nterminals;
+};
+
+static bool stopped(const struct how *how)
+{
+	return how->stop && *how->stop;
+}
 
 /* The directory part of path, "." when there is none. */
 static void dir_of(const char *path, struct ab_str *out)
@@ -34,13 +63,38 @@ static void dir_of(const char *path, struct ab_str *out)
 		ab_str_addn(out, path, (size_t)(slash - path));
 }
 
-static int write_all(int fd, const char *data, size_t len)
+/* Waits until fd (a pipe or a terminal, opened non-blocking) takes more,
+ * or the stop flag is set. */
+static int wait_writable(int fd, const struct how *how)
+{
+	for (;;) {
+		if (stopped(how))
+			return STOPPED;
+		struct pollfd p = { .fd = fd, .events = POLLOUT };
+		int n = poll(&p, 1, WATCH_MS);
+		if (n > 0)
+			return 0; /* writable, or an error the next write names */
+		if (n < 0 && errno != EINTR)
+			return errno;
+	}
+}
+
+static int write_all(int fd, const char *data, size_t len, const struct how *how)
 {
 	while (len > 0) {
-		ssize_t n = write(fd, data, len);
+		if (stopped(how))
+			return STOPPED;
+		size_t piece = how->stop && len > WATCH_CHUNK ? WATCH_CHUNK : len;
+		ssize_t n = write(fd, data, piece);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
+			if (how->stop && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+				int err = wait_writable(fd, how);
+				if (err)
+					return err;
+				continue;
+			}
 			return errno;
 		}
 		if (n == 0)
@@ -96,7 +150,7 @@ static void on_fatal_signal(int sig)
 }
 
 struct guard {
-	struct sigaction old[NFATAL], old_xfsz;
+	struct sigaction old[NFATAL], old_xfsz, old_pipe;
 	sigset_t mask, old_mask;
 };
 
@@ -140,32 +194,115 @@ static void guard_remove(struct guard *g)
 	sigaction(SIGXFSZ, &g->old_xfsz, NULL);
 }
 
+/* For a watched write: the caller's handlers of the fatal signals stay;
+ * only SIGXFSZ and SIGPIPE are held off, so a size limit is EFBIG and a
+ * reader that goes away EPIPE, errors like any other. */
+static void hold_off(struct guard *g)
+{
+	struct sigaction ign;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &ign, &g->old_xfsz);
+	sigaction(SIGPIPE, &ign, &g->old_pipe);
+}
+
+static void let_through(struct guard *g)
+{
+	sigaction(SIGXFSZ, &g->old_xfsz, NULL);
+	sigaction(SIGPIPE, &g->old_pipe, NULL);
+}
+
+static void protect(struct guard *g, const struct how *how)
+{
+	if (how->guard) {
+		guard_block(g);
+		guard_install(g);
+		guard_unblock(g);
+	} else {
+		hold_off(g);
+	}
+}
+
+static void unprotect(struct guard *g, const struct how *how)
+{
+	if (how->guard)
+		guard_remove(g);
+	else
+		let_through(g);
+}
+
 /* ---- Writing in place ------------------------------------------------------- */
 
-/* A FIFO, a terminal, a device, a hard-linked file, our own standard
- * output: opened and written, never replaced.  fd >= 0 writes there. */
-static int write_in_place(const char *path, int fd, bool regular,
-			  const char *data, size_t len)
+/* The terminal a watched write's caller draws on: the controlling terminal
+ * (/dev/tty), or the device of one of its terminal descriptors. */
+static bool own_terminal(int fd, const struct how *how)
+{
+	struct stat st, t;
+	if (!how->stop || fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode))
+		return false;
+	if (stat("/dev/tty", &t) == 0 && S_ISCHR(t.st_mode) && t.st_rdev == st.st_rdev)
+		return true;
+	for (size_t i = 0; i < how->nterminals; i++)
+		if (fstat(how->terminals[i], &t) == 0 && S_ISCHR(t.st_mode) &&
+		    t.st_rdev == st.st_rdev)
+			return true;
+	return false;
+}
+
+/* A FIFO, a terminal, a device, a hard-linked file, a file of the
+ * kernel's, our own standard output: opened and written, never replaced.
+ * fd >= 0 writes there; st is what path is; data (a plain file's bytes,
+ * not the kernel's) is truncated first and flushed after.  Watched, the
+ * file is opened without waiting (a FIFO nobody reads is NO_READER) and
+ * written as fast as it takes the bytes. */
+static int write_in_place(const char *path, int fd, const struct stat *st, bool data_file,
+			  const char *data, size_t len, const struct how *how)
 {
 	struct guard g;
-	guard_block(&g);
-	guard_install(&g);
-	guard_unblock(&g);
+	protect(&g, how);
 	bool own = fd < 0;
 	int err = 0;
 	if (own) {
-		fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (regular ? O_TRUNC : 0));
+		fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (data_file ? O_TRUNC : 0) |
+				(how->stop ? O_NONBLOCK : 0));
 		if (fd < 0)
-			err = errno;
+			err = errno == ENXIO && how->stop && S_ISFIFO(st->st_mode) ? NO_READER : errno;
 	}
+	if (!err && own_terminal(fd, how))
+		err = OWN_TERMINAL;
 	if (!err)
-		err = write_all(fd, data, len);
-	if (!err && regular && fsync(fd) != 0)
+		err = write_all(fd, data, len, how);
+	if (!err && data_file && fsync(fd) != 0)
 		err = errno;
 	if (own && fd >= 0 && close(fd) != 0 && !err)
 		err = errno;
-	guard_remove(&g);
+	unprotect(&g, how);
 	return err;
+}
+
+/* A regular file of a file system the kernel makes up (/proc, /sys):
+ * no temporary file can be made beside it (mkstemp's ENOENT would be
+ * reported for a file that is there), and what it holds is no data to
+ * replace; it is written in place and its own error reported
+ * (/proc/self/mem: EIO). */
+static bool kernel_file(const char *path)
+{
+#ifdef __linux__
+	static const uint32_t kinds[] = {
+		PROC_SUPER_MAGIC, SYSFS_MAGIC, CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+		DEBUGFS_MAGIC, TRACEFS_MAGIC, SECURITYFS_MAGIC, BPF_FS_MAGIC,
+		PSTOREFS_MAGIC, EFIVARFS_MAGIC,
+	};
+	struct statfs fs;
+	if (statfs(path, &fs) != 0)
+		return false;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((uint32_t)fs.f_type == kinds[i])
+			return true;
+#else
+	(void)path;
+#endif
+	return false;
 }
 
 /* ---- Replacing a regular file ----------------------------------------------- */
@@ -205,9 +342,12 @@ static int follow_links(const char *path, struct ab_str *target)
 }
 
 /* Writes a temporary file beside target and renames it over target; old is
- * the file replaced (its mode and owner kept), or NULL for a new file. */
+ * the file replaced (its mode and owner kept), or NULL for a new file.
+ * Guarded, our handlers remove the temporary file on a fatal signal;
+ * watched, the caller's handler sets the stop flag and the file is
+ * removed here (STOPPED), the target left as it was. */
 static int replace(const char *target, const struct stat *old, const char *data,
-		   size_t len)
+		   size_t len, const struct how *how)
 {
 	struct ab_str dir = AB_STR_INIT, tmp = AB_STR_INIT;
 	dir_of(target, &dir);
@@ -219,15 +359,24 @@ static int replace(const char *target, const struct stat *old, const char *data,
 	}
 	ab_str_addf(&tmp, "%s/.%s.XXXXXX", ab_str_cstr(&dir), base);
 	struct guard g;
-	guard_block(&g);
-	guard_install(&g);
+	if (how->guard) {
+		guard_block(&g);
+		guard_install(&g);
+	} else {
+		hold_off(&g);
+	}
 	int err = 0;
+	bool made = false;
 	int fd = mkstemp(tmp.s);
-	if (fd < 0)
+	if (fd < 0) {
 		err = errno;
-	else
-		armed_name = tmp.s;
-	guard_unblock(&g);
+	} else {
+		made = true;
+		if (how->guard)
+			armed_name = tmp.s;
+	}
+	if (how->guard)
+		guard_unblock(&g);
 	if (err)
 		goto out;
 	mode_t mode;
@@ -246,20 +395,32 @@ static int replace(const char *target, const struct stat *old, const char *data,
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	if (fchmod(fd, mode) != 0 || (err = write_all(fd, data, len)) != 0 ||
+	if (fchmod(fd, mode) != 0 || (err = write_all(fd, data, len, how)) != 0 ||
 	    fsync(fd) != 0) {
 		if (!err)
 			err = errno;
 		close(fd);
 		goto out;
 	}
-	if (close(fd) != 0 || rename(tmp.s, target) != 0) {
+	if (close(fd) != 0) {
 		err = errno;
 		goto out;
 	}
-	guard_block(&g);
-	armed_name = NULL;
-	guard_unblock(&g);
+	/* Stopped while flushing: the target stays as it was. */
+	if (stopped(how)) {
+		err = STOPPED;
+		goto out;
+	}
+	if (rename(tmp.s, target) != 0) {
+		err = errno;
+		goto out;
+	}
+	made = false;
+	if (how->guard) {
+		guard_block(&g);
+		armed_name = NULL;
+		guard_unblock(&g);
+	}
 	/* Make the rename itself durable; a failure here loses nothing. */
 	int dfd = open(ab_str_cstr(&dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd >= 0) {
@@ -267,19 +428,25 @@ static int replace(const char *target, const struct stat *old, const char *data,
 		close(dfd);
 	}
 out:
-	guard_block(&g);
-	if (armed_name) {
-		unlink(armed_name);
-		armed_name = NULL;
+	if (how->guard) {
+		guard_block(&g);
+		if (armed_name) {
+			unlink(armed_name);
+			armed_name = NULL;
+		}
+		guard_unblock(&g);
+		guard_remove(&g);
+	} else {
+		if (made)
+			unlink(tmp.s);
+		let_through(&g);
 	}
-	guard_unblock(&g);
-	guard_remove(&g);
 	ab_str_free(&dir);
 	ab_str_free(&tmp);
 	return err;
 }
 
-int ab_write_file_atomic(const char *path, const char *data, size_t len)
+static int write_file(const char *path, const char *data, size_t len, const struct how *how)
 {
 	if (!*path)
 		return ENOENT;
@@ -292,18 +459,45 @@ int ab_write_file_atomic(const char *path, const char *data, size_t len)
 		struct stat out;
 		if (fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st.st_dev &&
 		    out.st_ino == st.st_ino)
-			return write_in_place(path, STDOUT_FILENO, false, data, len);
-		if (!S_ISREG(st.st_mode) || st.st_nlink > 1)
-			return write_in_place(path, -1, S_ISREG(st.st_mode), data, len);
+			return write_in_place(path, STDOUT_FILENO, &st, false, data, len, how);
+		bool kernel = S_ISREG(st.st_mode) && kernel_file(path);
+		if (!S_ISREG(st.st_mode) || st.st_nlink > 1 || kernel)
+			return write_in_place(path, -1, &st, S_ISREG(st.st_mode) && !kernel,
+					      data, len, how);
 	} else if (errno != ENOENT) {
 		return errno;
 	}
 	struct ab_str target = AB_STR_INIT;
 	int err = follow_links(path, &target);
 	if (!err)
-		err = replace(target.s, stat(target.s, &st) == 0 ? &st : NULL, data, len);
+		err = replace(target.s, stat(target.s, &st) == 0 ? &st : NULL, data, len, how);
 	ab_str_free(&target);
 	return err;
+}
+
+int ab_write_file_atomic(const char *path, const char *data, size_t len)
+{
+	const struct how how = { .guard = true };
+	return write_file(path, data, len, &how);
+}
+
+enum ab_write_status ab_write_file_watched(const char *path, const char *data, size_t len,
+					   const struct ab_write_watch *watch, int *err)
+{
+	static const volatile sig_atomic_t never;
+	const struct how how = {
+		.stop = watch->stop ? watch->stop : &never,
+		.terminals = watch->terminals, .nterminals = watch->nterminals,
+	};
+	int e = write_file(path, data, len, &how);
+	*err = e > 0 ? e : 0;
+	switch (e) {
+	case 0: return AB_WRITE_OK;
+	case STOPPED: return AB_WRITE_STOPPED;
+	case NO_READER: return AB_WRITE_NO_READER;
+	case OWN_TERMINAL: return AB_WRITE_TERMINAL;
+	default: return AB_WRITE_FAILED;
+	}
 }
 
 /* ---- A set of files ------------------------------------------------------- */
@@ -535,7 +729,7 @@ bool ab_file_set_add(struct ab_file_set *set, const char *name, const char *data
 		add_name(&set->written.names, &set->written.count, &set->cap, name);
 	guard_unblock(&set->guard);
 	if (fd >= 0) {
-		err = write_all(fd, data, len);
+		err = write_all(fd, data, len, &(const struct how){ .guard = true });
 #ifndef __linux__
 		if (!err && fsync(fd) != 0)
 			err = errno;

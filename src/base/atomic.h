@@ -9,8 +9,11 @@
  * are kept.  Anything that is not a regular file (a FIFO, a terminal, a
  * device such as /dev/null or /dev/full) is opened and written in place,
  * never replaced; so is a regular file with more than one hard link (every
- * name keeps seeing the same file) and the file standard output already
- * writes to (-o /dev/stdout).  A directory is refused (EISDIR).
+ * name keeps seeing the same file), a file of a file system the kernel
+ * makes up (/proc, /sys: nothing can be made beside it, and its own error
+ * is the one to report, /proc/self/mem's EIO), and the file standard
+ * output already writes to (-o /dev/stdout).  A directory is refused
+ * (EISDIR).
  *
  * While the temporary file exists, SIGINT, SIGTERM, SIGHUP, SIGQUIT and
  * SIGPIPE remove it and the signal is raised again with its default action
@@ -22,6 +25,7 @@
 #ifndef AB_ATOMIC_H
 #define AB_ATOMIC_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -29,6 +33,47 @@
 /* Writes len bytes of data to path.  Returns 0, or the errno of the step
  * that failed. */
 int ab_write_file_atomic(const char *path, const char *data, size_t len);
+
+/* ---- Writing from an interactive program ------------------------------
+ *
+ * The same choice of what is replaced and what is written in place, for a
+ * program that keeps its own signal handling (the replay, whose handlers
+ * only set a flag and whose terminal must be put back before it ends):
+ *
+ * - no handler is installed: the caller's stay in force, and the flag
+ *   *stop that they set is watched while the file is written.  Once it is
+ *   set the write ends (AB_WRITE_STOPPED) with the temporary file removed
+ *   and the target as it was (a file written in place: what was written
+ *   so far).  Only SIGXFSZ and SIGPIPE are ignored meanwhile, so that a
+ *   size limit or a reader that leaves is an error (EFBIG, EPIPE);
+ * - nothing is waited on: a FIFO is opened without waiting for a reader
+ *   (AB_WRITE_NO_READER when it has none) and what is written in place is
+ *   written as fast as it is taken, the flag looked at every 50 ms; a
+ *   regular file is written in pieces of 64 KiB with the flag looked at
+ *   between them (a slow disk is stopped between pieces);
+ * - the caller's own terminal is refused (AB_WRITE_TERMINAL), checked on
+ *   what was opened: the controlling terminal (/dev/tty), or a terminal
+ *   that is the same device as one of terminals[] (/dev/stdout, the
+ *   terminal's own name under /dev/pts). */
+
+enum ab_write_status {
+	AB_WRITE_OK,
+	AB_WRITE_FAILED,     /* *err says why */
+	AB_WRITE_STOPPED,    /* *stop was set */
+	AB_WRITE_NO_READER,  /* a FIFO that nobody is reading */
+	AB_WRITE_TERMINAL,   /* the caller's own terminal */
+};
+
+struct ab_write_watch {
+	const volatile sig_atomic_t *stop;  /* set by the caller's handlers */
+	const int *terminals;               /* descriptors open on its terminal */
+	size_t nterminals;
+};
+
+/* Writes len bytes of data to path; *err is the errno for
+ * AB_WRITE_FAILED, 0 otherwise. */
+enum ab_write_status ab_write_file_watched(const char *path, const char *data, size_t len,
+					   const struct ab_write_watch *watch, int *err);
 
 /* ---- A set of files, written as one ------------------------------------
  *

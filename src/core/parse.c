@@ -912,8 +912,11 @@ static bool parse_element(struct parser *p, uint32_t parent, uint32_t depth,
 	if (i < p->len && t[i] == '=' && (labellen || kind >= 0 || i == at)) {
 		i = skip_hspace(p, i + 1);
 		if (labellen && kind < 0 && infinity_at(p, i, &inf_end, &inf)) {
-			size_t after = skip_hspace(p, inf_end);
-			if (after < p->len && t[after] == '[')
+			/* As for a number: B=inf[...] would be a static
+			 * value, B=inf [...] is a leaf and a sibling (what
+			 * ab_tree_write writes for a labelled infinite leaf
+			 * before a list). */
+			if (inf_end < p->len && t[inf_end] == '[')
 				return fail(p, i, "a static value is finite: "
 					    "+inf and -inf are for leaves");
 			return add_infinite_leaf(p, parent, at, label, labellen,

@@ -987,6 +987,18 @@ bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value)
 	return true;
 }
 
+static void swap_at(struct ab_tree *tree, uint32_t n, uint32_t i, uint32_t j)
+{
+	uint32_t *kid = tree->kids + tree->nodes[n].first_kid;
+	uint32_t a = kid[i];
+	kid[i] = kid[j];
+	kid[j] = a;
+	if (tree->spans) {
+		tree->spans[kid[i]].rank = i;
+		tree->spans[kid[j]].rank = j;
+	}
+}
+
 bool ab_tree_swap_kids(struct ab_tree *tree, uint32_t n, uint32_t i,
 		       uint32_t j)
 {
@@ -995,14 +1007,17 @@ bool ab_tree_swap_kids(struct ab_tree *tree, uint32_t n, uint32_t i,
 	const struct ab_node *node = &tree->nodes[n];
 	if (i >= node->nkids || j >= node->nkids)
 		return false;
-	uint32_t *kid = tree->kids + node->first_kid;
-	uint32_t a = kid[i];
-	kid[i] = kid[j];
-	kid[j] = a;
-	if (tree->spans) {
-		tree->spans[kid[i]].rank = i;
-		tree->spans[kid[j]].rank = j;
+	if (!tree->position) {
+		swap_at(tree, n, i, j);
+		return true;
 	}
+	/* A position has one order of moves: every visit of it changes, as
+	 * the file (which writes a visit as &NAME) would read it back. */
+	uint32_t pos = ab_position(tree, n);
+	for (uint32_t m = 0; m < tree->count; m++)
+		if (tree->position[m] == pos && i < tree->nodes[m].nkids &&
+		    j < tree->nodes[m].nkids)
+			swap_at(tree, m, i, j);
 	return true;
 }
 

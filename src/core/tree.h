@@ -395,8 +395,9 @@ enum ab_value_check ab_tree_check_value(const struct ab_tree *tree, uint32_t n,
 /* Sets a leaf's value, and every other visit's of its position.  Returns
  * false (nothing changed) when ab_tree_check_value refuses it. */
 bool ab_tree_set_value(struct ab_tree *tree, uint32_t n, ab_value value);
-/* Swaps the children at ranks i and j of node n.  Returns false when they
- * do not exist. */
+/* Swaps the children at ranks i and j of node n, and of every other visit
+ * of its position (a transposition has one order of moves).  Returns
+ * false when they do not exist. */
 bool ab_tree_swap_kids(struct ab_tree *tree, uint32_t n, uint32_t i,
 		       uint32_t j);
 /* A deep copy, so an edit can be tried and undone. */

@@ -246,6 +246,7 @@ struct parser {
 	uint32_t about_node;
 	bool attempt;      /* some line reads as an item, or tries to */
 	bool want_move;    /* the name being read is to be a move (best:) */
+	size_t near_budget;/* names "did you mean" may still compare */
 };
 
 /* Sets the error at byte pos and yields false, so `return FAIL(...)`. */
@@ -492,24 +493,33 @@ static bool parse_bound_value(struct parser *p, size_t s, size_t e, ab_value *ou
 
 /* ---- Names --------------------------------------------------------------- */
 
-/* "Did you mean" looks at every name of trees up to this size. */
+/* "Did you mean" looks at every name of trees up to this size, and at
+ * most this many names for one answer file in all: a file of 100,000
+ * unknown names on a tree of 4,000 nodes would otherwise compare 400
+ * million pairs (minutes); past the budget an unknown name gets the
+ * other hints.  The lecture tree's 13 nodes: the first 40,000 unknown
+ * names of a file get one. */
 #define NEAR_MAX_NODES 4096u
+#define NEAR_BUDGET (1u << 19)
 
 /* Appends "; did you mean G?" (or "G or H") for the names nearest to name
  * by edit distance, among the root's moves when moves; false when none
  * is near enough to be a slip. */
 static bool did_you_mean(const struct ab_tree *tree, const char *name, bool moves,
-			 struct ab_str *out)
+			 size_t *budget, struct ab_str *out)
 {
 	if (tree->count > NEAR_MAX_NODES)
 		return false;
+	uint32_t count = moves ? tree->nodes[0].nkids : tree->count;
+	if (*budget < count)
+		return false;
+	*budget -= count;
 	size_t len = ab_utf8_text_width(name);
 	size_t limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
 	uint32_t best[3], nbest = 0;
 	size_t best_d = limit + 1;
 	bool best_prefix = false;
 	struct ab_str shown = AB_STR_INIT;
-	uint32_t count = moves ? tree->nodes[0].nkids : tree->count;
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t n = moves ? ab_kid(tree, 0, i) : i;
 		ab_str_clear(&shown);
@@ -569,12 +579,13 @@ static void moves_hint(const struct ab_tree *tree, struct ab_str *out)
 /* Appends a hint about an unknown name: the names nearest to it ("did you
  * mean G?"), the children of the node its prefix names (C4 -> C's
  * children), else the first few names.  moves: it was to be a move, so
- * the root's moves are listed too. */
+ * the root's moves are listed too.  budget: names did_you_mean may still
+ * compare. */
 static void name_hint(const struct ab_tree *tree, const char *name, bool moves,
-		      struct ab_str *out)
+		      size_t *budget, struct ab_str *out)
 {
 	if (moves) {
-		did_you_mean(tree, name, true, out);
+		did_you_mean(tree, name, true, budget, out);
 		moves_hint(tree, out);
 		return;
 	}
@@ -595,7 +606,7 @@ static void name_hint(const struct ab_tree *tree, const char *name, bool moves,
 			return;
 		}
 	}
-	if (did_you_mean(tree, name, false, out))
+	if (did_you_mean(tree, name, false, budget, out))
 		return;
 	ab_str_add(out, _("; names here include "));
 	uint32_t first[8], count = tree->count < 7 ? tree->count : 7;
@@ -743,7 +754,7 @@ static bool parse_name(struct parser *p, size_t s, size_t e, uint32_t *node)
 		ab_str_add(&hint, _("; ignoring case, several nodes match: "));
 		ab_narrate_names(p->tree, others, (uint32_t)nothers, 4, &hint);
 	} else {
-		name_hint(p->tree, buf, p->want_move, &hint);
+		name_hint(p->tree, buf, p->want_move, &p->near_budget, &hint);
 	}
 	free(buf);
 	if (!p->key) {
@@ -1875,7 +1886,7 @@ static struct ab_answer *parse(const struct ab_tree *tree, const char *text,
 		len -= 3;
 	}
 	struct parser p = { .tree = tree, .text = text, .len = len, .diag = diag, .key = key,
-			    .strict = strict || key };
+			    .strict = strict || key, .near_budget = NEAR_BUDGET };
 	ab_lines_init(&p.lines, text, len);
 	memset(diag, 0, sizeof *diag);
 	p.answer = ab_answer_new();

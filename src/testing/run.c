@@ -259,9 +259,17 @@ static int start(struct ab_runner *r)
 	fcntl(r->out, F_SETFL, fcntl(r->out, F_GETFL) | O_NONBLOCK);
 	fcntl(r->err, F_SETFL, fcntl(r->err, F_GETFL) | O_NONBLOCK);
 #if defined(__linux__) && defined(SYS_pidfd_open)
-	r->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (r->pidfd >= 0)
-		fcntl(r->pidfd, F_SETFD, FD_CLOEXEC);
+	/* Linux 5.3 and later; before, or under valgrind (which does not
+	 * know the call), ENOSYS: the loop then looks for the end with
+	 * waitid every 20 ms, and the call is not tried again. */
+	static bool no_pidfd;
+	if (!no_pidfd) {
+		r->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+		if (r->pidfd >= 0)
+			fcntl(r->pidfd, F_SETFD, FD_CLOEXEC);
+		else if (errno == ENOSYS)
+			no_pidfd = true;
+	}
 #endif
 	return 0;
 }

@@ -32,6 +32,7 @@
 #include "tui/keys.h"
 #include "tui/logview.h"
 #include "tui/practice.h"
+#include "tui/prompts.h"
 #include "tui/state.h"
 
 #define AB_TICK_MS 100
@@ -146,50 +147,6 @@ static void say(struct ab_replay *rp, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ---- Reading typed answers ------------------------------------------------ */
-
-/* Skips blanks; returns the next word of *p (NUL-terminated in place). */
-static char *next_word(char **p)
-{
-	char *s = *p;
-	while (*s == ' ' || *s == '\t' || *s == ',')
-		s++;
-	if (!*s)
-		return NULL;
-	char *start = s;
-	while (*s && *s != ' ' && *s != '\t' && *s != ',')
-		s++;
-	if (*s)
-		*s++ = '\0';
-	*p = s;
-	return start;
-}
-
-/* A number as the tree file writes one (7, -2.5), blanks around it
- * allowed (" 7 "), in the tree's exact unit: one with more decimals than
- * the tree's values have is refused. */
-static bool parse_value(const struct ab_tree *tree, const char *text, ab_value *v)
-{
-	while (*text == ' ' || *text == '\t')
-		text++;
-	size_t n = strlen(text);
-	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t'))
-		n--;
-	struct ab_exact x;
-	size_t end;
-	static const struct { const char *word; ab_value v; } infinities[] = {
-		{ "inf", AB_POS_INF }, { "+inf", AB_POS_INF }, { "-inf", AB_NEG_INF },
-	};
-	for (size_t i = 0; i < sizeof infinities / sizeof infinities[0]; i++)
-		if (strlen(infinities[i].word) == n && strncmp(text, infinities[i].word, n) == 0) {
-			*v = infinities[i].v;
-			return true;
-		}
-	if (!n || ab_number_parse(text, n, false, &x, &end, NULL) != AB_NUMBER_OK || end != n)
-		return false;
-	return ab_exact_to_value(x, tree->scale, v);
-}
-
 static void selected_name(const struct ab_replay *rp, bool leaf_only, struct ab_str *out)
 {
 	uint32_t n = rp->selected;
@@ -269,17 +226,16 @@ static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char 
 
 static unsigned edit_leaf_named(struct ab_replay *rp, char *text)
 {
-	char *word = next_word(&text);
-	uint32_t leaf = word ? ab_tree_find(rp->tree, word) : AB_NONE;
-	if (leaf == AB_NONE || !ab_is_leaf(rp->tree, leaf)) {
-		say(rp, _("'%s' is not a leaf of this tree"), word ? word : "");
+	const char *word;
+	char *value;
+	uint32_t leaf = ab_prompt_read_leaf(rp->tree, text, &word, &value);
+	if (leaf == AB_NONE) {
+		say(rp, _("'%s' is not a leaf of this tree"), word);
 		return AB_REDRAW_FRAME;
 	}
 	/* "C1 5": the leaf and its new value in one line. */
-	while (*text == ' ' || *text == '\t' || *text == ',')
-		text++;
-	if (*text)
-		return edit_leaf_value(rp, leaf, text);
+	if (value)
+		return edit_leaf_value(rp, leaf, value);
 	struct ab_str name = AB_STR_INIT, now = AB_STR_INIT, question = AB_STR_INIT;
 	ab_tree_name(rp->tree, leaf, &name);
 	ab_format_value(rp->tree->nodes[leaf].value, rp->tree->scale, rp->g, &now);
@@ -295,17 +251,12 @@ static unsigned edit_leaf_named(struct ab_replay *rp, char *text)
 static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char *text)
 {
 	struct ab_edit e = { .swap = false, .node = leaf };
-	if (leaf >= rp->tree->count || !parse_value(rp->tree, text, &e.new_)) {
-		say(rp, _("'%s' is not a number this tree can hold (at most %d digits, and no more decimals than its values have)"),
-		    text, AB_VALUE_DIGITS);
-		return AB_REDRAW_FRAME;
-	}
 	/* The same checks as the tree file's, so an edit never makes a tree
 	 * that abtrace would refuse to load (or `w` a file it cannot read). */
-	switch (ab_tree_check_value(rp->tree, leaf, e.new_)) {
-	case AB_VALUE_OK:
+	switch (ab_prompt_read_value(rp->tree, leaf, text, &e.new_)) {
+	case AB_PROMPT_VALUE_OK:
 		break;
-	case AB_VALUE_OUT_OF_BOUNDS: {
+	case AB_PROMPT_VALUE_OUT_OF_BOUNDS: {
 		struct ab_str lo = AB_STR_INIT, hi = AB_STR_INIT;
 		ab_format_value(rp->tree->bound_lo, rp->tree->scale, rp->g, &lo);
 		ab_format_value(rp->tree->bound_hi, rp->tree->scale, rp->g, &hi);
@@ -315,11 +266,12 @@ static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char 
 		ab_str_free(&hi);
 		return AB_REDRAW_FRAME;
 	}
-	case AB_VALUE_INFINITE_CHANCE:
+	case AB_PROMPT_VALUE_INFINITE_CHANCE:
 		say(rp, _("'%s': a tree with chance nodes holds finite values only"), text);
 		return AB_REDRAW_FRAME;
-	case AB_VALUE_TOO_LARGE:
-	case AB_VALUE_NOT_LEAF:
+	case AB_PROMPT_VALUE_NOT_NUMBER:
+	case AB_PROMPT_VALUE_TOO_LARGE:
+	case AB_PROMPT_VALUE_NOT_LEAF:
 		say(rp, _("'%s' is not a number this tree can hold (at most %d digits, and no more decimals than its values have)"),
 		    text, AB_VALUE_DIGITS);
 		return AB_REDRAW_FRAME;
@@ -339,55 +291,6 @@ static unsigned edit_leaf_value(struct ab_replay *rp, uint32_t leaf, const char 
 	return redraw;
 }
 
-/* Reads "C1 C3" (two siblings), "C 1 3" (a node and two ranks) or "1 3"
- * (ranks of the selected node's children). */
-static bool parse_swap(struct ab_replay *rp, char *text, struct ab_edit *sw)
-{
-	const struct ab_tree *t = rp->tree;
-	char *words[3];
-	int n = 0;
-	char *w;
-	while (n < 3 && (w = next_word(&text)))
-		words[n++] = w;
-	if (next_word(&text))
-		return false;
-	char *end;
-	*sw = (struct ab_edit){ .swap = true };
-	if (n == 2) {
-		unsigned long i = strtoul(words[0], &end, 10);
-		bool numbers = *end == '\0';
-		unsigned long j = strtoul(words[1], &end, 10);
-		numbers = numbers && *end == '\0';
-		uint32_t parent = rp->selected;
-		if (numbers && parent != AB_NONE && !ab_is_leaf(t, parent) && i && j &&
-		    i <= t->nodes[parent].nkids && j <= t->nodes[parent].nkids) {
-			sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
-			return true;
-		}
-		uint32_t a = ab_tree_find(t, words[0]), b = ab_tree_find(t, words[1]);
-		if (a == AB_NONE || b == AB_NONE || a == 0 ||
-		    t->nodes[a].parent != t->nodes[b].parent)
-			return false;
-		sw->node = t->nodes[a].parent, sw->i = ab_rank(t, a), sw->j = ab_rank(t, b);
-		return true;
-	}
-	if (n == 3) {
-		uint32_t parent = ab_tree_find(t, words[0]);
-		unsigned long i = strtoul(words[1], &end, 10);
-		if (*end)
-			return false;
-		unsigned long j = strtoul(words[2], &end, 10);
-		/* Ranks past the children are refused before they are narrowed
-		 * (4294967297 is not 1). */
-		if (*end || parent == AB_NONE || !i || !j ||
-		    i > t->nodes[parent].nkids || j > t->nodes[parent].nkids)
-			return false;
-		sw->node = parent, sw->i = (uint32_t)i - 1, sw->j = (uint32_t)j - 1;
-		return true;
-	}
-	return false;
-}
-
 static unsigned swap_kids(struct ab_replay *rp)
 {
 	const char *q = rp->selected != AB_NONE && !ab_is_leaf(rp->tree, rp->selected)
@@ -401,13 +304,13 @@ static unsigned swap_answer(struct ab_replay *rp, char *text)
 {
 	struct ab_str shown = AB_STR_INIT;
 	ab_str_add(&shown, text);
-	struct ab_edit sw;
+	struct ab_prompt_swap read;
 	unsigned redraw = AB_REDRAW_FRAME;
-	if (!parse_swap(rp, text, &sw) || sw.i == sw.j ||
-	    sw.i >= rp->tree->nodes[sw.node].nkids || sw.j >= rp->tree->nodes[sw.node].nkids) {
+	if (!ab_prompt_read_swap(rp->tree, rp->selected, text, &read)) {
 		say(rp, _("cannot swap '%s': name two different siblings, or a node and two of its ranks"),
 		    ab_str_cstr(&shown));
 	} else {
+		struct ab_edit sw = { .swap = true, .node = read.node, .i = read.i, .j = read.j };
 		redraw = edit_and_record(rp, &sw, false);
 		if (!(redraw & AB_REDRAW_QUIT))
 			say(rp, _("swapped (u undoes): alpha-beta looks at %u of %u leaves"),
@@ -419,10 +322,10 @@ static unsigned swap_answer(struct ab_replay *rp, char *text)
 
 static unsigned select_answer(struct ab_replay *rp, char *text)
 {
-	char *word = next_word(&text);
-	uint32_t n = word ? ab_tree_find(rp->tree, word) : AB_NONE;
+	const char *word;
+	uint32_t n = ab_prompt_read_node(rp->tree, text, &word);
 	if (n == AB_NONE)
-		say(rp, _("no node is called '%s'"), word ? word : "");
+		say(rp, _("no node is called '%s'"), word);
 	else
 		rp->selected = n;
 	rp->follow = rp->follow_selected = n != AB_NONE;
@@ -431,36 +334,50 @@ static unsigned select_answer(struct ab_replay *rp, char *text)
 
 /* ---- Saving the tree and exporting the step -------------------------------- */
 
-static void say_write_error(struct ab_replay *rp, const char *path, int err)
-{
-	say(rp, _("cannot write '%s': %s"), path, strerror(err));
-}
+/* The replay's terminal, which w and E never write to: standard output
+ * and where the keys come from (set while the replay runs). */
+static int terminal_fds[2];
+static size_t nterminal_fds;
 
-/* The rest of a typed line, blanks trimmed at both ends: a file name,
- * which may hold spaces or commas; NULL when empty. */
-static char *rest_of_line(char *text)
+/* Writes a file named at a prompt with the replay's own signal handling in
+ * force: a signal stops the write (the loop then ends the replay and puts
+ * the terminal back), nothing waits on a FIFO nobody reads or on a reader
+ * that does not read, and the terminal the replay draws on is refused.
+ * False (and the message said) when nothing was written. */
+static bool write_named(struct ab_replay *rp, const char *path, const struct ab_str *text)
 {
-	while (*text == ' ' || *text == '\t')
-		text++;
-	size_t len = strlen(text);
-	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
-		text[--len] = '\0';
-	return len ? text : NULL;
+	const struct ab_write_watch watch = { &stop_requested, terminal_fds, nterminal_fds };
+	int err;
+	switch (ab_write_file_watched(path, ab_str_cstr(text), text->len, &watch, &err)) {
+	case AB_WRITE_OK:
+		return true;
+	case AB_WRITE_FAILED:
+		say(rp, _("cannot write '%s': %s"), path, strerror(err));
+		break;
+	case AB_WRITE_STOPPED:
+		say(rp, _("not written to '%s': stopped"), path);
+		break;
+	case AB_WRITE_NO_READER:
+		say(rp, _("cannot write '%s': it is a named pipe (FIFO) and nobody is reading it"),
+		    path);
+		break;
+	case AB_WRITE_TERMINAL:
+		say(rp, _("cannot write '%s': it is the terminal the replay is drawing on"), path);
+		break;
+	}
+	return false;
 }
 
 static unsigned save_answer(struct ab_replay *rp, char *text)
 {
-	char *path = rest_of_line(text);
+	char *path = ab_prompt_rest(text);
 	if (!path) {
 		say(rp, _("not saved: no file named"));
 		return AB_REDRAW_FRAME;
 	}
 	struct ab_str out = AB_STR_INIT;
 	ab_tree_write(rp->tree, &out);
-	int err = ab_write_file_atomic(path, ab_str_cstr(&out), out.len);
-	if (err)
-		say_write_error(rp, path, err);
-	else
+	if (write_named(rp, path, &out))
 		say(rp, P_("saved to %s (%zu edit since loading)", "saved to %s (%zu edits since loading)",
 			   rp->nedits),
 		    path, rp->nedits);
@@ -485,21 +402,17 @@ static unsigned export_step(struct ab_replay *rp)
 
 static unsigned export_answer(struct ab_replay *rp, char *text)
 {
-	while (*text == ' ' || *text == '\t')
-		text++;
-	char *format = text;
-	while (*text && *text != ' ' && *text != '\t')
-		text++;
-	if (*text)
-		*text++ = '\0';
-	char *path = rest_of_line(text);
-	const struct ab_exporter *ex = ab_exporter_named(format);
-	if (!ex) {
+	const struct ab_exporter *ex;
+	const char *format;
+	char *path;
+	switch (ab_prompt_read_export(text, &ex, &format, &path)) {
+	case AB_PROMPT_EXPORT_OK:
+		break;
+	case AB_PROMPT_EXPORT_UNKNOWN:
 		say(rp, _("'%s' is not a format here: type a format and a file, such as 'dot step.dot'"),
 		    format);
 		return AB_REDRAW_FRAME;
-	}
-	if (!path) {
+	case AB_PROMPT_EXPORT_NO_FILE:
 		say(rp, _("not exported: type a format and a file, such as 'dot step.dot'"));
 		return AB_REDRAW_FRAME;
 	}
@@ -512,10 +425,7 @@ static unsigned export_answer(struct ab_replay *rp, char *text)
 	};
 	struct ab_str out = AB_STR_INIT;
 	ab_export(rp->trace, &opt, &out);
-	int err = ab_write_file_atomic(path, ab_str_cstr(&out), out.len);
-	if (err)
-		say_write_error(rp, path, err);
-	else
+	if (write_named(rp, path, &out))
 		say(rp, _("step %zu exported to %s"), rp->trace->step, path);
 	ab_str_free(&out);
 	return AB_REDRAW_FRAME;
@@ -742,7 +652,7 @@ static unsigned switch_view(struct ab_replay *rp)
  * takes the convention the log agrees with. */
 static unsigned log_answer(struct ab_replay *rp, char *text)
 {
-	char *path = rest_of_line(text);
+	char *path = ab_prompt_rest(text);
 	if (!path) {
 		say(rp, _("no file given"));
 		return AB_REDRAW_FRAME;
@@ -1003,17 +913,10 @@ static unsigned prompt_key(struct ab_replay *rp, int ch)
 		return answered(rp, true);
 	if (ch == 27 || ch == 7)
 		return answered(rp, false);
-	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-		/* Drop one whole UTF-8 character. */
-		size_t len = answer->len;
-		while (len && (answer->s[len - 1] & 0xC0) == 0x80)
-			len--;
-		if (len)
-			len--;
-		ab_str_truncate(answer, len);
-	} else if (ch >= 0x20 && ch < 0x100 && answer->len < 256) {
-		ab_str_addc(answer, (char)ch);
-	}
+	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8)
+		ab_prompt_erase(answer);
+	else
+		ab_prompt_type(answer, ch);
 	return AB_REDRAW_FRAME;
 }
 
@@ -1255,6 +1158,9 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 		}
 		keys_in = tty;
 	}
+	terminal_fds[0] = STDOUT_FILENO;
+	terminal_fds[1] = fileno(keys_in);
+	nterminal_fds = 2;
 	screen = newterm(NULL, stdout, keys_in);
 	if (!screen) {
 		ab_diag_set(err, _("cannot start the terminal (TERM=%.64s); use 'abtrace trace' to print the steps"),
@@ -1278,6 +1184,7 @@ enum ab_replay_status ab_replay_run(struct ab_tree *tree, const struct ab_config
 	endwin();
 	delscreen(screen);
 out:
+	nterminal_fds = 0;
 	if (tty)
 		fclose(tty);
 	sigaction(SIGINT, &old_int, NULL);

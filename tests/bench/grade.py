@@ -14,7 +14,9 @@ CPU time user+sys, wall time beside it, from wait4).  A size twice as
 large should take about twice as long: the last column is the time per
 line against the smallest file's, which stays near 1 when nothing is
 quadratic (before the line index it grew with the file: 34 s for the
-100,000-line file).  Not part of `meson test`: timings are printed,
+100,000-line file).  The same files again on a tree of 4,095 nodes, where
+each unknown name is compared with every name of the tree for a "did you
+mean" until the file's budget of comparisons is spent.  Not part of `meson test`: timings are printed,
 never asserted (issue 24 asks for the 100,000-line file in under a
 second).
 """
@@ -89,6 +91,18 @@ def main():
         table("abtrace check lecture FILE: an answer file read, graded and "
               "reported", "lines", (12_500, 25_000, 50_000, 100_000),
               answer_file, lambda p: [abtrace, "check", "lecture", p], tmp)
+        # The same files on a tree of 4,095 nodes: each unknown name's
+        # "did you mean" compares it with every name of the tree, within
+        # a budget per file (before it: 26 s for 10,000 lines).
+        big = os.path.join(tmp, "big.tree")
+        with open(big, "w") as f:
+            subprocess.run([abtrace, "random", "--branching", "2", "--depth",
+                            "11", "--seed", "1"], stdout=f, check=True)
+        table("abtrace check TREE FILE on a tree of 4,095 nodes (random "
+              "--branching 2 --depth 11 --seed 1)", "lines",
+              (12_500, 25_000, 50_000, 100_000), answer_file,
+              lambda p: [abtrace, "check", big, p], tmp)
+        os.unlink(big)
         table("abtrace lesson --check FILE: every claim false, each "
               "reported at its line", "claims",
               (6_500, 13_000, 26_000, 52_000), lesson_file,
