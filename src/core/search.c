@@ -1453,7 +1453,10 @@ static void aspire(struct search *s, struct frame *root, ab_value lo, ab_value h
 {
 	root->alpha = lo;
 	root->beta = hi;
-	root->alpha_from = root->beta_from = AB_NONE;
+	/* The window's finite sides are the root's own (a cut they fire
+	 * names the root in `by`, as a Star1 window's names its chance node). */
+	root->alpha_from = lo == AB_NEG_INF ? AB_NONE : root->node;
+	root->beta_from = hi == AB_POS_INF ? AB_NONE : root->node;
 	if (s->tt) {
 		root->alpha_in = lo;
 		root->beta_in = hi;

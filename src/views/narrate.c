@@ -355,6 +355,19 @@ static void narrate_update(const struct ab_trace *trace, const struct ab_event *
 			    g->alpha, trace->config.strict ? ">" : g->ge, g->beta);
 }
 
+/* Whether a cut's bound (at a MAX node β, else α) that the root set is
+ * a side of the root's aspiration window: the window the root was last
+ * entered with (a bound the root's children raised or lowered differs). */
+static bool aspiration_bound(const struct ab_trace *trace, bool max, ab_value bound)
+{
+	for (size_t s = trace->step; s-- > 0;) {
+		const struct ab_record *r = &trace->records[s];
+		if (r->kind == AB_EV_ENTER && trace->tree->nodes[r->node].parent == AB_NONE)
+			return (max ? r->b : r->a) == bound;
+	}
+	return false;
+}
+
 static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *ev,
 			   const struct ab_glyphs *g, struct words *w, struct ab_str *out)
 {
@@ -395,18 +408,20 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 			    by, by, by, ab_str_cstr(skip));
 		return;
 	}
-	bool aspiring = trace->config.aspiration.num && trace->config.iterative;
-	if (ev->by == AB_NONE && aspiring && tree->nodes[ev->node].parent == AB_NONE) {
+	bool aspiring = trace->config.aspiration.num && trace->config.iterative &&
+			ev->by != AB_NONE && tree->nodes[ev->by].parent == AB_NONE &&
+			aspiration_bound(trace, max, max ? ev->beta : ev->alpha);
+	if (aspiring && tree->nodes[ev->node].parent == AB_NONE) {
 		struct ab_str *skip = fresh(w);
 		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
 		ab_str_addf(out, _("%s = %s is the aspiration window's bound: %s's value already lies outside the window, and its other children cannot bring it back inside. Skip %s."),
 			    max ? g->beta : g->alpha, max ? b : a, name, ab_str_cstr(skip));
 		return;
 	}
-	if (ev->by == AB_NONE && aspiring)
+	if (aspiring) {
 		ab_str_addf(out, _("%s = %s is the root's aspiration window's. "),
 			    max ? g->beta : g->alpha, max ? b : a);
-	if (ev->by == ev->node) {
+	} else if (ev->by == ev->node) {
 		ab_str_addf(out, _("%s = %s is the table's bound for %s, from its entry. "),
 			    max ? g->beta : g->alpha, max ? b : a, name);
 	} else if (ev->by != AB_NONE) {
