@@ -349,10 +349,8 @@ END_TEST
 /* A chance node's children keep their order from one iteration to the next. */
 START_TEST(iterative_keeps_chance_order)
 {
-	struct ab_diag diag;
 	const char *text = "[ <chance>=1[ =2[1 9] =7[8 3] ] =4[0 2 5] ]";
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%s", diag.message);
+	struct ab_tree *t = tree_ok(text);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.iterative = true;
 	uint32_t *order = malloc(t->count * sizeof *order);

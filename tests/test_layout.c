@@ -13,21 +13,14 @@
 #include "core/trace.h"
 #include "views/layout.h"
 
-static const char *const bundled[] = { "lecture", "seed002", "seed003", "no-pruning",
-				       "deep-cutoff", "min-root", "uneven", "ordering" };
-#define NBUNDLED (sizeof bundled / sizeof bundled[0])
+/* Every bundled tree (testutil.h). */
+#define NBUNDLED ab_test_nbundled()
 #define NRANDOM 200
 
 static struct ab_tree *tree_for(int i)
 {
-	if ((size_t)i < NBUNDLED) {
-		struct ab_str shown = AB_STR_INIT;
-		struct ab_diag diag;
-		struct ab_tree *t = ab_load_tree(bundled[i], &shown, &diag);
-		ck_assert_msg(t != NULL, "cannot load %s: %s", bundled[i], diag.message);
-		ab_str_free(&shown);
-		return t;
-	}
+	if ((size_t)i < NBUNDLED)
+		return tree_ok(ab_test_bundled(NULL)[i]);
 	struct ab_rng rng;
 	ab_rng_seed(&rng, (uint64_t)i * 7919u);
 	struct randtree_shape shape = {
@@ -155,7 +148,7 @@ END_TEST
 /* Boxes are wide enough for the widest text a step can put in them. */
 START_TEST(test_lecture_boxes)
 {
-	struct ab_tree *t = tree_for(0);
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_layout l;
 	ab_layout_compute(&l, t, &ab_glyphs_utf8);
 	uint32_t a = ab_tree_find(t, "A"), c2 = ab_tree_find(t, "C2");

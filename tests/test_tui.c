@@ -284,9 +284,7 @@ START_TEST(test_lecture_end_and_start)
 	WAIT_FOR(&s, "step 0/29");
 	capture(&s, true);
 	check_leaves(&s, false);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -347,9 +345,7 @@ START_TEST(test_table_panel)
 	WAIT_FOR(&s, "step 39/41", "goes into the table at slot 0");
 	capture(&s, true);
 	ck_assert(line_holding(&s, "0 A ", &line) && strstr(ab_str_cstr(&line), "\033[7m"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&line);
 }
@@ -384,9 +380,7 @@ START_TEST(test_research_shown)
 	literal("D");
 	keys("Enter");
 	WAIT_FOR(&s, "type: CUT.");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -428,9 +422,7 @@ START_TEST(test_chance_tree)
 	}
 	keys("G");
 	WAIT_FOR(&s, "step 33/33", "A = 8.4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	/* ASCII and no colour: the chance glyph and the marks still read. */
 	start(wide ? 160 : 80, wide ? 50 : 24, "NO_COLOR=1", "--ascii --chance-prune star1 expectimax");
 	WAIT_FOR(&s, "step 0/33", "0.7: ");
@@ -438,9 +430,7 @@ START_TEST(test_chance_tree)
 	WAIT_FOR(&s, "step 33/33", "alpha-beta 5 of 5");
 	if (wide)
 		WAIT_FOR(&s, "oB", "oC", "x8", "x2", "x10");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -459,9 +449,7 @@ START_TEST(test_next_cutoff)
 	check_leaves(&s, true);
 	keys("N");
 	WAIT_FOR(&s, "step 15/29 | no cutoff before this step");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -491,9 +479,7 @@ START_TEST(test_edit_leaf)
 	for (const char *m = strstr(ab_str_cstr(&s), "✂"); m; m = strstr(m + 1, "✂"))
 		ck_assert_msg(strncmp(m, "✂ pruned", strlen("✂ pruned")) == 0,
 			      "a pruned mark after the edit:\n%s", ab_str_cstr(&s));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&want);
 }
@@ -529,9 +515,7 @@ START_TEST(test_edits_refused)
 	literal(refused_edits[_i].typed);
 	keys("Enter");
 	WAIT_FOR(&s, refused_edits[_i].said);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -564,9 +548,7 @@ START_TEST(test_swap_children)
 	char mms[32];
 	snprintf(mms, sizeof mms, "minimax %u", mm);
 	WAIT_FOR(&s, ab_str_cstr(&want), mms);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&want);
 }
@@ -578,21 +560,11 @@ END_TEST
  * with leaf C1 set to c1 (or as it is when c1 is 2). */
 static void lecture_written(long long c1, struct ab_str *out)
 {
-	struct ab_str path = AB_STR_INIT;
-	const char *root = getenv("ABTRACE_SOURCE_ROOT");
-	ab_str_addf(&path, "%s/trees/lecture.tree", root ? root : ".");
-	struct ab_diag diag;
-	size_t len;
-	char *text = ab_read_file(ab_str_cstr(&path), 1 << 20, &len, &diag);
-	ck_assert_ptr_nonnull(text);
-	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok("lecture");
 	ck_assert(ab_tree_set_value(tree, ab_tree_find(tree, "C1"), (ab_value)c1));
 	ab_str_clear(out);
 	ab_tree_write(tree, out);
 	ab_tree_free(tree);
-	free(text);
-	ab_str_free(&path);
 }
 
 static void file_text(const char *path, struct ab_str *out)
@@ -668,9 +640,7 @@ START_TEST(test_undo_reset_save)
 	literal("/nonexistent-dir/x.tree");
 	keys("Enter");
 	WAIT_FOR(&s, "cannot write '/nonexistent-dir/x.tree': No such file or directory");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	unlink(edited);
 	unlink(loaded);
 	ab_str_free(&s);
@@ -720,9 +690,7 @@ START_TEST(test_export_step)
 	literal("png x.png");
 	keys("Enter");
 	WAIT_FOR(&s, "'png' is not a format here");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	unlink(path);
 	ab_str_free(&s);
 	ab_str_free(&got);
@@ -762,9 +730,7 @@ START_TEST(test_grow_unscrolls)
 	/* Back to 80 columns: scrolled to F again, and the arrow comes back. */
 	tmux(NULL, "resize-window -t 0 -x 80 -y 24");
 	WAIT_FOR(&s, "◀", "F4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&line);
 }
@@ -794,9 +760,7 @@ START_TEST(test_presenter_layout)
 	WAIT_FOR(&s, "Cutoff at C", "step 15/29");
 	keys("z");
 	WAIT_FOR(&s, "the usual layout", "minimax 9", "ab(n, α, β):");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -822,21 +786,18 @@ START_TEST(test_status_keys_fit_the_mode)
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "+∞]"));
 	keys("v m");
 	WAIT_FOR(&s, "n cutoff", "[-∞, +∞]");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	start(140, 30, "LANGUAGE=en", "lesson 03-lecture");
 	WAIT_FOR(&s, "step 0/29", "space step  n cutoff");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "e edit"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "s swap"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	start(80, 40, NULL, "--ascii lecture");
 	WAIT_FOR(&s, "step 0/29");
 	keys("?");
 	WAIT_FOR(&s, "strict cuts (alpha > beta) on/off");
-	keys("q q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	keys("q");
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -858,9 +819,7 @@ START_TEST(test_resize_and_too_small)
 	tmux(NULL, "resize-window -t 0 -x 60 -y 18");
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
 	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&f);
 }
@@ -881,9 +840,7 @@ START_TEST(test_no_color_keeps_the_mark)
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[90m"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[32m"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[33m"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -898,9 +855,7 @@ START_TEST(test_ascii)
 	keys("G");
 	WAIT_FOR(&s, "step 29/29", "x4", "x6", "C <= 2", "alpha-beta 7 of 7");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "✂"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -975,9 +930,7 @@ START_TEST(test_help_and_select)
 	WAIT_FOR(&s, "entered in step 11 with window [3, +∞]", "cut off in step 15");
 	keys("v");
 	WAIT_FOR(&s, "  ▼C ≤ 2", "    ✂C2 4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1004,9 +957,7 @@ START_TEST(test_mouse_select)
 		ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -H 1b 5b 4d %x %x %x", 32 + 3 * b,
 				      32 + col + 2, 32 + row + 1), 0);
 	WAIT_FOR(&s, "C2 (leaf 4, path 2.2): pruned by the cutoff at C in step 15");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1037,9 +988,7 @@ START_TEST(test_conventions)
 	WAIT_FOR(&s, "mm(n):", "minimax 9 of 9", want);
 	keys("g");
 	WAIT_FOR(&s, "minimax 0 of 9");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1054,9 +1003,7 @@ START_TEST(test_autoplay)
 	WAIT_FOR(&s, "step 0/29");
 	keys("+ + + + + a");
 	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7 of 7");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1073,9 +1020,7 @@ START_TEST(test_tree_on_stdin)
 	WAIT_FOR(&s, "step 0/", "minimax 9");
 	keys("End");
 	WAIT_FOR(&s, "✂2", "root = 7");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&args);
 }
@@ -1104,9 +1049,7 @@ START_TEST(test_lesson_replay)
 	literal("C2 C3");
 	keys("Enter");
 	WAIT_FOR(&s, "C2 C3: right.", "step on to see what happens");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1176,8 +1119,7 @@ START_TEST(test_hostile_terminals)
 	tmux(NULL, "resize-window -t 0 -x 100 -y 30");
 	WAIT_FOR(&s, "minimax 9");
 	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited during the storm");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	/* No TERM: a message and status 2, never a crash. */
 	start(80, 24, "env -u TERM", "");
 	ck_assert_int_eq(wait_exit(), 2);
@@ -1186,19 +1128,12 @@ START_TEST(test_hostile_terminals)
 }
 END_TEST
 
-static void teardown(void)
-{
-	if (have_tmux)
-		stop_server();
-}
-
 static Suite *tui_suite(void)
 {
 	Suite *s = suite_create("tui");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
 	tcase_add_test(tc, test_next_cutoff);
 	tcase_add_loop_test(tc, test_chance_tree, 0, 2);
