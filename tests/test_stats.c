@@ -137,10 +137,8 @@ END_TEST
  * trace's done event. */
 START_TEST(depth_share_and_chance_root)
 {
-	struct ab_diag diag;
-	struct ab_str shown = AB_STR_INIT, out = AB_STR_INIT;
-	struct ab_tree *tree = ab_load_tree("horizon", &shown, &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_str out = AB_STR_INIT;
+	struct ab_tree *tree = tree_ok("horizon");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.depth = 1;
 	struct ab_stats s;
@@ -161,7 +159,6 @@ START_TEST(depth_share_and_chance_root)
 	ck_assert_msg(strstr(ab_str_cstr(&out), "\"best\":null"), "%s", ab_str_cstr(&out));
 	ab_tree_free(tree);
 	ab_str_free(&out);
-	ab_str_free(&shown);
 }
 END_TEST
 
