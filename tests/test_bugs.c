@@ -1114,7 +1114,9 @@ static Suite *bugs_suite(void)
 	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof say_cases / sizeof say_cases[0]));
 	tcase_add_loop_test(tc, command_line, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
 	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
 	TCase *props = tcase_create("random trees");
+	tcase_set_tags(props, "slow");
 	tcase_set_timeout(props, 240);
 	tcase_add_loop_test(props, random_trees_each_mistake, 0, AB_BUG_COUNT);
 	tcase_add_test(props, minimax_keeps_no_window);

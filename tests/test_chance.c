@@ -581,6 +581,11 @@ static Suite *chance_suite(void)
 	tcase_add_test(tc, nine_decimal_probabilities);
 	tcase_add_test(tc, trace_keeps_chance_events);
 	tcase_add_test(tc, stepping_back_restores_chance_state);
+	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
+	tc = tcase_create("random trees");
+	tcase_set_tags(tc, "slow");
+	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, random_coursework_trees, 0, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -587,13 +587,18 @@ static Suite *depth_suite(void)
 	Suite *s = suite_create("depth");
 	TCase *props = tcase_create("properties");
 	tcase_set_timeout(props, 600);
-	tcase_add_test(props, depth_equals_cut_tree);
 	tcase_add_test(props, depth_values_are_the_cut_trees);
 	tcase_add_test(props, iterative_follows_the_rule);
 	tcase_add_test(props, iterative_keeps_chance_order);
 	tcase_add_test(props, iterative_trace_steps_back);
 	tcase_add_test(props, negamax_narration_negates_at_min);
 	suite_add_tcase(s, props);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
+	TCase *slow = tcase_create("random trees");
+	tcase_set_tags(slow, "slow");
+	tcase_set_timeout(slow, 600);
+	tcase_add_test(slow, depth_equals_cut_tree);
+	suite_add_tcase(s, slow);
 	TCase *cli = tcase_create("cli");
 	tcase_set_timeout(cli, 60);
 	tcase_add_loop_test(cli, negamax_json_is_the_same, 0,

@@ -1499,12 +1499,10 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, dot_lecture);
 	tcase_add_test(tc, dot_shape);
 	tcase_add_test(tc, deep_tree);
-	tcase_add_test(tc, dot_renders);
 	tcase_add_test(tc, tikz_marks);
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
-	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
 	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
 	tcase_add_test(tc, frame_names);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
@@ -1516,11 +1514,16 @@ static Suite *export_suite(void)
 			    sizeof write_signals / sizeof write_signals[0]);
 	tcase_add_test(tc, output_devices);
 	suite_add_tcase(s, tc);
-	/* Rendering with the tools installed: minutes under valgrind. */
+	/* Rendering with the tools installed, and every step of every
+	 * bundled tree drawn: minutes under valgrind, and the slow suite
+	 * (tests/meson.build). */
 	TCase *render_tc = tcase_create("render");
+	tcase_set_tags(render_tc, "slow");
 	tcase_set_timeout(render_tc, 900);
 	tcase_add_loop_test(render_tc, render, 0, sizeof render_cases / sizeof render_cases[0]);
 	tcase_add_test(render_tc, render_frames);
+	tcase_add_test(render_tc, dot_renders);
+	tcase_add_loop_test(render_tc, frame_files_one_scene, 0, NBUNDLED);
 	suite_add_tcase(s, render_tc);
 	return s;
 }

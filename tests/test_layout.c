@@ -244,11 +244,17 @@ static Suite *layout_suite(void)
 	Suite *s = suite_create("layout");
 	TCase *tc = tcase_create("layout");
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	tcase_add_test(tc, test_lecture_boxes);
 	tcase_add_loop_test(tc, test_current_in_view_while_stepping, 0, (int)NBUNDLED + 20);
 	tcase_add_loop_test(tc, test_text_width, 0, sizeof widths / sizeof widths[0]);
 	tcase_add_test(tc, test_degenerate_trees);
+	suite_add_tcase(s, tc);
+	/* Every bundled tree and 200 random ones: the slow suite
+	 * (tests/meson.build). */
+	tc = tcase_create("properties");
+	tcase_set_tags(tc, "slow");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -765,12 +765,14 @@ static Suite *search_suite(void)
 	tcase_add_test(tc, seed003_interval_of_c);
 	tcase_add_test(tc, order_parsing);
 	tcase_add_test(tc, random_order_is_a_permutation_and_repeatable);
+	tcase_add_test(tc, deep_tree_no_recursion);
 	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
 	TCase *props = tcase_create("random trees");
+	tcase_set_tags(props, "slow");
 	tcase_set_timeout(props, 120);
 	tcase_add_test(props, random_trees_every_convention);
 	tcase_add_test(props, best_order_reaches_knuth_moore);
-	tcase_add_test(props, deep_tree_no_recursion);
 	tcase_add_test(props, pvs_and_aspiration_keep_value_and_move);
 	tcase_add_test(props, killer_and_history_keep_the_value);
 	tcase_add_test(tc, killer_and_history_orders);
