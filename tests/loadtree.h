@@ -1,26 +1,11 @@
-/* loadtree.h - a tree for a test: a bundled name or an inline expression
- * (anything with a '['), failing the test when it does not load. */
+/* loadtree.h - what tests/testutil.h's tree_ok() was before there was one:
+ * load(TREE), a bundled name or an inline expression, or the test fails.
+ * Kept as a name for tree_ok for tests written against it. */
 #ifndef AB_LOADTREE_H
 #define AB_LOADTREE_H
 
-#include <check.h>
-#include <string.h>
+#include "testutil.h"
 
-#include "sources/load.h"
-
-static inline struct ab_tree *load(const char *tree)
-{
-	struct ab_diag diag;
-	struct ab_tree *t;
-	if (strchr(tree, '[')) {
-		t = ab_load_expr(tree, &diag);
-	} else {
-		struct ab_str shown = AB_STR_INIT;
-		t = ab_load_tree(tree, &shown, &diag);
-		ab_str_free(&shown);
-	}
-	ck_assert_msg(t != NULL, "tree %s: %s", tree, diag.message);
-	return t;
-}
+#define load(tree) tree_ok(tree)
 
 #endif

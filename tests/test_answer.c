@@ -12,14 +12,6 @@
 
 static const char lecture[] = "A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";
 
-static struct ab_tree *lecture_tree(void)
-{
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(lecture, strlen(lecture), &diag);
-	ck_assert_ptr_nonnull(t);
-	return t;
-}
-
 static uint32_t find(const struct ab_tree *t, const char *name)
 {
 	uint32_t n = ab_tree_find(t, name);
@@ -40,7 +32,7 @@ static struct ab_answer *parse_ok(const struct ab_tree *t, const char *text)
 
 START_TEST(value_and_best)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "# comment\n  value: 3   # the root\r\n\nbest: B");
 	ck_assert_uint_eq(a->count, 2);
 	ck_assert_int_eq(a->items[0].value, 3);
@@ -62,7 +54,7 @@ END_TEST
 
 START_TEST(pruned_and_visited)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "pruned: C2, C3\n");
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_PRUNED);
 	ck_assert_uint_eq(a->items[0].count, 2);
@@ -88,7 +80,7 @@ END_TEST
 /* hits: and NODE: entry, the transposition table's items. */
 START_TEST(table_items)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "hits: B, D\nC: entry upper 2\nB: entry exact\n");
 	ck_assert_uint_eq(a->count, 3);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_HITS);
@@ -137,7 +129,7 @@ static const struct bound_case {
 START_TEST(bounds)
 {
 	const struct bound_case *c = &bound_cases[_i];
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, c->text);
 	ck_assert_uint_eq(a->count, 1);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_BOUND);
@@ -153,7 +145,7 @@ END_TEST
 
 START_TEST(windows)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "C: alpha=3 beta=2\nB: β = 3, α=-inf\nD: alpha = 3\nroot: max\nA: α=-∞ β=+∞\n");
 	ck_assert_uint_eq(a->count, 4);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_WINDOW);
@@ -177,7 +169,7 @@ END_TEST
 
 START_TEST(rules)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "rules: strict fail-hard\norder: reverse\nroot: min\nvalue: 3\n");
 	/* The parts it declares, as the command line's words set them. */
 	ck_assert_uint_eq(a->parts, AB_PART_STRICT | AB_PART_FAIL | AB_PART_ORDER | AB_PART_ROOT);
@@ -220,7 +212,7 @@ END_TEST
 
 START_TEST(builder)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = ab_answer_new();
 	uint32_t marks[] = { find(t, "C2"), find(t, "C3") };
 	ab_answer_add_value(a, 3);
@@ -328,7 +320,7 @@ static const struct bad key_bad_cases[] = {
 START_TEST(key_errors)
 {
 	const struct bad *c = &key_bad_cases[_i];
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_diag diag;
 	size_t len = c->len ? c->len : strlen(c->text);
 	struct ab_answer *a = ab_answer_parse_key(t, c->text, len, &diag);
@@ -344,7 +336,7 @@ END_TEST
 
 START_TEST(key_items)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	const char *text = "# key\nvalue: ? | 2\nbest: ?\npruned: ?  | 3.5\nC: ?\nD: returns ? | 0.25\n"
 			   "C: alpha=? beta=?\nrules: strict\n";
 	struct ab_diag diag;
@@ -384,7 +376,7 @@ END_TEST
  * when only one node does; full-width ':' and ',' read as ASCII. */
 START_TEST(lenient_names)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "best: Q\nZ9: <= 3 alpha=1\npruned: C2 C4 x\nc: <= 2\nb1: 3\na: 3\n");
 	ck_assert_uint_eq(a->count, 7);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_BEST);
@@ -409,10 +401,8 @@ START_TEST(lenient_names)
 	ck_assert_uint_eq(a->items[6].node, 0);
 	ab_answer_free(a);
 	/* Ambiguous ignoring case: an unknown name, with the candidates. */
-	struct ab_diag diag;
 	const char *two = "[ab[1 2] AB[3 4]]";
-	struct ab_tree *t2 = ab_parse_tree(two, strlen(two), &diag);
-	ck_assert_ptr_nonnull(t2);
+	struct ab_tree *t2 = tree_ok(two);
 	a = parse_ok(t2, "Ab: 1\nab: 1\n");
 	ck_assert_uint_eq(a->items[0].node, AB_NONE);
 	ck_assert_str_eq(a->items[0].unknown[0].hint, "; ignoring case, several nodes match: ab and AB");
@@ -434,7 +424,7 @@ END_TEST
 /* returns items, bare numbers, values: */
 START_TEST(returns_and_values)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "values: returned\nD: returns 2\nC: 2\nB: = 3\n");
 	ck_assert(a->has_values && a->values_returned);
 	ck_assert_int_eq(a->items[0].kind, AB_ITEM_RETURNS);
@@ -464,7 +454,7 @@ END_TEST
 START_TEST(errors)
 {
 	const struct bad *c = &bad_cases[_i];
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_diag diag;
 	size_t len = c->len ? c->len : strlen(c->text);
 	struct ab_answer *a = ab_answer_parse_strict(t, c->text, len, &diag);
@@ -480,7 +470,7 @@ END_TEST
 
 START_TEST(limits)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_diag diag;
 	/* Too many names on one line: stopped at the limit, with its column. */
 	size_t n = (size_t)AB_MAX_ANSWER_ITEMS + 2;
@@ -555,8 +545,7 @@ START_TEST(long_names)
 		ab_str_addc(&tree_text, ']');
 	ab_str_add(&tree_text, " ]");
 	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(tree_text.s, tree_text.len, &diag);
-	ck_assert_ptr_nonnull(t);
+	struct ab_tree *t = tree_ok(tree_text.s);
 	/* The deepest first leaf, by the name the narration gives it ("@N":
 	 * its textbook name would be long). */
 	uint32_t leaf = 0;
@@ -603,8 +592,7 @@ START_TEST(item_limit)
 		ab_str_add(&tree_text, i ? " 1" : "1");
 	ab_str_add(&tree_text, "]");
 	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(tree_text.s, tree_text.len, &diag);
-	ck_assert_ptr_nonnull(t);
+	struct ab_tree *t = tree_ok(tree_text.s);
 	struct ab_str text = AB_STR_INIT;
 	ab_str_add(&text, "pruned:");
 	for (unsigned i = 1; i <= AB_MAX_ANSWER_ITEMS + 5; i++)
@@ -630,7 +618,7 @@ START_TEST(token_soup)
 		"fail-hard", "reverse", "random:", "min", "\xff", "：", "、",
 		"12345678901234567", "\r\n",
 	};
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_rng rng;
 	ab_rng_seed(&rng, (uint64_t)_i);
 	int parsed = 0;
@@ -690,7 +678,7 @@ START_TEST(lenient_lines)
 	 * more: read leniently, it is dropped, not the line (below). */
 	if (strstr(c->message, "listed twice (first at") || strstr(c->message, "is inside"))
 		return;
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_str text = AB_STR_INIT;
 	size_t len = c->len ? c->len : strlen(c->text);
 	ab_str_addn(&text, c->text, len);
@@ -716,7 +704,7 @@ END_TEST
  * stated again on a later line. */
 START_TEST(undone_lines)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t, "value: x\nvalue: 3\npruned: C2 A\npruned: C2 C3\n"
 				       "rules: strict sideways\nrules: fail-hard\nC: <= 2 gamma=1\nC: <= 2\n");
 	ck_assert_uint_eq(a->nunread, 4);
@@ -764,7 +752,7 @@ END_TEST
 /* What a class of real students writes. */
 START_TEST(student_lines)
 {
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	struct ab_answer *a = parse_ok(t,
 		"Name: Zhang San\n"
 		"Student ID: 2024001\n"
@@ -872,7 +860,7 @@ START_TEST(report_words_read_back)
 		{ "%s returns", "2", AB_ITEM_RETURNS },
 	};
 	char *po = po_text();
-	struct ab_tree *t = lecture_tree();
+	struct ab_tree *t = tree_ok(lecture);
 	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
 		char *zh = po_lookup(po, words[w].msgid);
 		const char *both[2] = { words[w].msgid, zh };

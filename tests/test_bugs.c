@@ -18,14 +18,6 @@
 #define NI AB_NEG_INF
 #define PI AB_POS_INF
 
-static struct ab_tree *parse(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(tree != NULL, "%s: %s", text, diag.message);
-	return tree;
-}
-
 static uint32_t node_at(const struct ab_tree *tree, const char *path)
 {
 	if (strcmp(path, "root") == 0)
@@ -232,7 +224,7 @@ static void check_windows(const struct ab_tree *tree, const struct keeper *k,
 START_TEST(each_mistake_shows)
 {
 	const struct shows_case *t = &shows_cases[_i];
-	struct ab_tree *tree = parse(t->tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config c = config_of(t->words);
 	struct keeper k = run_search(tree, &c);
 	const struct ab_event *done = done_of(&k);
@@ -267,10 +259,7 @@ START_TEST(bundled_table_mistakes)
 		{ "table", "iterative bug=tt-any-depth" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct ab_diag diag;
-		struct ab_str shown = AB_STR_INIT;
-		struct ab_tree *tree = ab_load_tree(cases[i].tree, &shown, &diag);
-		ck_assert_msg(tree != NULL, "%s: %s", cases[i].tree, diag.message);
+		struct ab_tree *tree = tree_ok(cases[i].tree);
 		struct ab_config c = config_of(cases[i].words), right = c;
 		right.bug = AB_BUG_NONE;
 		right.tt = true;
@@ -279,7 +268,6 @@ START_TEST(bundled_table_mistakes)
 			      cases[i].tree, cases[i].words);
 		keeper_free(&k);
 		keeper_free(&r);
-		ab_str_free(&shown);
 		ab_tree_free(tree);
 	}
 }
@@ -881,8 +869,8 @@ static const char *const chance_tree =
  * refused, with a reason; the others act at MAX and MIN nodes. */
 START_TEST(chance_trees)
 {
-	struct ab_tree *tree = parse(chance_tree);
-	struct ab_tree *plain = parse("[[1,2],[3,4]]");
+	struct ab_tree *tree = tree_ok(chance_tree);
+	struct ab_tree *plain = tree_ok("[[1,2],[3,4]]");
 	for (unsigned b = 0; b < AB_BUG_COUNT; b++) {
 		bool refused = b == AB_BUG_NEGAMAX_WINDOW || b == AB_BUG_NEGAMAX_MAX_VIEW ||
 			       b == AB_BUG_SHARED_BOUNDS;
@@ -925,7 +913,7 @@ END_TEST
  * mistakes, and every iteration runs with it. */
 START_TEST(depth_and_iterations)
 {
-	struct ab_tree *tree = parse("[=4[3,=0[9,1]],=-2[5,6],=7[=8[8],2]]");
+	struct ab_tree *tree = tree_ok("[=4[3,=0[9,1]],=-2[5,6],=7[=8[8],2]]");
 	for (unsigned b = 0; b < AB_BUG_COUNT; b++) {
 		struct ab_config c = { .bug = (enum ab_bug)b, .depth = 1 };
 		struct keeper k = run_search(tree, &c);
@@ -1023,7 +1011,7 @@ static const struct say_case {
 START_TEST(sentences)
 {
 	const struct say_case *t = &say_cases[_i];
-	struct ab_tree *tree = parse(t->tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config c = config_of(t->words);
 	if (t->negamax)
 		c.view = AB_VIEW_NEGAMAX;
@@ -1126,7 +1114,9 @@ static Suite *bugs_suite(void)
 	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof say_cases / sizeof say_cases[0]));
 	tcase_add_loop_test(tc, command_line, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
 	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
 	TCase *props = tcase_create("random trees");
+	tcase_set_tags(props, "slow");
 	tcase_set_timeout(props, 240);
 	tcase_add_loop_test(props, random_trees_each_mistake, 0, AB_BUG_COUNT);
 	tcase_add_test(props, minimax_keeps_no_window);

@@ -18,15 +18,6 @@
 #include "testutil.h"
 #include "core/trace.h"
 
-static struct ab_tree *tree_of(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%s: %u:%u: %s", text, diag.line, diag.column,
-		      diag.message);
-	return t;
-}
-
 /* Collects what the tests look at: the leaves in visiting order, the
  * cutoffs, and the done event. */
 struct seen {
@@ -135,7 +126,7 @@ static const char *worked =
 
 START_TEST(worked_example)
 {
-	struct ab_tree *t = tree_of(worked);
+	struct ab_tree *t = tree_ok(worked);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct seen s;
 	static const struct {
@@ -198,7 +189,7 @@ END_TEST
  *   skipping C2. */
 START_TEST(two_min_agents)
 {
-	struct ab_tree *t = tree_of("players: max min min\n"
+	struct ab_tree *t = tree_ok("players: max min min\n"
 				    "A[ B[ [3 12] [8] ]  C[ [2 4] [1 9] ] ]\n");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct seen s;
@@ -214,7 +205,7 @@ START_TEST(two_min_agents)
 
 	/* MIN under MIN: C's β = 5 (from C1) is C2's β too, but a MIN node
 	 * cuts only on α >= β, and α is still -inf: all 5 leaves. */
-	t = tree_of("players: max min min\nA[ C[ [5 6] [7 1 9] ] ]\n");
+	t = tree_ok("players: max min min\nA[ C[ [5 6] [7 1 9] ] ]\n");
 	run(t, &c, &s);
 	ck_assert_uint_eq(s.nleaves, 5);
 	ck_assert_uint_eq(s.ncuts, 0);
@@ -223,7 +214,7 @@ START_TEST(two_min_agents)
 
 	/* MAX under MAX: A's α = 5 (from the leaf B) reaches D through C, so
 	 * D1 = 2 gives β = 2 <= α = 5 at D: a deep cut named by A. */
-	t = tree_of("A[ B=5 C<max>[ D<min>[2 8] 9 ] ]\n");
+	t = tree_ok("A[ B=5 C<max>[ D<min>[2 8] 9 ] ]\n");
 	run(t, &c, &s);
 	ck_assert_uint_eq(s.ncuts, 1);
 	ck_assert_uint_eq(s.cut_nodes[0], ab_tree_find(t, "D"));
@@ -239,7 +230,7 @@ END_TEST
  * Star1 is refused on it (with bounds; without, Star1 never prunes). */
 START_TEST(nine_decimal_probabilities)
 {
-	struct ab_tree *t = tree_of("players: max chance min\nbounds: 0..10\n"
+	struct ab_tree *t = tree_ok("players: max chance min\nbounds: 0..10\n"
 				    "[[0.333333333: [3 4], 0.333333333: [6 1], "
 				    "0.333333334: [9 5]] [2 4]]\n");
 	ck_assert(!t->star1_exact);
@@ -256,7 +247,7 @@ START_TEST(nine_decimal_probabilities)
 	ck_assert_int_eq(ab_search(t, &c, &sink), AB_SEARCH_STAR1_INEXACT);
 	ab_tree_free(t);
 	/* Trees whose windows fit keep the finer unit (Star1 runs). */
-	t = tree_of(worked);
+	t = tree_ok(worked);
 	ck_assert(t->star1_exact);
 	ab_tree_free(t);
 }
@@ -266,7 +257,7 @@ END_TEST
  * search disagree exactly where they should. */
 START_TEST(exact_ties)
 {
-	struct ab_tree *t = tree_of("A[ B[0.3 0.7] C<chance>[0.5: 0.1, 0.5: 0.5] ]\n");
+	struct ab_tree *t = tree_ok("A[ B[0.3 0.7] C<chance>[0.5: 0.1, 0.5: 0.5] ]\n");
 	/* C = 0.05 + 0.25 = 0.3 exactly: equal to B. */
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct seen s;
@@ -275,7 +266,7 @@ START_TEST(exact_ties)
 	ck_assert_uint_eq(s.done.best, ab_tree_find(t, "B"));
 	ab_tree_free(t);
 	/* One third three times is exactly 1: a fraction, shown as such. */
-	t = tree_of("<chance>[1/3: 1, 1/3: 2, 1/3: 7]\n");
+	t = tree_ok("<chance>[1/3: 1, 1/3: 2, 1/3: 7]\n");
 	run(t, &c, &s);
 	ck_assert_int_eq(s.done.value, value_of(t, "10/3"));
 	ck_assert_uint_eq(s.done.best, AB_NONE);
@@ -286,7 +277,7 @@ START_TEST(exact_ties)
 	ab_tree_free(t);
 	/* A tie at a chance node: α = 3.5 from the leaf; after the child 3,
 	 * S + R·U = 1.5 + 0.5·4 = 3.5 = α: α >= cuts, strict (<) does not. */
-	t = tree_of("bounds: 0..4\nA[ 3.5 <chance>[0.5: 3, 0.5: 1] ]\n");
+	t = tree_ok("bounds: 0..4\nA[ 3.5 <chance>[0.5: 3, 0.5: 1] ]\n");
 	c.chance_prune = AB_CHANCE_NODE;
 	run(t, &c, &s);
 	ck_assert_uint_eq(s.ncuts, 1);
@@ -506,7 +497,7 @@ END_TEST
  * stepping back and forth gives the same events. */
 START_TEST(trace_keeps_chance_events)
 {
-	struct ab_tree *t = tree_of(worked);
+	struct ab_tree *t = tree_ok(worked);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.chance_prune = AB_CHANCE_NODE;
 	struct ab_trace *tr = ab_trace_record(t, &c);
@@ -549,7 +540,7 @@ START_TEST(stepping_back_restores_chance_state)
 		"<chance>[1/3: [1 2], 1/3: 5, 1/3: <chance>[3 4]]\n",
 	};
 	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
-		struct ab_tree *t = tree_of(texts[k]);
+		struct ab_tree *t = tree_ok(texts[k]);
 		for (int prune = AB_CHANCE_NONE; prune <= AB_CHANCE_STAR1; prune++) {
 			struct ab_config c = AB_CONFIG_DEFAULT;
 			c.chance_prune = t->has_bounds ? (enum ab_chance_prune)prune : AB_CHANCE_NONE;
@@ -590,6 +581,11 @@ static Suite *chance_suite(void)
 	tcase_add_test(tc, nine_decimal_probabilities);
 	tcase_add_test(tc, trace_keeps_chance_events);
 	tcase_add_test(tc, stepping_back_restores_chance_state);
+	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
+	tc = tcase_create("random trees");
+	tcase_set_tags(tc, "slow");
+	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, random_coursework_trees, 0, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -24,16 +24,6 @@ static char *answers_path(const char *rel)
 	return path.s;
 }
 
-static struct ab_tree *load(const char *name)
-{
-	struct ab_diag diag;
-	struct ab_str shown = AB_STR_INIT;
-	struct ab_tree *t = ab_load_tree(name, &shown, &diag);
-	ab_str_free(&shown);
-	ck_assert_msg(t != NULL, "tree %s: %s", name, diag.message);
-	return t;
-}
-
 /* A grader in plain ASCII, so the reports' glyphs do not depend on the
  * locale the tests run in. */
 static struct ab_class grader(enum ab_class_report report)
@@ -165,7 +155,7 @@ START_TEST(folder)
 {
 	const struct folder_case *t = &folder_cases[_i];
 	char *tree_path = strchr(t->tree, '.') ? answers_path(t->tree) : strdup(t->tree);
-	struct ab_tree *tree = load(tree_path);
+	struct ab_tree *tree = tree_ok(tree_path);
 	free(tree_path);
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	cls.config = t->config;
@@ -234,7 +224,7 @@ struct graded {
 static struct graded *graded_lecture(enum ab_class_report report, const char *answers)
 {
 	struct graded *gd = calloc(1, sizeof *gd);
-	gd->tree = load("lecture");
+	gd->tree = tree_ok("lecture");
 	gd->cls = grader(report);
 	gd->cls.fixed = AB_PART_ORDER;
 	add(&gd->cls, answers);
@@ -373,7 +363,7 @@ START_TEST(unusable)
 {
 	static const char *const files[][2] = { { "empty.ans", "" }, { "notes.ans", "# to do\n" } };
 	char *dir = scratch(files, 2);
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	for (int keyed = 0; keyed < 2; keyed++) {
 		struct ab_class cls = grader(AB_CLASS_CSV);
 		add(&cls, "lecture-right.ans");
@@ -435,7 +425,7 @@ END_TEST
 /* An iteration the tree does not have. */
 START_TEST(no_such_iteration)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	cls.iteration = 9;
 	add(&cls, "lecture-right.ans");
@@ -462,7 +452,7 @@ START_TEST(declared_depth)
 		{ "star1.ans", "chance-prune: star1\nvalue: 3\n" },
 	};
 	char *dir = scratch(files, 3);
-	struct ab_tree *lecture = load("lecture"), *horizon = load("horizon");
+	struct ab_tree *lecture = tree_ok("lecture"), *horizon = tree_ok("horizon");
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	struct ab_str path = AB_STR_INIT;
 	ab_str_addf(&path, "%s/depth1.ans", dir);
@@ -477,7 +467,7 @@ START_TEST(declared_depth)
 	ck_assert_msg(!strstr(cls.log.s, "steps"), "%s", cls.log.s);
 	ab_class_free(&cls);
 	/* Pruning at chance nodes needs bounds: dice declares none. */
-	struct ab_tree *dice = load("dice");
+	struct ab_tree *dice = tree_ok("dice");
 	cls = grader(AB_CLASS_TEXT);
 	ab_str_clear(&path);
 	ab_str_addf(&path, "%s/star1.ans", dir);
@@ -569,7 +559,7 @@ START_TEST(folders)
 	/* Graded: each skipped row says why, in the report and the log, and
 	 * counts apart from the unusable ("-" reads no standard input here:
 	 * it is /dev/null in the tests, empty, so unusable; so is /no/such). */
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	ab_class_grade(&cls, tree);
 	ck_assert_uint_eq(cls.skipped, 5);
 	ck_assert_uint_eq(cls.unusable, 2);
@@ -646,7 +636,7 @@ START_TEST(not_graded_entries)
 	ab_str_clear(&path);
 	ab_str_addf(&path, "%s/fifo.ans", dir);
 	ck_assert_int_eq(mkfifo(path.s, 0600), 0);
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 
 	static const struct { const char *file; enum ab_class_skip skip, followed; } rows[] = {
 		{ "dangling.ans", AB_SKIP_LINK, AB_SKIP_DANGLING },
@@ -755,7 +745,7 @@ START_TEST(swapped_after_listing)
 	ab_str_addf(&a, "%s/a.ans", class_dir.s);
 	ab_str_addf(&b, "%s/b.ans", class_dir.s);
 	ab_str_addf(&secret, "%s/secret", dir);
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_class cls = grader(AB_CLASS_CSV);
 	ck_assert(ab_class_add(&cls, class_dir.s));
 	ck_assert(cls.answers[0].skip == AB_SKIP_NONE && cls.answers[1].skip == AB_SKIP_NONE);
@@ -825,7 +815,7 @@ START_TEST(names_escaped)
 		fputs(i == 3 ? "value: 2\nbest: B\n" : "value: 3\nbest: B\n", f);
 		fclose(f);
 	}
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	ck_assert(ab_class_add(&cls, dir));
 	ck_assert_uint_eq(cls.count, NHOSTILE);
@@ -903,7 +893,7 @@ START_TEST(answer_text_inert)
 		{ "b.ans", "value: 3\n" },
 	};
 	char *dir = scratch(files, 2);
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	for (int several = 0; several < 2; several++) {
 		struct ab_class cls = grader(AB_CLASS_TEXT);
 		struct ab_str path = AB_STR_INIT;
@@ -933,7 +923,7 @@ START_TEST(key_rules)
 		{ "bad.key", "value: 3\n" },
 	};
 	char *dir = scratch(files, sizeof files / sizeof files[0]);
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_str key = AB_STR_INIT, answer = AB_STR_INIT;
 	ab_str_addf(&key, "%s/strict.key", dir);
 	ab_str_addf(&answer, "%s/answer.ans", dir);

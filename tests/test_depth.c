@@ -349,10 +349,8 @@ END_TEST
 /* A chance node's children keep their order from one iteration to the next. */
 START_TEST(iterative_keeps_chance_order)
 {
-	struct ab_diag diag;
 	const char *text = "[ <chance>=1[ =2[1 9] =7[8 3] ] =4[0 2 5] ]";
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%s", diag.message);
+	struct ab_tree *t = tree_ok(text);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.iterative = true;
 	uint32_t *order = malloc(t->count * sizeof *order);
@@ -589,13 +587,18 @@ static Suite *depth_suite(void)
 	Suite *s = suite_create("depth");
 	TCase *props = tcase_create("properties");
 	tcase_set_timeout(props, 600);
-	tcase_add_test(props, depth_equals_cut_tree);
 	tcase_add_test(props, depth_values_are_the_cut_trees);
 	tcase_add_test(props, iterative_follows_the_rule);
 	tcase_add_test(props, iterative_keeps_chance_order);
 	tcase_add_test(props, iterative_trace_steps_back);
 	tcase_add_test(props, negamax_narration_negates_at_min);
 	suite_add_tcase(s, props);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
+	TCase *slow = tcase_create("random trees");
+	tcase_set_tags(slow, "slow");
+	tcase_set_timeout(slow, 600);
+	tcase_add_test(slow, depth_equals_cut_tree);
+	suite_add_tcase(s, slow);
 	TCase *cli = tcase_create("cli");
 	tcase_set_timeout(cli, 60);
 	tcase_add_loop_test(cli, negamax_json_is_the_same, 0,

@@ -12,7 +12,6 @@
 #include "core/search.h"
 #include "randtree.h"
 #include "runprog.h"
-#include "loadtree.h"
 #include "testing/diff.h"
 #include "testutil.h"
 
@@ -333,7 +332,7 @@ static const struct diff_case {
 START_TEST(lecture_logs)
 {
 	const struct diff_case *t = &diff_cases[_i];
-	struct ab_tree *tree = load(t->tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config config;
 	unsigned given;
 	struct ab_diff_options opt;
@@ -574,7 +573,7 @@ END_TEST
  * and those steps rise. */
 START_TEST(steps_of_entries)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_log_options lo = { 0 };
 	struct ab_diag diag;
@@ -602,7 +601,7 @@ END_TEST
 /* The JSON report: abtrace-log(5)'s fields. */
 START_TEST(json_report)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_diff_options opt = { 0 };
 	struct ab_diff_result r;
@@ -633,7 +632,7 @@ END_TEST
 /* Logs that cannot be used: the status and a message with its line. */
 START_TEST(unusable)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_diff_options opt = { 0 };
 	struct ab_diff_result r;
@@ -645,7 +644,7 @@ START_TEST(unusable)
 	ck_assert_uint_eq(diag.line, 2);
 	ab_tree_free(tree);
 	/* A depth limit at a node with no static value. */
-	tree = load("[[1,[2,3]],[4,5]]");
+	tree = tree_ok("[[1,[2,3]],[4,5]]");
 	c.depth = 2;
 	ck_assert_int_eq(ab_diff(tree, &c, 0, &opt, "value 3\n", 8, &r, &diag), AB_DIFF_NO_SEARCH);
 	ab_tree_free(tree);
@@ -664,7 +663,7 @@ static bool bug_searched(enum ab_bug bug)
 	for (int i = 0; i < 40; i++) {
 		struct randtree_shape shape = { .min_kids = 2, .max_kids = 3, .depth = 3,
 						.lo = -9, .hi = 9 };
-		struct ab_tree *tree = i ? randtree(&rng, &shape) : load("lecture");
+		struct ab_tree *tree = i ? randtree(&rng, &shape) : tree_ok("lecture");
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		struct ab_str right = AB_STR_INIT, wrong = AB_STR_INIT;
 		log_of(tree, &c, S_ALL, &right);
@@ -696,7 +695,7 @@ START_TEST(mistakes_named)
 	for (int round = 0; round < 60; round++) {
 		struct randtree_shape shape = { .min_kids = 2, .max_kids = 3, .depth = 3,
 						.lo = -9, .hi = 9 };
-		struct ab_tree *tree = round ? randtree(&rng, &shape) : load("lecture");
+		struct ab_tree *tree = round ? randtree(&rng, &shape) : tree_ok("lecture");
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		c.bug = bug;
 		struct ab_str text = AB_STR_INIT;
@@ -725,7 +724,7 @@ END_TEST
  * in its log (here 50, not the mistake's default). */
 START_TEST(small_inf_of_the_log)
 {
-	struct ab_tree *tree = load("[[3,100],[2,4]]");
+	struct ab_tree *tree = tree_ok("[[3,100],[2,4]]");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	ck_assert_ptr_null(ab_config_apply("bug=small-inf:50", &c, NULL));
 	struct ab_str text = AB_STR_INIT;
@@ -751,7 +750,7 @@ START_TEST(swapped_update_named)
 		fprintf(stderr, "swapped_update_named: the search does not run swapped-update yet: skipped\n");
 		return;
 	}
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_diff_options opt = { 0 };
 	struct ab_diff_result r;

@@ -36,21 +36,8 @@
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
-static const char *const bundled[] = {
-	"lecture", "seed002", "seed003", "no-pruning", "deep-cutoff",
-	"min-root", "uneven", "ordering",
-};
-#define NBUNDLED (sizeof bundled / sizeof bundled[0])
-
-static struct ab_tree *load(const char *name)
-{
-	struct ab_str shown = AB_STR_INIT;
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_load_tree(name, &shown, &diag);
-	ck_assert_msg(tree, "%s: %s", name, diag.message);
-	ab_str_free(&shown);
-	return tree;
-}
+/* Every bundled tree (testutil.h). */
+#define NBUNDLED ab_test_nbundled()
 
 /* The picture of tree at step (SIZE_MAX: the end) under config. */
 static void picture(const struct ab_tree *tree, const struct ab_config *config,
@@ -114,7 +101,7 @@ static const char lecture_ascii_step15[] =
 
 START_TEST(text_lecture)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_str out = AB_STR_INIT;
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_TEXT, false, &out);
@@ -143,7 +130,7 @@ static const struct convention_case {
 START_TEST(text_conventions)
 {
 	const struct convention_case *c = &convention_cases[_i];
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_str out = AB_STR_INIT;
 	picture(tree, &c->config, SIZE_MAX, AB_EXPORT_TEXT, true, &out);
 	ck_assert_uint_eq(count(ab_str_cstr(&out), "x pruned"), c->pruned_marks);
@@ -160,7 +147,7 @@ END_TEST
 
 START_TEST(dot_lecture)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_str out = AB_STR_INIT;
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_DOT, false, &out);
@@ -216,7 +203,7 @@ START_TEST(dot_shape)
 	for (unsigned i = 0; i < NBUNDLED + 40; i++) {
 		struct ab_tree *tree;
 		if (i < NBUNDLED) {
-			tree = load(bundled[i]);
+			tree = tree_ok(ab_test_bundled(NULL)[i]);
 		} else {
 			struct ab_rng rng;
 			ab_rng_seed(&rng, 1000 + i);
@@ -241,7 +228,8 @@ START_TEST(dot_shape)
 			opt.format = AB_EXPORT_TIKZ;
 			ab_export(trace, &opt, &out);
 			ck_assert_uint_eq(count(out.s, "\n  % leaf\n") + count(out.s, "\n  % MAX\n") +
-					  count(out.s, "\n  % MIN\n"), tree->count);
+					  count(out.s, "\n  % MIN\n") + count(out.s, "\n  % chance\n"),
+					  tree->count);
 			ck_assert_uint_eq(trace->step, step); /* left where it was */
 			ab_str_clear(&out);
 			opt.format = AB_EXPORT_SVG;
@@ -270,9 +258,7 @@ START_TEST(deep_tree)
 	ab_str_add(&text, "2");
 	for (int i = 0; i < 3000; i++)
 		ab_str_add(&text, "]");
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_load_expr(text.s, &diag);
-	ck_assert_msg(tree, "%s", diag.message);
+	struct ab_tree *tree = tree_ok(text.s);
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	for (int f = AB_EXPORT_DOT; f <= AB_EXPORT_SVG; f++) {
 		struct ab_str out = AB_STR_INIT;
@@ -306,17 +292,16 @@ START_TEST(dot_renders)
 		return;
 	}
 	char *dir = temp_dir();
-	struct ab_config config = AB_CONFIG_DEFAULT;
-	for (unsigned i = 0; i < NBUNDLED; i++) {
-		struct ab_tree *tree = load(bundled[i]);
-		struct ab_trace *trace = ab_trace_record(tree, &config);
+	struct ab_test_each each = { 0 };
+	while (ab_test_each(&each)) {
+		struct ab_trace *trace = ab_trace_record(each.tree, &each.config);
 		size_t steps[] = { 0, trace->length / 2, trace->length };
 		for (unsigned s = 0; s < 3; s++) {
 			ab_trace_seek(trace, steps[s]);
 			struct ab_str out = AB_STR_INIT, path = AB_STR_INIT, cmd = AB_STR_INIT;
 			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
 			ab_export(trace, &opt, &out);
-			ab_str_addf(&path, "%s/%s-%u.dot", dir, bundled[i], s);
+			ab_str_addf(&path, "%s/%s-%u.dot", dir, each.name, s);
 			write_text(path.s, &out);
 			ab_str_addf(&cmd, "dot -Tsvg '%s' -o '%s.svg' 2>&1", path.s, path.s);
 			ck_assert_msg(system(cmd.s) == 0, "dot failed on %s", path.s);
@@ -329,7 +314,6 @@ START_TEST(dot_renders)
 			ab_str_free(&cmd);
 		}
 		ab_trace_free(trace);
-		ab_tree_free(tree);
 	}
 	remove_dir(dir);
 	free(dir);
@@ -341,7 +325,7 @@ END_TEST
 
 START_TEST(tikz_marks)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_str out = AB_STR_INIT;
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
@@ -380,9 +364,7 @@ START_TEST(tikz_marks)
 	ab_tree_free(tree);
 
 	/* Names beyond Latin-1 ask for lualatex; TeX's specials escaped. */
-	struct ab_diag diag;
-	tree = ab_load_expr("根[ α_1[3 12] é[2 4] ]", &diag);
-	ck_assert_msg(tree, "%s", diag.message);
+	tree = tree_ok("根[ α_1[3 12] é[2 4] ]");
 	picture(tree, &config, SIZE_MAX, AB_EXPORT_TIKZ, false, &out);
 	ck_assert_ptr_nonnull(strstr(out.s, "compile it with lualatex"));
 	ck_assert_ptr_nonnull(strstr(out.s, "{α\\_1};"));
@@ -407,7 +389,7 @@ END_TEST
 
 START_TEST(svg_lecture)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	ab_tree_set_title(tree, "Trees & <pictures> \"quoted\"");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_str out = AB_STR_INIT;
@@ -452,7 +434,7 @@ START_TEST(scene_geometry)
 	for (unsigned i = 0; i < NBUNDLED + 60; i++) {
 		struct ab_tree *tree;
 		if (i < NBUNDLED) {
-			tree = load(bundled[i]);
+			tree = tree_ok(ab_test_bundled(NULL)[i]);
 		} else {
 			struct ab_rng rng;
 			ab_rng_seed(&rng, 77 + i);
@@ -502,7 +484,7 @@ END_TEST
 
 START_TEST(frames)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_trace *trace = ab_trace_record(tree, &config);
 	size_t *steps;
@@ -637,7 +619,7 @@ END_TEST
  * tree, every step, under two conventions. */
 START_TEST(frame_files_one_scene)
 {
-	struct ab_tree *tree = load(bundled[_i]);
+	struct ab_tree *tree = tree_ok(ab_test_bundled(NULL)[_i]);
 	for (int c = 0; c < 2; c++) {
 		struct ab_config config = AB_CONFIG_DEFAULT;
 		if (c)
@@ -657,7 +639,7 @@ START_TEST(frame_files_one_scene)
 			ab_str_clear(&each);
 			ab_export(trace, &opt, &each);
 			ck_assert_msg(strcmp(one.s, each.s) == 0, "%s: frame %zu differs",
-				      bundled[_i], i + 1);
+				      ab_test_bundled(NULL)[_i], i + 1);
 		}
 		ab_scene_free(&scene);
 		ab_str_free(&one);
@@ -723,7 +705,7 @@ START_TEST(exporter_table)
 		ck_assert(j == (size_t)_i || (strcmp(ab_exporters[j].name, ex->name) != 0 &&
 					      ab_exporters[j].format != ex->format));
 
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_str want = AB_STR_INIT;
 	picture(tree, &config, 15, ex->format, false, &want);
@@ -959,7 +941,7 @@ START_TEST(render)
 		ab_str_addf(&tree_arg, "%s/%s.tree", dir, c->stem);
 		write_text(tree_arg.s, &text);
 	}
-	struct ab_tree *tree = load(tree_arg.s);
+	struct ab_tree *tree = tree_ok(tree_arg.s);
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_trace *trace = ab_trace_record(tree, &config);
 	ab_trace_seek(trace, c->step < 0 ? trace->length : (size_t)c->step);
@@ -1106,7 +1088,7 @@ START_TEST(render_frames)
 		if (!tex)
 			printf("render_frames: beamer not compiled with %s, which (or beamer, "
 			       "or pdfinfo) is not installed\n", cases[i].engine);
-		struct ab_tree *tree = load(cases[i].tree);
+		struct ab_tree *tree = tree_ok(cases[i].tree);
 		struct ab_config config = AB_CONFIG_DEFAULT;
 		struct ab_trace *trace = ab_trace_record(tree, &config);
 		size_t *steps;
@@ -1642,14 +1624,12 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, dot_lecture);
 	tcase_add_test(tc, dot_shape);
 	tcase_add_test(tc, deep_tree);
-	tcase_add_test(tc, dot_renders);
 	tcase_add_test(tc, tikz_marks);
 	tcase_add_test(tc, svg_lecture);
 	tcase_add_test(tc, scene_geometry);
 	tcase_add_test(tc, frames);
 	tcase_add_test(tc, tex_prose);
 	tcase_add_test(tc, frames_fit);
-	tcase_add_loop_test(tc, frame_files_one_scene, 0, NBUNDLED);
 	tcase_add_loop_test(tc, exporter_table, 0, (int)ab_nexporters);
 	tcase_add_test(tc, frame_names);
 	tcase_add_loop_test(tc, cli, 0, sizeof cli_cases / sizeof cli_cases[0]);
@@ -1661,11 +1641,16 @@ static Suite *export_suite(void)
 			    sizeof write_signals / sizeof write_signals[0]);
 	tcase_add_test(tc, output_devices);
 	suite_add_tcase(s, tc);
-	/* Rendering with the tools installed: minutes under valgrind. */
+	/* Rendering with the tools installed, and every step of every
+	 * bundled tree drawn: minutes under valgrind, and the slow suite
+	 * (tests/meson.build). */
 	TCase *render_tc = tcase_create("render");
+	tcase_set_tags(render_tc, "slow");
 	tcase_set_timeout(render_tc, 900);
 	tcase_add_loop_test(render_tc, render, 0, sizeof render_cases / sizeof render_cases[0]);
 	tcase_add_test(render_tc, render_frames);
+	tcase_add_test(render_tc, dot_renders);
+	tcase_add_loop_test(render_tc, frame_files_one_scene, 0, NBUNDLED);
 	suite_add_tcase(s, render_tc);
 	return s;
 }

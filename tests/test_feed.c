@@ -13,14 +13,6 @@
 #include "testing/gen.h"
 #include "testutil.h"
 
-static struct ab_tree *parse(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%s: %s", text, diag.message);
-	return t;
-}
-
 static char *fed(enum ab_feed feed, const struct ab_tree *t)
 {
 	struct ab_str s = AB_STR_INIT;
@@ -65,7 +57,7 @@ static const struct {
 
 START_TEST(feeds_write_exactly)
 {
-	struct ab_tree *t = parse(feeds[_i].tree);
+	struct ab_tree *t = tree_ok(feeds[_i].tree);
 	const char *refused = ab_feed_refuses(AB_FEED_LIST, t);
 	if (feeds[_i].list) {
 		ck_assert_ptr_null(refused);
@@ -89,7 +81,7 @@ START_TEST(feeds_write_exactly)
 	size_t len = strlen(tree);
 	ck_assert(len > 4 && strcmp(tree + len - 4, "end\n") == 0);
 	tree[len - 4] = '\0';
-	struct ab_tree *back = parse(tree);
+	struct ab_tree *back = tree_ok(tree);
 	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
 	ab_tree_write(t, &a);
 	ab_tree_write(back, &b);
@@ -112,7 +104,7 @@ START_TEST(feeds_deep_tree)
 	ab_str_add(&text, "5");
 	for (int i = 0; i < 10000; i++)
 		ab_str_addc(&text, ']');
-	struct ab_tree *t = parse(text.s);
+	struct ab_tree *t = tree_ok(text.s);
 	char *list = fed(AB_FEED_LIST, t);
 	ab_str_addc(&text, '\n');
 	ck_assert_str_eq(list, text.s);

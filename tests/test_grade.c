@@ -14,21 +14,6 @@
 #include "testutil.h"
 #include "core/trace.h"
 
-static struct ab_tree *load(const char *tree)
-{
-	struct ab_diag diag;
-	struct ab_tree *t;
-	if (tree[0] == '[' || strchr(tree, '[')) {
-		t = ab_load_expr(tree, &diag);
-	} else {
-		struct ab_str shown = AB_STR_INIT;
-		t = ab_load_tree(tree, &shown, &diag);
-		ab_str_free(&shown);
-	}
-	ck_assert_msg(t != NULL, "tree %s: %s", tree, diag.message);
-	return t;
-}
-
 static struct ab_answer *answer_of(const struct ab_tree *t, const char *text)
 {
 	struct ab_diag diag;
@@ -234,7 +219,7 @@ static const struct grade_case {
 START_TEST(graded)
 {
 	const struct grade_case *c = &cases[_i];
-	struct ab_tree *t = load(c->tree);
+	struct ab_tree *t = tree_ok(c->tree);
 	struct ab_answer *a = answer_of(t, c->answer);
 	struct ab_config config = config_of(c->flags);
 	ab_answer_apply_rules(a, 0, &config);
@@ -308,7 +293,7 @@ static const struct {
 
 START_TEST(off_grid_shown_as_written)
 {
-	struct ab_tree *t = load(off_grid[_i].tree);
+	struct ab_tree *t = tree_ok(off_grid[_i].tree);
 	struct ab_answer *a = answer_of(t, off_grid[_i].answer);
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_grade g;
@@ -337,7 +322,7 @@ START_TEST(example_answers)
 	size_t len;
 	char *text = ab_read_file(path, AB_MAX_ANSWER_BYTES, &len, &diag);
 	ck_assert_msg(text != NULL, "%s: %s", path, diag.message);
-	struct ab_tree *t = load(e->tree);
+	struct ab_tree *t = tree_ok(e->tree);
 	struct ab_answer *a = ab_answer_parse(t, text, len, &diag);
 	ck_assert_msg(a != NULL, "%s:%u:%u: %s", e->file, diag.line, diag.column, diag.message);
 	struct ab_config config = AB_CONFIG_DEFAULT;
@@ -356,7 +341,7 @@ END_TEST
 /* Practice mode's path: marks made in memory, results looked up by node. */
 START_TEST(practice_api)
 {
-	struct ab_tree *t = load("lecture");
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_answer *a = ab_answer_new();
 	uint32_t marks[] = { ab_tree_find(t, "C3"), ab_tree_find(t, "D3") };
 	ab_answer_add_pruned(a, marks, 2);
@@ -406,7 +391,7 @@ START_TEST(json_rules)
 		  "\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, chance-prune node, values proved\"" },
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		struct ab_tree *t = load(rows[i].tree);
+		struct ab_tree *t = tree_ok(rows[i].tree);
 		struct ab_answer *a = answer_of(t, "value: 3\n");
 		struct ab_config config = AB_CONFIG_DEFAULT;
 		if (rows[i].root_min)
@@ -427,7 +412,7 @@ END_TEST
 
 START_TEST(json_report)
 {
-	struct ab_tree *t = load("lecture");
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_answer *a = answer_of(t, "value: 3\nC: 2\n");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_grade g;
@@ -596,7 +581,7 @@ static const struct key_case {
 START_TEST(keyed)
 {
 	const struct key_case *c = &key_cases[_i];
-	struct ab_tree *t = load(c->tree);
+	struct ab_tree *t = tree_ok(c->tree);
 	struct ab_answer *a = answer_of(t, c->answer);
 	struct ab_answer *key = NULL;
 	if (c->key) {
@@ -638,7 +623,7 @@ END_TEST
 START_TEST(best_moves)
 {
 	/* C ties B (3), but its cut leaves it known only as <= 3. */
-	struct ab_tree *t = load("A[ B[3 5] C[3 4] D[1 9] ]");
+	struct ab_tree *t = tree_ok("A[ B[3 5] C[3 4] D[1 9] ]");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	static const struct {
 		const char *answer;
@@ -670,7 +655,7 @@ END_TEST
  * parser's reason; with a key, it answers the question it tried to. */
 START_TEST(unread_items)
 {
-	struct ab_tree *t = load("lecture");
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_answer *a = answer_of(t, "value: 3\nbest B\npruned: C2 C3\nfoo bar\n");
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	struct ab_grade g;
@@ -711,7 +696,7 @@ END_TEST
 
 START_TEST(reports)
 {
-	struct ab_tree *t = load("lecture");
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_diag diag;
 	struct ab_answer *key = ab_answer_parse_key(t, lecture_key, strlen(lecture_key), &diag);
 	ck_assert_ptr_nonnull(key);

@@ -421,9 +421,7 @@ END_TEST
 START_TEST(test_write_keeps_header_tabs)
 {
 	static const char text[] = "title: a\t\tb\nsource: x\ty\n[1,2]\n";
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(text, sizeof text - 1, &diag);
-	ck_assert_ptr_nonnull(t);
+	struct ab_tree *t = tree_ok(text);
 	struct ab_str out = AB_STR_INIT;
 	ab_tree_write(t, &out);
 	ck_assert_str_eq(out.s, text);
@@ -474,20 +472,12 @@ END_TEST
 
 START_TEST(test_bundled_trees)
 {
-	struct ab_str dir = AB_STR_INIT;
+	size_t ntrees;
+	const char *const *names = ab_test_bundled(&ntrees);
 	const char *root = getenv("ABTRACE_SOURCE_ROOT");
-	ab_str_addf(&dir, "%s/trees", root ? root : ".");
-	DIR *d = opendir(dir.s);
-	ck_assert_ptr_nonnull(d);
-	unsigned trees = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-		if (n <= 5 || strcmp(e->d_name + n - 5, ".tree") != 0)
-			continue;
-		trees++;
+	for (size_t t = 0; t < ntrees; t++) {
 		struct ab_str file = AB_STR_INIT;
-		ab_str_addf(&file, "%s/%s", dir.s, e->d_name);
+		ab_str_addf(&file, "%s/trees/%s.tree", root ? root : ".", names[t]);
 		for (size_t i = 0; i < sizeof bundled_commands /
 					   sizeof *bundled_commands; i++) {
 			const char *args[16];
@@ -498,17 +488,15 @@ START_TEST(test_bundled_trees)
 			args[k] = NULL;
 			struct run_options o = { .timeout = 300 };
 			struct run_result r = run_abtrace_with(&o, args);
-			assert_clean(&r, e->d_name);
+			assert_clean(&r, names[t]);
 			ck_assert_msg(r.status == 0 && r.err.len == 0 && r.out.len,
 				      "%s %s on %s: exit %d\n%s", args[0], args[1],
-				      e->d_name, r.status, ab_str_cstr(&r.err));
+				      names[t], r.status, ab_str_cstr(&r.err));
 			run_result_free(&r);
 		}
 		ab_str_free(&file);
 	}
-	closedir(d);
-	ab_str_free(&dir);
-	ck_assert_uint_ge(trees, 8);
+	ck_assert_uint_ge(ntrees, 8);
 }
 END_TEST
 

@@ -79,9 +79,7 @@ static const struct { const char *tree; bool hard; enum ab_root_choice root; siz
 
 START_TEST(event_lines)
 {
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(lines[_i].tree, strlen(lines[_i].tree), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(lines[_i].tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = (lines[_i].hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.root = lines[_i].root;
@@ -107,10 +105,8 @@ END_TEST
  * a store (with what it replaced), positions by name. */
 START_TEST(table_lines)
 {
-	struct ab_diag diag;
 	const char *text = "A[ B[4 C[5 9]] D[&C 7] ]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config c = { .tt = true };
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	struct ab_str all = AB_STR_INIT;
@@ -138,9 +134,8 @@ END_TEST
  * it in, and the window of the search again. */
 START_TEST(research_line)
 {
-	struct ab_diag diag;
 	const char *text = "A[B[3 12 8] C[5 9 7] D[2 4 6]]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config c = { .pvs = true };
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	struct ab_str all = AB_STR_INIT;

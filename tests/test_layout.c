@@ -13,21 +13,14 @@
 #include "core/trace.h"
 #include "views/layout.h"
 
-static const char *const bundled[] = { "lecture", "seed002", "seed003", "no-pruning",
-				       "deep-cutoff", "min-root", "uneven", "ordering" };
-#define NBUNDLED (sizeof bundled / sizeof bundled[0])
+/* Every bundled tree (testutil.h). */
+#define NBUNDLED ab_test_nbundled()
 #define NRANDOM 200
 
 static struct ab_tree *tree_for(int i)
 {
-	if ((size_t)i < NBUNDLED) {
-		struct ab_str shown = AB_STR_INIT;
-		struct ab_diag diag;
-		struct ab_tree *t = ab_load_tree(bundled[i], &shown, &diag);
-		ck_assert_msg(t != NULL, "cannot load %s: %s", bundled[i], diag.message);
-		ab_str_free(&shown);
-		return t;
-	}
+	if ((size_t)i < NBUNDLED)
+		return tree_ok(ab_test_bundled(NULL)[i]);
 	struct ab_rng rng;
 	ab_rng_seed(&rng, (uint64_t)i * 7919u);
 	struct randtree_shape shape = {
@@ -162,7 +155,7 @@ END_TEST
 /* Boxes are wide enough for the widest text a step can put in them. */
 START_TEST(test_lecture_boxes)
 {
-	struct ab_tree *t = tree_for(0);
+	struct ab_tree *t = tree_ok("lecture");
 	struct ab_layout l;
 	ab_layout_compute(&l, t, &ab_glyphs_utf8);
 	uint32_t a = ab_tree_find(t, "A"), c2 = ab_tree_find(t, "C2");
@@ -264,11 +257,17 @@ static Suite *layout_suite(void)
 	Suite *s = suite_create("layout");
 	TCase *tc = tcase_create("layout");
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	tcase_add_test(tc, test_lecture_boxes);
 	tcase_add_loop_test(tc, test_current_in_view_while_stepping, 0, (int)NBUNDLED + 20);
 	tcase_add_loop_test(tc, test_text_width, 0, sizeof widths / sizeof widths[0]);
 	tcase_add_test(tc, test_degenerate_trees);
+	suite_add_tcase(s, tc);
+	/* Every bundled tree and 200 random ones: the slow suite
+	 * (tests/meson.build). */
+	tc = tcase_create("properties");
+	tcase_set_tags(tc, "slow");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_layout_properties, 0, (int)NBUNDLED + NRANDOM);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -128,9 +128,7 @@ START_TEST(test_walk_lesson)
 	ab_str_clear(&want);
 	ab_str_addf(&want, "step %zu/%zu", length, length);
 	WAIT_FOR(&s, ab_str_cstr(&want));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_lesson_free(lesson);
 	ab_str_free(&s);
 	ab_str_free(&want);
@@ -165,9 +163,7 @@ START_TEST(test_wrong_answer_and_refused_keys)
 	WAIT_FOR(&s, "step 13/29");
 	/* The lesson's score keeps the tries. */
 	WAIT_FOR(&s, "lesson 0/1 right in 2 tries");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -200,9 +196,7 @@ START_TEST(test_second_try)
 	WAIT_FOR(&s, "D = 5: not quite. Hint", "Try again");
 	keys("Escape");
 	WAIT_FOR(&s, "The answer is", "lesson 1/2 right in 3 tries");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -250,9 +244,7 @@ START_TEST(test_zh_formulas_unbroken)
 			ck_assert_msg(!splits_formula(ab_str_cstr(&line)),
 				      "step %d: row %d splits a formula:\n%s", step, r, ab_str_cstr(&s));
 	}
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&want);
 	ab_str_free(&line);
@@ -373,9 +365,7 @@ START_TEST(test_lesson_chinese_aligned)
 	WAIT_FOR(&s, ab_str_cstr(&b));
 	settled_rule_column(&s, "│", 1, 20, col);
 	ck_assert(has_cjk(ab_str_cstr(&s)));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_lesson_free(lesson);
 	ab_str_free(&s);
 	ab_str_free(&a);
@@ -413,9 +403,7 @@ START_TEST(test_replay_chinese_aligned)
 	}
 	int col = settled_rule_column(&s, "│", 1, 12, -1);
 	ck_assert_int_gt(col, 30);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -435,11 +423,6 @@ START_TEST(test_lesson_text_unchanged)
 }
 END_TEST
 
-static void teardown(void)
-{
-	stop_server();
-}
-
 static Suite *lesson_view_suite(void)
 {
 	Suite *s = suite_create("lesson_view");
@@ -449,8 +432,7 @@ static Suite *lesson_view_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 90);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_test(tc, test_walk_lesson);
 	tcase_add_test(tc, test_wrong_answer_and_refused_keys);
 	tcase_add_test(tc, test_second_try);

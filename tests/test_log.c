@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loadtree.h"
 #include "testing/log.h"
 #include "testutil.h"
 
@@ -120,7 +119,7 @@ static const struct read_case {
 START_TEST(read_lines)
 {
 	const struct read_case *t = &read_cases[_i];
-	struct ab_tree *tree = load(t->tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_log_options opt = { .zero_based = t->flags & ZERO };
 	if (t->inf)
 		ck_assert(opt.has_inf = ab_log_parse_inf(t->inf, &opt.inf));
@@ -156,7 +155,7 @@ END_TEST
 /* The line of an entry, as written, and the PATH in it. */
 START_TEST(lines_and_paths)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_log_options opt = { 0 };
 	const char *text = "x\r\nleaf 9.9 3\r\n{\"event\":\"cut\",\"path\":\"2\"}";
 	struct ab_diag diag;
@@ -196,7 +195,7 @@ static const struct bad_case {
 START_TEST(bad_logs)
 {
 	const struct bad_case *t = &bad_cases[_i];
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_log_options opt = { 0 };
 	struct ab_diag diag;
 	enum ab_log_status st = AB_LOG_OK;
@@ -214,7 +213,7 @@ END_TEST
  * entries; a long line is named by its number. */
 START_TEST(limits)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_log_options opt = { 0 };
 	struct ab_diag diag;
 	enum ab_log_status st;
@@ -248,7 +247,7 @@ END_TEST
  * first line is found again as written. */
 START_TEST(binary_noise)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_log_options opt = { 0 };
 	char text[4096];
 	uint32_t x = 12345;
@@ -301,7 +300,7 @@ END_TEST
 /* Writing back: numbers and paths as the log writes them. */
 START_TEST(format_back)
 {
-	struct ab_tree *tree = load("lecture");
+	struct ab_tree *tree = tree_ok("lecture");
 	struct ab_log_options opt = { 0 };
 	struct ab_str s = AB_STR_INIT;
 	ab_log_format_value(AB_POS_INF, tree->scale, &opt, &s);

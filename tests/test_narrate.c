@@ -83,9 +83,7 @@ static const struct narrate_case {
 START_TEST(sentences)
 {
 	const struct narrate_case *t = &narrate_cases[_i];
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = t->fail_hard == 2 ? AB_FAIL_CLAMP : t->fail_hard ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
@@ -162,10 +160,8 @@ static const struct {
 
 START_TEST(table_sentences)
 {
-	struct ab_diag diag;
 	const char *text = table_cases[_i].tree;
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	char words[64];
 	snprintf(words, sizeof words, "%s", table_cases[_i].words);
@@ -191,9 +187,8 @@ END_TEST
 
 START_TEST(name_lists)
 {
-	struct ab_diag diag;
 	const char *text = "A[1 2 3 4 5 6 7 8 9 10]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	struct ab_tree *tree = tree_ok(text);
 	uint32_t nodes[10];
 	for (uint32_t i = 0; i < 10; i++)
 		nodes[i] = ab_kid(tree, 0, i);

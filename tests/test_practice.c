@@ -127,9 +127,7 @@ START_TEST(test_practice_all_right)
 	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&s), "✓"));
 	if (pruned)
 		ck_assert(cut_mark_in_tree(&s));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_trace_free(trace);
 	ab_tree_free(tree);
 	ab_str_free(&s);
@@ -180,9 +178,7 @@ START_TEST(test_practice_wrong_mark)
 	keys("BSpace");
 	WAIT_FOR(&s, "Practice: work the search by hand");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "✗"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_grade_free(&grade);
 	ab_answer_free(answer);
 	ab_tree_free(tree);
@@ -222,9 +218,7 @@ START_TEST(test_practice_bound_not_value)
 	/* p again: the replay where it was, with the search shown. */
 	keys("p");
 	WAIT_FOR(&s, "step 15/29", "✂4", "✂6");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -286,9 +280,7 @@ START_TEST(test_practice_mouse_and_arrows)
 	/* The second mark (C3's) lies right of C2's name. */
 	int first_mark = last_column_of(ab_str_cstr(&above), "✂");
 	ck_assert_int_gt(first_mark, col);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&above);
 }
@@ -324,9 +316,7 @@ START_TEST(test_predict_score)
 	WAIT_FOR(&s, "step 15 |", "predict 1/2", "wrong: C2 is pruned");
 	keys("P");
 	WAIT_FOR(&s, "predict mode off");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -355,9 +345,7 @@ START_TEST(test_predict_in_lesson)
 	WAIT_FOR(&s, "is leaf D1 looked at (v) or pruned (x)?");
 	keys("v");
 	WAIT_FOR(&s, "step 18 |", "predict 1/1", "right: D1 is looked at");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -384,18 +372,12 @@ START_TEST(test_practice_usage)
 }
 END_TEST
 
-static void teardown(void)
-{
-	stop_server();
-}
-
 static Suite *practice_suite(void)
 {
 	Suite *s = suite_create("practice");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_loop_test(tc, test_practice_all_right, 0, sizeof trees / sizeof trees[0]);
 	tcase_add_loop_test(tc, test_practice_wrong_mark, 0, 2);
 	tcase_add_test(tc, test_practice_bound_not_value);

@@ -85,9 +85,7 @@ START_TEST(options_respected)
 		ck_assert_uint_eq(repeated, 0);
 		struct ab_str text = AB_STR_INIT, again = AB_STR_INIT;
 		ab_tree_write(t, &text);
-		struct ab_diag diag;
-		struct ab_tree *back = ab_parse_tree(text.s, text.len, &diag);
-		ck_assert_msg(back != NULL, "%s: %s", text.s, diag.message);
+		struct ab_tree *back = tree_ok(text.s);
 		ck_assert_uint_eq(back->count, t->count);
 		ab_tree_write(back, &again);
 		ck_assert_str_eq(text.s, again.s);
@@ -234,9 +232,7 @@ START_TEST(largest)
 	ck_assert_uint_eq(t->leaves, 759375);
 	struct ab_str text = AB_STR_INIT;
 	ab_tree_write(t, &text);
-	struct ab_diag diag;
-	struct ab_tree *back = ab_parse_tree(text.s, text.len, &diag);
-	ck_assert_ptr_nonnull(back);
+	struct ab_tree *back = tree_ok(text.s);
 	ck_assert_uint_eq(back->count, t->count);
 	ab_tree_free(back);
 	ab_str_free(&text);

@@ -12,14 +12,6 @@
 #include "views/stats.h"
 #include "testutil.h"
 
-static struct ab_tree *parse(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(tree != NULL, "%s: %s", text, diag.message);
-	return tree;
-}
-
 static uint32_t node_at(const struct ab_tree *tree, const char *path)
 {
 	if (!*path)
@@ -137,7 +129,7 @@ START_TEST(lecture_event_sequence)
 		"[3,12,8]/[2,4,6]/[14,5,2]",
 		"[ [3 12 8] [2 4 6] [14 5 2] ]",
 	};
-	struct ab_tree *tree = parse(forms[_i]);
+	struct ab_tree *tree = tree_ok(forms[_i]);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct keeper k = run_search(tree, &c);
 	check_events(tree, &k, lecture_events,
@@ -208,7 +200,7 @@ static const struct {
 
 START_TEST(returns_by_convention)
 {
-	struct ab_tree *tree = parse(return_cases[_i].tree);
+	struct ab_tree *tree = tree_ok(return_cases[_i].tree);
 	struct ab_config c = { .fail = return_cases[_i].fail,
 			       .strict = return_cases[_i].strict };
 	struct keeper k = run_search(tree, &c);
@@ -253,7 +245,7 @@ static void describe_cuts(const struct ab_tree *tree, const struct keeper *k,
 START_TEST(conventions)
 {
 	const struct convention_case *t = &convention_cases[_i];
-	struct ab_tree *tree = parse(t->tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.fail = (t->fail_hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
@@ -279,7 +271,7 @@ END_TEST
 
 START_TEST(seed003_interval_of_c)
 {
-	struct ab_tree *tree = parse("[[3,17,8],[9,7,12],[14,5,2]]");
+	struct ab_tree *tree = tree_ok("[[3,17,8],[9,7,12],[14,5,2]]");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct keeper k = run_search(tree, &c);
 	bool seen = false;
@@ -648,9 +640,7 @@ END_TEST
 START_TEST(killer_and_history_orders)
 {
 	const char *text = "[[[3 4] [5 6]] [[7 8] [1 2]] [[9 0] [2 5]]]";
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config c = { .order = AB_ORDER_KILLER };
 	struct keeper k = run_search(tree, &c);
 	/* Node 1.2's first child (move 1) cut off at depth 2; node 2's last
@@ -775,12 +765,14 @@ static Suite *search_suite(void)
 	tcase_add_test(tc, seed003_interval_of_c);
 	tcase_add_test(tc, order_parsing);
 	tcase_add_test(tc, random_order_is_a_permutation_and_repeatable);
+	tcase_add_test(tc, deep_tree_no_recursion);
 	suite_add_tcase(s, tc);
+	/* Random trees by the thousand: the slow suite (tests/meson.build). */
 	TCase *props = tcase_create("random trees");
+	tcase_set_tags(props, "slow");
 	tcase_set_timeout(props, 120);
 	tcase_add_test(props, random_trees_every_convention);
 	tcase_add_test(props, best_order_reaches_knuth_moore);
-	tcase_add_test(props, deep_tree_no_recursion);
 	tcase_add_test(props, pvs_and_aspiration_keep_value_and_move);
 	tcase_add_test(props, killer_and_history_keep_the_value);
 	tcase_add_test(tc, killer_and_history_orders);

@@ -17,14 +17,6 @@
 #include "testing/shrink.h"
 #include "testutil.h"
 
-static struct ab_tree *parse(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%s: %s", text, diag.message);
-	return t;
-}
-
 static char *written(const struct ab_tree *t)
 {
 	struct ab_str s = AB_STR_INIT;
@@ -47,7 +39,7 @@ static const char *const whole_trees[] = {
 /* A copy with nothing changed writes back byte for byte. */
 START_TEST(reshape_copies_whole)
 {
-	struct ab_tree *t = parse(whole_trees[_i]);
+	struct ab_tree *t = tree_ok(whole_trees[_i]);
 	struct ab_tree *c = ab_reshape(t, &(struct ab_reshape){ 0 });
 	ck_assert_ptr_nonnull(c);
 	char *a = written(t), *b = written(c);
@@ -63,7 +55,7 @@ END_TEST
  * what they say, and the result reads back. */
 START_TEST(reshape_changes)
 {
-	struct ab_tree *t = parse("A[B[3 12 8] C[2 4 6] D[14 5 2]]");
+	struct ab_tree *t = tree_ok("A[B[3 12 8] C[2 4 6] D[14 5 2]]");
 	uint32_t n = t->count;
 	bool *flags = ab_xcalloc(n, sizeof *flags);
 	uint32_t *subst = ab_xcalloc(n, sizeof *subst);
@@ -129,7 +121,7 @@ END_TEST
  * values outside the bounds or with no finite decimal make no tree. */
 START_TEST(reshape_chance_and_bounds)
 {
-	struct ab_tree *t = parse("bounds: -5..5\n<chance>[0.2: 1, 0.3: 2, 0.5: 3]");
+	struct ab_tree *t = tree_ok("bounds: -5..5\n<chance>[0.2: 1, 0.3: 2, 0.5: 3]");
 	bool flags[4] = { false, false, true, false };
 	struct ab_tree *r = ab_reshape(t, &(struct ab_reshape){ .drop = flags });
 	char *text = written(r);
@@ -143,7 +135,7 @@ START_TEST(reshape_chance_and_bounds)
 	ck_assert_ptr_null(ab_reshape(t, &(struct ab_reshape){ .values = values }));
 	ab_tree_free(t);
 
-	t = parse("[<chance>[1 2 4]]");
+	t = tree_ok("[<chance>[1 2 4]]");
 	bool leaf[5] = { false, true, false, false, false };
 	ab_value v[5];
 	ab_tree_minimax_values(t, t->root_player, v);
@@ -351,7 +343,7 @@ static uint32_t smallest(const struct predicate *p)
 					ab_str_addf(&text, "%lld", (long long)p->domain[k % 3]);
 					k /= 3;
 				}
-				struct ab_tree *t = parse(text.s);
+				struct ab_tree *t = tree_ok(text.s);
 				found = p->still(t, NULL);
 				ab_tree_free(t);
 				ab_str_free(&text);
@@ -419,7 +411,7 @@ START_TEST(shrinks_to_near_smallest)
 			ck_assert_str_ne(a.seen.s[i - 1], a.seen.s[i]);
 		/* Written back, the result reads as the same tree. */
 		char *text = written(s);
-		struct ab_tree *back = parse(text);
+		struct ab_tree *back = tree_ok(text);
 		char *again = written(back);
 		ck_assert_str_eq(text, again);
 		free(text);
@@ -437,7 +429,7 @@ END_TEST
  * exactly. */
 START_TEST(values_shrink_keeping_order)
 {
-	struct ab_tree *t = parse("[[-40 7] [13 [55 -3 -2]] 98]");
+	struct ab_tree *t = tree_ok("[[-40 7] [13 [55 -3 -2]] 98]");
 	struct ab_tree *s = ab_shrink(t, rising, NULL, 0, NULL);
 	ck_assert_uint_eq(s->leaves, 3);
 	for (uint32_t n = 0; n < s->count; n++)
@@ -446,7 +438,7 @@ START_TEST(values_shrink_keeping_order)
 	ab_tree_free(s);
 	ab_tree_free(t);
 
-	t = parse("[[2500.5 1999] [-7 4711]]");
+	t = tree_ok("[[2500.5 1999] [-7 4711]]");
 	s = ab_shrink(t, big_root, NULL, 0, NULL);
 	char *text = written(s);
 	ck_assert_str_eq(text, "[1000]\n");
@@ -474,7 +466,7 @@ static bool never(const struct ab_tree *t, void *ctx)
  * everything holds: one leaf of 0 is left. */
 START_TEST(budget_and_extremes)
 {
-	struct ab_tree *t = parse("A[B[3 12 8] C[2 4 6] D[14 5 [2 [1 1]]]]");
+	struct ab_tree *t = tree_ok("A[B[3 12 8] C[2 4 6] D[14 5 [2 [1 1]]]]");
 	uint64_t calls = 0;
 	struct ab_shrink_stats stats;
 	struct ab_tree *s = ab_shrink(t, never, &calls, 7, &stats);
@@ -515,12 +507,12 @@ static bool has_chance_pair(const struct ab_tree *t, void *ctx)
  * tree that still has them. */
 START_TEST(shrinks_chance_trees)
 {
-	struct ab_tree *t = parse("players: max chance min\nbounds: -9..9\n"
+	struct ab_tree *t = tree_ok("players: max chance min\nbounds: -9..9\n"
 				  "[[0.1: [1 2], 0.2: [3 4], 0.7: [5 6]] [0.5: [7], 0.5: [8 9]]]");
 	struct ab_tree *s = ab_shrink(t, has_chance_pair, NULL, 0, NULL);
 	ck_assert_uint_eq(s->leaves, 2);
 	char *text = written(s);
-	struct ab_tree *back = parse(text);
+	struct ab_tree *back = tree_ok(text);
 	ck_assert(has_chance_pair(back, NULL));
 	free(text);
 	ab_tree_free(back);

@@ -36,9 +36,7 @@ static const struct stats_case {
 START_TEST(counts)
 {
 	const struct stats_case *t = &stats_cases[_i];
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(t->tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_stats s;
 	ck_assert(ab_stats_compute(tree, &c, false, &s));
@@ -68,9 +66,8 @@ END_TEST
 
 START_TEST(only_the_asked_search)
 {
-	struct ab_diag diag;
 	const char *text = "[[3,12,8],[2,4,6],[14,5,2]]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.order = AB_ORDER_REVERSE;
 	struct ab_stats s;
@@ -99,10 +96,8 @@ END_TEST
  * asked one when only it is asked for, as it was asked. */
 START_TEST(rows_are_configurations)
 {
-	struct ab_diag diag;
 	const char *text = "[[3,12,8],[2,4,6],[14,5,2]]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config asked = { .fail = AB_FAIL_HARD, .strict = true,
 				   .order = AB_ORDER_REVERSE };
 	struct ab_stats s;
@@ -142,10 +137,8 @@ END_TEST
  * trace's done event. */
 START_TEST(depth_share_and_chance_root)
 {
-	struct ab_diag diag;
-	struct ab_str shown = AB_STR_INIT, out = AB_STR_INIT;
-	struct ab_tree *tree = ab_load_tree("horizon", &shown, &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_str out = AB_STR_INIT;
+	struct ab_tree *tree = tree_ok("horizon");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	c.depth = 1;
 	struct ab_stats s;
@@ -158,8 +151,7 @@ START_TEST(depth_share_and_chance_root)
 	ab_tree_free(tree);
 	ab_str_clear(&out);
 	const char *text = "<chance>[1/7: 1 6/7: 2.5]";
-	tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	tree = tree_ok(text);
 	c = AB_CONFIG_DEFAULT;
 	ck_assert(ab_stats_compute(tree, &c, true, &s));
 	ck_assert_uint_eq(s.positions, 2);
@@ -167,7 +159,6 @@ START_TEST(depth_share_and_chance_root)
 	ck_assert_msg(strstr(ab_str_cstr(&out), "\"best\":null"), "%s", ab_str_cstr(&out));
 	ab_tree_free(tree);
 	ab_str_free(&out);
-	ab_str_free(&shown);
 }
 END_TEST
 
@@ -176,10 +167,8 @@ END_TEST
  * root value everywhere; only the asked search, without and with. */
 START_TEST(rows_with_and_without_the_table)
 {
-	struct ab_diag diag;
 	const char *text = "A[ B[3 12 8] C[2 4 6] &B &C ]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config asked = { .tt = true, .fail = AB_FAIL_HARD };
 	struct ab_stats s;
 	ck_assert(ab_stats_compute(tree, &asked, false, &s));
@@ -242,10 +231,8 @@ END_TEST
  * asked; the same root value everywhere, or a message naming the rows. */
 START_TEST(compare_rows)
 {
-	struct ab_diag diag;
 	const char *text = "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] &B ]";
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok(text);
 	struct ab_config asked = { .fail = AB_FAIL_HARD, .order = AB_ORDER_WORST, .pvs = true };
 	struct ab_stats s;
 	ck_assert(ab_stats_compare(tree, &asked, &s));
@@ -265,7 +252,7 @@ START_TEST(compare_rows)
 	/* The table's mistake: its row finds another value, named. */
 	ab_tree_free(tree);
 	text = "A[ B[5 C[6 9]] D[&C 10] ]";
-	tree = ab_parse_tree(text, strlen(text), &diag);
+	tree = tree_ok(text);
 	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
 	ck_assert(ab_stats_compare(tree, &asked, &s));
 	char *why = ab_stats_disagree(tree, &s);
@@ -276,7 +263,7 @@ START_TEST(compare_rows)
 	/* A tree without static values has no iterative row, and says so. */
 	ab_tree_free(tree);
 	text = "[[3 12 8] [2 4 6] [14 5 2]]";
-	tree = ab_parse_tree(text, strlen(text), &diag);
+	tree = tree_ok(text);
 	asked = (struct ab_config){ 0 };
 	ck_assert(ab_stats_compare(tree, &asked, &s));
 	ck_assert_uint_eq(s.nrows, 7);

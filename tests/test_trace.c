@@ -10,14 +10,6 @@
 #include "testutil.h"
 #include "core/trace.h"
 
-static struct ab_tree *parse(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(tree != NULL, "%s: %s", text, diag.message);
-	return tree;
-}
-
 START_TEST(record_is_32_bytes)
 {
 	ck_assert_uint_le(sizeof(struct ab_record), 32);
@@ -270,7 +262,7 @@ END_TEST
 /* What the lecture notes say at each point, read off the state. */
 START_TEST(lecture_state_at_steps)
 {
-	struct ab_tree *tree = parse("A[ B[3 12 8] C[2 4 6] D[14 5 2] ]");
+	struct ab_tree *tree = tree_ok("A[ B[3 12 8] C[2 4 6] D[14 5 2] ]");
 	struct ab_config c = AB_CONFIG_DEFAULT;
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	uint32_t root = 0, b = ab_tree_find(tree, "B"), cn = ab_tree_find(tree, "C");
@@ -315,7 +307,7 @@ END_TEST
 START_TEST(pruned_subtrees_are_pruned_whole)
 {
 	/* seed 002: Y's last three subtrees are cut off whole. */
-	struct ab_tree *tree = parse(
+	struct ab_tree *tree = tree_ok(
 		"A[ L[ X[ X1[0 5] X2[-3 7] ] Y[ Y1[3] Y2[4 2] Y3[6] Y4[1 9] ] ]"
 		"   R[ Z[ Z1[5 4 1] Z2[-3 2] ] W[ W1[6 8] W2[0 3] ] ] ]");
 	struct ab_config c = AB_CONFIG_DEFAULT;
@@ -360,7 +352,7 @@ START_TEST(node_types)
 		{ "A[ B[3] C[ D[1 2] ] ]", "B", AB_TYPE_PV },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct ab_tree *tree = parse(cases[i].tree);
+		struct ab_tree *tree = tree_ok(cases[i].tree);
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		struct ab_trace *trace = ab_trace_record(tree, &c);
 		uint32_t n = ab_tree_find(tree, cases[i].node);
@@ -381,7 +373,7 @@ END_TEST
  * looked at), and stepping back restores it. */
 START_TEST(research_starts_the_subtree_again)
 {
-	struct ab_tree *tree = parse("A[B[3 12 8] C[5 9 7] D[2 4 6]]");
+	struct ab_tree *tree = tree_ok("A[B[3 12 8] C[5 9 7] D[2 4 6]]");
 	struct ab_config c = { .pvs = true };
 	struct ab_trace *trace = ab_trace_record(tree, &c);
 	uint32_t cn = ab_tree_find(tree, "C"), c2 = ab_tree_find(tree, "C2");

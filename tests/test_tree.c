@@ -11,15 +11,6 @@ static const char *const lecture_labelled =
 	"A[ B[3 12 8] C[2 4 6] D[14 5 2] ]";
 static const char *const lecture_bare = "[[3,12,8],[2,4,6],[14,5,2]]";
 
-static struct ab_tree *parse_ok(const char *text)
-{
-	struct ab_diag diag;
-	struct ab_tree *t = ab_parse_tree(text, strlen(text), &diag);
-	ck_assert_msg(t != NULL, "%u:%u: %s", diag.line, diag.column,
-		      diag.message);
-	return t;
-}
-
 static void assert_same_tree(const struct ab_tree *a, const struct ab_tree *b)
 {
 	ck_assert_uint_eq(a->count, b->count);
@@ -144,7 +135,7 @@ END_TEST
 
 START_TEST(test_names_labelled)
 {
-	struct ab_tree *t = parse_ok(lecture_labelled);
+	struct ab_tree *t = tree_ok(lecture_labelled);
 	struct ab_str s = AB_STR_INIT;
 	static const char *const names[] = { "A", "B", "B1", "B2", "B3", "C",
 		"C1", "C2", "C3", "D", "D1", "D2", "D3" };
@@ -179,7 +170,7 @@ END_TEST
 
 START_TEST(test_names_unlabelled)
 {
-	struct ab_tree *t = parse_ok(lecture_bare);
+	struct ab_tree *t = tree_ok(lecture_bare);
 	struct ab_str s = AB_STR_INIT;
 	ck_assert_str_eq(name_of(t, 0, &s), "root");
 	ck_assert_str_eq(path_of(t, 0, &s), "");
@@ -200,7 +191,7 @@ START_TEST(test_names_textbook)
 	struct ab_str s = AB_STR_INIT;
 	/* A label ending in a digit takes a dot; one ending otherwise is
 	 * glued; deeper levels use dots; the nearest label counts. */
-	struct ab_tree *t = parse_ok("[B1[1 2] x'[3 [4 5]] 6 Q[[7 P[8]]]]");
+	struct ab_tree *t = tree_ok("[B1[1 2] x'[3 [4 5]] 6 Q[[7 P[8]]]]");
 	ck_assert_str_eq(name_of(t, 2, &s), "B1.1");
 	ck_assert_uint_eq(ab_tree_find(t, "B1.2"), 3);
 	ck_assert_str_eq(name_of(t, 5, &s), "x'1");
@@ -216,7 +207,7 @@ START_TEST(test_names_textbook)
 	/* B's first child would be "B1", but that is another node's label:
 	 * the plain path it is.  C's 2.1 would read as a child of the label
 	 * C2, so it gets its path too; C's 12th child is "C12". */
-	t = parse_ok("A[B1[1 2] B[3 C2=4] C[[5] [6] 7 8 9 10 11 12 13 14 15 16]]");
+	t = tree_ok("A[B1[1 2] B[3 C2=4] C[[5] [6] 7 8 9 10 11 12 13 14 15 16]]");
 	ck_assert_str_eq(name_of(t, 5, &s), "2.1");
 	ck_assert_str_eq(name_of(t, 6, &s), "C2");
 	uint32_t c = ab_tree_find(t, "C");
@@ -229,7 +220,7 @@ START_TEST(test_names_textbook)
 	ab_tree_free(t);
 
 	/* Non-ASCII labels work like any other. */
-	t = parse_ok("\xe7\x94\xb2[1 \xe4\xb9\x99[2 3]]");
+	t = tree_ok("\xe7\x94\xb2[1 \xe4\xb9\x99[2 3]]");
 	ck_assert_str_eq(name_of(t, 1, &s), "\xe7\x94\xb2" "1");
 	ck_assert_str_eq(name_of(t, 4, &s), "\xe4\xb9\x99" "2");
 	assert_names_round_trip(t);
@@ -255,7 +246,7 @@ START_TEST(test_uniform)
 		{ "[[[1]]]", true, 1, 3 },
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		struct ab_tree *t = parse_ok(rows[i].text);
+		struct ab_tree *t = tree_ok(rows[i].text);
 		uint32_t b = 99, d = 99;
 		ck_assert_int_eq(ab_tree_uniform(t, &b, &d), rows[i].uniform);
 		if (rows[i].uniform) {
@@ -269,7 +260,7 @@ END_TEST
 
 START_TEST(test_minimax)
 {
-	struct ab_tree *t = parse_ok(lecture_labelled);
+	struct ab_tree *t = tree_ok(lecture_labelled);
 	ab_value v[13];
 	ab_tree_minimax_values(t, AB_MAX, v);
 	ck_assert_int_eq(v[0], 3);
@@ -287,7 +278,7 @@ START_TEST(test_minimax)
 	ck_assert_int_eq(ab_player_at(t, 2, AB_MIN), AB_MIN);
 	ab_tree_free(t);
 
-	t = parse_ok("[-999999999999999 [999999999999999 -5]]");
+	t = tree_ok("[-999999999999999 [999999999999999 -5]]");
 	ab_value w[5];
 	ab_tree_minimax_values(t, AB_MAX, w);
 	ck_assert_int_eq(w[0], -5);
@@ -299,7 +290,7 @@ END_TEST
 
 START_TEST(test_edits)
 {
-	struct ab_tree *t = parse_ok(lecture_labelled);
+	struct ab_tree *t = tree_ok(lecture_labelled);
 	struct ab_str s = AB_STR_INIT;
 	uint32_t c2 = ab_tree_find(t, "C2"), b = ab_tree_find(t, "B");
 
@@ -361,7 +352,7 @@ END_TEST
  * the two visits apart. */
 START_TEST(test_swap_transposition)
 {
-	struct ab_tree *t = parse_ok("A[ B[ D[1 2] E[3 4] ]  C[ &E &D ] ]");
+	struct ab_tree *t = tree_ok("A[ B[ D[1 2] E[3 4] ]  C[ &E &D ] ]");
 	uint32_t d = ab_tree_find(t, "D"), copy = ab_tree_find(t, "C2");
 	ck_assert_uint_ne(copy, AB_NONE);
 	ck_assert_uint_eq(ab_position(t, copy), d);
@@ -375,7 +366,7 @@ START_TEST(test_swap_transposition)
 		ck_assert_int_eq(t->nodes[ab_kid(t, copy, 1)].value, want1);
 		struct ab_str text = AB_STR_INIT;
 		ab_tree_write(t, &text);
-		struct ab_tree *back = parse_ok(text.s);
+		struct ab_tree *back = tree_ok(text.s);
 		uint32_t back_copy = ab_tree_find(back, "C2");
 		ck_assert_int_eq(back->nodes[ab_kid(back, back_copy, 0)].value, want0);
 		ck_assert_int_eq(back->nodes[ab_kid(back, back_copy, 1)].value, want1);
@@ -391,13 +382,13 @@ END_TEST
 START_TEST(test_write)
 {
 	struct ab_str s = AB_STR_INIT;
-	struct ab_tree *t = parse_ok(lecture_bare);
+	struct ab_tree *t = tree_ok(lecture_bare);
 	ab_tree_write(t, &s);
 	ck_assert_str_eq(s.s, "[[3,12,8],[2,4,6],[14,5,2]]\n");
 	ab_tree_free(t);
 
 	ab_str_clear(&s);
-	t = parse_ok("title: T\nsource: S\nroot: min\n"
+	t = tree_ok("title: T\nsource: S\nroot: min\n"
 		     "A[ B1=3 [1 -2] c'=-4 ]");
 	ab_tree_write(t, &s);
 	ck_assert_str_eq(s.s, "title: T\nroot: min\nsource: S\n"
@@ -406,7 +397,7 @@ START_TEST(test_write)
 
 	/* Header text that could not be read back is tamed. */
 	ab_str_clear(&s);
-	t = parse_ok("[1 2]");
+	t = tree_ok("[1 2]");
 	ab_tree_set_title(t, "two\nlines");
 	ab_tree_write(t, &s);
 	ck_assert_str_eq(s.s, "title: two lines\n[1,2]\n");
@@ -508,11 +499,7 @@ START_TEST(test_random_round_trip)
 		struct ab_tree *t = random_tree(round < 250 ? 40 : 2000, 12);
 		ab_str_clear(&s);
 		ab_tree_write(t, &s);
-		struct ab_diag diag;
-		struct ab_tree *back = ab_parse_tree(s.s, s.len, &diag);
-		ck_assert_msg(back != NULL, "round %d: %s at %u:%u in\n%s",
-			      round, diag.message, diag.line, diag.column,
-			      s.s);
+		struct ab_tree *back = tree_ok(s.s);
 		assert_same_tree(t, back);
 		assert_names_round_trip(t);
 		struct ab_tree *copy = ab_tree_clone(t);
@@ -666,9 +653,7 @@ START_TEST(test_deep_chain)
 
 	ab_str_clear(&s);
 	ab_tree_write(t, &s);
-	struct ab_diag diag;
-	struct ab_tree *back = ab_parse_tree(s.s, s.len, &diag);
-	ck_assert_msg(back != NULL, "%s", diag.message);
+	struct ab_tree *back = tree_ok(s.s);
 	assert_same_tree(t, back);
 	struct ab_tree *copy = ab_tree_clone(t);
 	assert_same_tree(t, copy);

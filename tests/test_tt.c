@@ -296,7 +296,10 @@ static Suite *tt_suite(void)
 	tcase_add_test(tc, slots_replace_always);
 	tcase_add_test(tc, empty_window_proves_nothing);
 	suite_add_tcase(s, tc);
+	/* Random trees and DAGs by the thousand: the slow suite
+	 * (tests/meson.build). */
 	TCase *search = tcase_create("search");
+	tcase_set_tags(search, "slow");
 	tcase_set_timeout(search, 240);
 	tcase_add_test(search, table_keeps_the_root_value);
 	tcase_add_test(search, table_keeps_the_root_value_at_depth);

@@ -242,9 +242,7 @@ START_TEST(test_lecture_end_and_start)
 	WAIT_FOR(&s, "step 0/29");
 	capture(&s, true);
 	check_leaves(&s, false);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -305,9 +303,7 @@ START_TEST(test_table_panel)
 	WAIT_FOR(&s, "step 39/41", "goes into the table at slot 0");
 	capture(&s, true);
 	ck_assert(line_holding(&s, "0 A ", &line) && strstr(ab_str_cstr(&line), "\033[7m"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&line);
 }
@@ -342,9 +338,7 @@ START_TEST(test_research_shown)
 	literal("D");
 	keys("Enter");
 	WAIT_FOR(&s, "type: CUT.");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -386,9 +380,7 @@ START_TEST(test_chance_tree)
 	}
 	keys("G");
 	WAIT_FOR(&s, "step 33/33", "A = 8.4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	/* ASCII and no colour: the chance glyph and the marks still read. */
 	start(wide ? 160 : 80, wide ? 50 : 24, "NO_COLOR=1", "--ascii --chance-prune star1 expectimax");
 	WAIT_FOR(&s, "step 0/33", "0.7: ");
@@ -396,9 +388,7 @@ START_TEST(test_chance_tree)
 	WAIT_FOR(&s, "step 33/33", "alpha-beta 5 of 5");
 	if (wide)
 		WAIT_FOR(&s, "oB", "oC", "x8", "x2", "x10");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -417,9 +407,7 @@ START_TEST(test_next_cutoff)
 	check_leaves(&s, true);
 	keys("N");
 	WAIT_FOR(&s, "step 15/29 | no cutoff before this step");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -449,9 +437,7 @@ START_TEST(test_edit_leaf)
 	for (const char *m = strstr(ab_str_cstr(&s), "✂"); m; m = strstr(m + 1, "✂"))
 		ck_assert_msg(strncmp(m, "✂ pruned", strlen("✂ pruned")) == 0,
 			      "a pruned mark after the edit:\n%s", ab_str_cstr(&s));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&want);
 }
@@ -487,9 +473,7 @@ START_TEST(test_edits_refused)
 	literal(refused_edits[_i].typed);
 	keys("Enter");
 	WAIT_FOR(&s, refused_edits[_i].said);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -522,9 +506,7 @@ START_TEST(test_swap_children)
 	char mms[32];
 	snprintf(mms, sizeof mms, "minimax %u", mm);
 	WAIT_FOR(&s, ab_str_cstr(&want), mms);
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&want);
 }
@@ -536,21 +518,11 @@ END_TEST
  * with leaf C1 set to c1 (or as it is when c1 is 2). */
 static void lecture_written(long long c1, struct ab_str *out)
 {
-	struct ab_str path = AB_STR_INIT;
-	const char *root = getenv("ABTRACE_SOURCE_ROOT");
-	ab_str_addf(&path, "%s/trees/lecture.tree", root ? root : ".");
-	struct ab_diag diag;
-	size_t len;
-	char *text = ab_read_file(ab_str_cstr(&path), 1 << 20, &len, &diag);
-	ck_assert_ptr_nonnull(text);
-	struct ab_tree *tree = ab_parse_tree(text, len, &diag);
-	ck_assert_ptr_nonnull(tree);
+	struct ab_tree *tree = tree_ok("lecture");
 	ck_assert(ab_tree_set_value(tree, ab_tree_find(tree, "C1"), (ab_value)c1));
 	ab_str_clear(out);
 	ab_tree_write(tree, out);
 	ab_tree_free(tree);
-	free(text);
-	ab_str_free(&path);
 }
 
 static void file_text(const char *path, struct ab_str *out)
@@ -626,9 +598,7 @@ START_TEST(test_undo_reset_save)
 	literal("/nonexistent-dir/x.tree");
 	keys("Enter");
 	WAIT_FOR(&s, "cannot write '/nonexistent-dir/x.tree': No such file or directory");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	unlink(edited);
 	unlink(loaded);
 	ab_str_free(&s);
@@ -678,9 +648,7 @@ START_TEST(test_export_step)
 	literal("png x.png");
 	keys("Enter");
 	WAIT_FOR(&s, "'png' is not a format here");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	unlink(path);
 	ab_str_free(&s);
 	ab_str_free(&got);
@@ -723,9 +691,7 @@ START_TEST(test_grow_unscrolls)
 	/* Back to 80 columns: scrolled to F again, and the arrow comes back. */
 	tmux(NULL, "resize-window -t 0 -x 80 -y 24");
 	WAIT_FOR(&s, "◀", "H4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&line);
 }
@@ -759,9 +725,7 @@ START_TEST(test_wide_trees_fill_the_screen)
 		end--;
 	ck_assert_msg(end - ab_str_cstr(&line) >= 2 && strncmp(end - 2, "it", 2) == 0,
 		      "the status line ends mid-word: '%s'", ab_str_cstr(&line));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 
 	start(160, 50, NULL, "homework");
 	WAIT_FOR(&s, "step 0/80", "D3.3");
@@ -781,9 +745,7 @@ START_TEST(test_wide_trees_fill_the_screen)
 	ck_assert(find_on_screen(&s, "▼B", &b_row, &col));
 	ck_assert(screen_line(&s, b_row - 1, &line));
 	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&line), "│"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 
 	char *dir = temp_dir();
 	struct ab_str path = AB_STR_INIT, args = AB_STR_INIT;
@@ -797,9 +759,7 @@ START_TEST(test_wide_trees_fill_the_screen)
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "◀"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "▶"));
 	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&s), "E1"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	remove_dir(dir);
 	free(dir);
 	ab_str_free(&path);
@@ -833,9 +793,7 @@ START_TEST(test_presenter_layout)
 	WAIT_FOR(&s, "Cutoff at C", "step 15/29");
 	keys("z");
 	WAIT_FOR(&s, "the usual layout", "minimax 9", "ab(n, α, β):");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -861,21 +819,18 @@ START_TEST(test_status_keys_fit_the_mode)
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "+∞]"));
 	keys("v m");
 	WAIT_FOR(&s, "n cutoff", "[-∞, +∞]");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	start(140, 30, "LANGUAGE=en", "lesson 03-lecture");
 	WAIT_FOR(&s, "step 0/29", "space step  n cutoff");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "e edit"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "s swap"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	start(80, 40, NULL, "--ascii lecture");
 	WAIT_FOR(&s, "step 0/29");
 	keys("?");
 	WAIT_FOR(&s, "strict cuts (alpha > beta) on/off");
-	keys("q q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	keys("q");
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -897,9 +852,7 @@ START_TEST(test_resize_and_too_small)
 	tmux(NULL, "resize-window -t 0 -x 60 -y 18");
 	WAIT_FOR(&s, "step 15/29", "minimax 9");
 	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&f);
 }
@@ -920,9 +873,7 @@ START_TEST(test_no_color_keeps_the_mark)
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[90m"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[32m"));
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "\x1b[33m"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -937,9 +888,7 @@ START_TEST(test_ascii)
 	keys("G");
 	WAIT_FOR(&s, "step 29/29", "x4", "x6", "C <= 2", "alpha-beta 7 of 7");
 	ck_assert_ptr_null(strstr(ab_str_cstr(&s), "✂"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1016,9 +965,7 @@ START_TEST(test_help_and_select)
 	WAIT_FOR(&s, "entered in step 11 with window [3, +∞]", "cut off in step 15");
 	keys("v");
 	WAIT_FOR(&s, "  ▼C ≤ 2", "    ✂C2 4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1045,9 +992,7 @@ START_TEST(test_mouse_select)
 		ck_assert_int_eq(tmux(NULL, "send-keys -t 0 -H 1b 5b 4d %x %x %x", 32 + 3 * b,
 				      32 + col + 2, 32 + row + 1), 0);
 	WAIT_FOR(&s, "C2 (leaf 4, path 2.2): pruned by the cutoff at C in step 15");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1078,9 +1023,7 @@ START_TEST(test_conventions)
 	WAIT_FOR(&s, "mm(n):", "minimax 9 of 9", want);
 	keys("g");
 	WAIT_FOR(&s, "minimax 0 of 9");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1095,9 +1038,7 @@ START_TEST(test_autoplay)
 	WAIT_FOR(&s, "step 0/29");
 	keys("+ + + + + a");
 	WAIT_FOR(&s, "step 29/29", "minimax 9", "alpha-beta 7 of 7");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1114,9 +1055,7 @@ START_TEST(test_tree_on_stdin)
 	WAIT_FOR(&s, "step 0/", "minimax 9");
 	keys("End");
 	WAIT_FOR(&s, "✂2", "root = 7");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 	ab_str_free(&args);
 }
@@ -1145,9 +1084,7 @@ START_TEST(test_lesson_replay)
 	literal("C2 C3");
 	keys("Enter");
 	WAIT_FOR(&s, "C2 C3: right.", "step on to see what happens");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -1217,8 +1154,7 @@ START_TEST(test_hostile_terminals)
 	tmux(NULL, "resize-window -t 0 -x 100 -y 30");
 	WAIT_FOR(&s, "minimax 9");
 	ck_assert_msg(access(tmux_status, F_OK) != 0, "abtrace exited during the storm");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	/* No TERM: a message and status 2, never a crash. */
 	start(80, 24, "env -u TERM", "");
 	ck_assert_int_eq(wait_exit(), 2);
@@ -1227,19 +1163,12 @@ START_TEST(test_hostile_terminals)
 }
 END_TEST
 
-static void teardown(void)
-{
-	if (have_tmux)
-		stop_server();
-}
-
 static Suite *tui_suite(void)
 {
 	Suite *s = suite_create("tui");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
 	tcase_add_test(tc, test_next_cutoff);
 	tcase_add_loop_test(tc, test_chance_tree, 0, 2);

@@ -55,9 +55,7 @@ START_TEST(test_iterations)
 	literal("root");
 	keys("Enter");
 	WAIT_FOR(&s, "Iteration 2 searches its children in the order C B.");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -71,9 +69,7 @@ START_TEST(test_no_iterations)
 	WAIT_FOR(&s, "step 0/29");
 	keys("i");
 	WAIT_FOR(&s, "iterations come with --iterative");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -98,18 +94,14 @@ START_TEST(test_negamax_view)
 	WAIT_FOR(&s, "step 29/29", "D = -2", "A = 3");
 	keys("V");
 	WAIT_FOR(&s, "minimax view", "D = 2", "A = 3", "ab(n, α, β):");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 
 	/* --view negamax on the command line starts in it. */
 	start(120, 36, NULL, "--view negamax lecture");
 	WAIT_FOR(&s, "step 0/29", "nm(n, α, β):", "negamax view");
 	keys("End");
 	WAIT_FOR(&s, "C ≥ -2");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -123,9 +115,7 @@ START_TEST(test_negamax_refused_with_chance)
 	WAIT_FOR(&s, "step 0/");
 	keys("V");
 	WAIT_FOR(&s, "the negamax view needs a tree without chance nodes");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
@@ -145,18 +135,10 @@ START_TEST(test_depth_limit)
 	WAIT_FOR(&s, "below the depth limit 1: not searched at this depth.");
 	keys("v");
 	WAIT_FOR(&s, "(not searched at this depth)");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
-
-static void teardown(void)
-{
-	if (have_tmux)
-		stop_server();
-}
 
 int main(void)
 {
@@ -164,8 +146,7 @@ int main(void)
 	Suite *s = suite_create("tui_depth");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_test(tc, test_iterations);
 	tcase_add_test(tc, test_no_iterations);
 	tcase_add_test(tc, test_negamax_view);

@@ -75,10 +75,8 @@ START_TEST(test_divergence)
 	keys("Home");
 	WAIT_FOR(&s, "step 0/29");
 	ck_assert(!marked(&s, "leaf 2.2 4", "✗"));
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(log_path);
-	stop_server();
 	ab_str_free(&s);
 }
 END_TEST
@@ -100,10 +98,8 @@ START_TEST(test_convention_followed)
 	keys("d");
 	WAIT_FOR(&s, "step 16/", "the log parts here, at its line 2: return 2 3",
 		 "Under fail-soft");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(log_path);
-	stop_server();
 	ab_str_free(&s);
 }
 END_TEST
@@ -117,16 +113,13 @@ START_TEST(test_options_held)
 	struct ab_str s = AB_STR_INIT;
 	start_with_log(120, 30, CLAMP_LOG, "--fail-soft");
 	WAIT_FOR(&s, "log parts at step 16 (d)", "fail-soft");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(log_path);
 	start_with_log(120, 30, "leaf 0.0 3\nleaf 0.1 12\nleaf 0.2 8\nleaf 1.0 2\n"
 				"leaf 2.0 14\nleaf 2.1 5\nleaf 2.2 2\n", "--zero-based");
 	WAIT_FOR(&s, "The log: agrees");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(log_path);
-	stop_server();
 	ab_str_free(&s);
 }
 END_TEST
@@ -157,20 +150,12 @@ START_TEST(test_open_in_replay)
 	WAIT_FOR(&s, "the log parts from this search at step 15: d goes there", "The log: parts at step 15");
 	keys("d");
 	WAIT_FOR(&s, "step 15/29", "the log parts here, at its line 5: leaf 1.1 4");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(bad);
 	unlink(log_path);
-	stop_server();
 	ab_str_free(&s);
 }
 END_TEST
-
-static void teardown(void)
-{
-	if (have_tmux)
-		stop_server();
-}
 
 int main(void)
 {
@@ -178,8 +163,7 @@ int main(void)
 	Suite *s = suite_create("tui_log");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_loop_test(tc, test_divergence, 0, sizeof sizes / sizeof sizes[0]);
 	tcase_add_test(tc, test_convention_followed);
 	tcase_add_test(tc, test_options_held);

@@ -201,10 +201,8 @@ START_TEST(own_terminal_refused)
 	}
 	keys("Space");
 	WAIT_FOR(&s, "step 1/29");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
+	quit_replay();
 	unlink(link);
-	stop_server();
 	ab_str_free(&s);
 	ab_str_free(&tty);
 	ab_str_free(&answer);
@@ -222,18 +220,10 @@ START_TEST(proc_mem_error)
 	WAIT_FOR(&s, "step 0/29");
 	write_to(&s, 'w', "/proc/self/mem");
 	WAIT_FOR(&s, "cannot write '/proc/self/mem': Input/output error");
-	keys("q");
-	ck_assert_int_eq(wait_exit(), 0);
-	stop_server();
+	quit_replay();
 	ab_str_free(&s);
 }
 END_TEST
-
-static void teardown(void)
-{
-	if (have_tmux)
-		stop_server();
-}
 
 int main(void)
 {
@@ -241,8 +231,7 @@ int main(void)
 	Suite *s = suite_create("tui_write");
 	TCase *tc = tcase_create("tmux");
 	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tmux_teardown(tc);
 	tcase_add_test(tc, fifo_nobody_reads);
 	tcase_add_loop_test(tc, fifo_reader_stalls, 0,
 			    sizeof stalled_cases / sizeof stalled_cases[0]);

@@ -156,8 +156,13 @@ static Suite *utf8_suite(void)
 	Suite *s = suite_create("utf8");
 	TCase *tc = tcase_create("forms");
 	tcase_add_loop_test(tc, form, 0, (int)(sizeof forms / sizeof forms[0]));
-	tcase_add_test(tc, name_reads_back);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	/* Random names by the thousand: the slow suite (tests/meson.build). */
+	tc = tcase_create("random names");
+	tcase_set_tags(tc, "slow");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, name_reads_back);
 	suite_add_tcase(s, tc);
 	return s;
 }

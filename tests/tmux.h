@@ -6,8 +6,10 @@
  * sends keys and polls `capture-pane` until the expected text shows or a
  * deadline passes; there are no fixed sleeps.  The pane runs a little
  * script that writes abtrace's exit status to a file.  Call
- * tmux_test_init(NAME) in main() and tmux_test_done() at its end; without
- * tmux, tests call skip_without_tmux() and pass with a note.
+ * tmux_test_init(NAME) in main() and tmux_test_done() at its end, and
+ * tmux_teardown(tc) on each test case; a test ends with quit_replay()
+ * (q, exit status 0, the server gone).  Without tmux, tests call
+ * skip_without_tmux() and pass with a note.
  */
 #ifndef AB_TESTS_TMUX_H
 #define AB_TESTS_TMUX_H
@@ -87,6 +89,15 @@ static inline void stop_server(void)
 	if (socket.len)
 		unlink(ab_str_cstr(&socket));
 	ab_str_free(&socket);
+}
+
+/* Every tmux test case ends its server in its teardown, so that a test
+ * that failed midway leaves none behind: after each test (checked, in the
+ * test's process) and once after the case (unchecked, in the runner's). */
+static inline void tmux_teardown(TCase *tc)
+{
+	tcase_add_checked_fixture(tc, NULL, stop_server);
+	tcase_add_unchecked_fixture(tc, NULL, stop_server);
 }
 
 static inline void tmux_test_init(const char *name)
@@ -237,6 +248,15 @@ static inline int wait_exit(void)
 {
 	int status = wait_exit_raw();
 	return status >= 128 ? -1 : status;
+}
+
+/* The end of a replay test: q quits, abtrace exits with status 0, and
+ * the test's tmux server goes. */
+static inline void quit_replay(void)
+{
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
 }
 
 /* Line number line (0-based) of a captured screen, copied into out. */
