@@ -107,22 +107,20 @@ START_TEST(test_strict_and_glyphs)
 END_TEST
 
 /* Every event of every search maps to a line (value updates have none
- * under fail-hard, where they never happen), on every bundled tree under
- * every convention, in either view. */
+ * under fail-hard, where they never happen), on every bundled tree (chance
+ * nodes' listings included) under every convention (killer and history's
+ * order events on the children's loop), in either view. */
 START_TEST(test_every_event_has_a_line)
 {
-	struct ab_test_each each = { .parts = AB_TEST_RULES | AB_PART_VIEW };
+	struct ab_test_each each = { .parts = AB_TEST_RULES | AB_PART_VIEW | AB_PART_PVS | AB_PART_TT };
 	while (ab_test_each(&each)) {
-		/* The pseudocode is two players' (no chance node's sum), and
-		 * has no line yet for the order event that killer and history
-		 * send at every inner node. */
-		if (each.tree->nchance || each.config.order == AB_ORDER_KILLER ||
-		    each.config.order == AB_ORDER_HISTORY)
-			continue;
+		if (each.tree->nchance && each.config.view == AB_VIEW_NEGAMAX)
+			continue; /* refused: negamax has no chance node */
 		struct ab_trace *tr = ab_trace_record(each.tree, &each.config);
-		enum ab_pseudo_kind kind = ab_pseudo_kind_of(&each.config);
+		enum ab_pseudo_kind kind = ab_pseudo_kind_for(&each.config, each.tree);
 		ck_assert((ab_config_fail(&each.config) == AB_FAIL_CLAMP) ==
-			  (kind == AB_PSEUDO_FAIL_CLAMP || kind == AB_PSEUDO_NEGAMAX_CLAMP));
+			  (kind == AB_PSEUDO_FAIL_CLAMP || kind == AB_PSEUDO_NEGAMAX_CLAMP ||
+			   kind == AB_PSEUDO_FAIL_CLAMP_CHANCE));
 		while (ab_trace_forward(tr)) {
 			struct ab_event ev;
 			ab_trace_event(tr, &ev);

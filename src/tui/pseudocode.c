@@ -13,12 +13,14 @@
 #include "base/i18n.h"
 
 enum tag {
-	T_NONE,      /* a line no event executes (a loop header, "else") */
+	T_NONE,      /* a line no event executes ("else", a chance loop) */
 	T_ROOT,      /* the top-level call: the done event */
 	T_HEADER,    /* entering a node */
 	T_LEAF,      /* looking at a leaf */
 	T_MAX_VALUE, T_MAX_ALPHA, T_MAX_CUT, T_MAX_RETURN,
+	T_MAX_LOOP,  /* the children's loop: the order it takes them in */
 	T_MIN_VALUE, T_MIN_BETA, T_MIN_CUT, T_MIN_RETURN,
+	T_MIN_LOOP,
 	T_CHANCE_VALUE, T_CHANCE_CUT, T_CHANCE_RETURN,
 };
 
@@ -32,13 +34,13 @@ static const struct line fail_soft[] = {
 	{ T_HEADER, "ab(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return value(n)" },
 	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_LOOP, "    for each child c of n:" },
 	{ T_MAX_VALUE, "      v {gets} max(v, ab(c, {a}, {b}))" },
 	{ T_MAX_ALPHA, "      {a} {gets} max({a}, v)" },
 	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
 	{ T_MAX_RETURN, "    return v" },
 	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_LOOP, "    for each child c of n:" },
 	{ T_MIN_VALUE, "      v {gets} min(v, ab(c, {a}, {b}))" },
 	{ T_MIN_BETA, "      {b} {gets} min({b}, v)" },
 	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
@@ -51,12 +53,12 @@ static const struct line fail_hard[] = {
 	{ T_HEADER, "ab(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return value(n)" },
 	{ T_NONE, "  if n is MAX:" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_LOOP, "    for each child c of n:" },
 	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
 	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
 	{ T_MAX_RETURN, "    return {a}" },
 	{ T_NONE, "  if n is MIN:" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_LOOP, "    for each child c of n:" },
 	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
 	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
 	{ T_MIN_RETURN, "    return {b}" },
@@ -69,12 +71,12 @@ static const struct line fail_clamp[] = {
 	{ T_HEADER, "ab(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return value(n)" },
 	{ T_NONE, "  if n is MAX:" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_LOOP, "    for each child c of n:" },
 	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
 	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
 	{ T_MAX_RETURN, "    return min({a}, {b})" },
 	{ T_NONE, "  if n is MIN:" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_LOOP, "    for each child c of n:" },
 	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
 	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
 	{ T_MIN_RETURN, "    return max({a}, {b})" },
@@ -85,11 +87,11 @@ static const struct line minimax[] = {
 	{ T_HEADER, "mm(n):" },
 	{ T_LEAF, "  if n is a leaf: return value(n)" },
 	{ T_NONE, "  if n is MAX: v {gets} -{inf}" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_LOOP, "    for each child c of n:" },
 	{ T_MAX_VALUE, "      v {gets} max(v, mm(c))" },
 	{ T_MAX_RETURN, "    return v" },
 	{ T_NONE, "  if n is MIN: v {gets} +{inf}" },
-	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_LOOP, "    for each child c of n:" },
 	{ T_MIN_VALUE, "      v {gets} min(v, mm(c))" },
 	{ T_MIN_RETURN, "    return v" },
 };
@@ -126,7 +128,7 @@ static const struct line negamax_soft[] = {
 	{ T_HEADER, "nm(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
 	{ T_NONE, "  v {gets} -{inf}" },
-	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_LOOP, "  for each child c of n:" },
 	{ T_MAX_VALUE, "    v {gets} max(v, -nm(c, -{b}, -{a}))" },
 	{ T_MAX_ALPHA, "    {a} {gets} max({a}, v)" },
 	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
@@ -137,7 +139,7 @@ static const struct line negamax_hard[] = {
 	{ T_ROOT, "value {gets} nm(root, -{inf}, +{inf})" },
 	{ T_HEADER, "nm(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
-	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_LOOP, "  for each child c of n:" },
 	{ T_MAX_ALPHA, "    {a} {gets} max({a}, -nm(c, -{b}, -{a}))" },
 	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
 	{ T_MAX_RETURN, "  return {a}" },
@@ -147,7 +149,7 @@ static const struct line negamax_clamp[] = {
 	{ T_ROOT, "value {gets} nm(root, -{inf}, +{inf})" },
 	{ T_HEADER, "nm(n, {a}, {b}):" },
 	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
-	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_LOOP, "  for each child c of n:" },
 	{ T_MAX_ALPHA, "    {a} {gets} max({a}, -nm(c, -{b}, -{a}))" },
 	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
 	{ T_MAX_RETURN, "  return min({a}, {b})" },
@@ -158,7 +160,7 @@ static const struct line negamax_plain[] = {
 	{ T_HEADER, "nm(n):" },
 	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
 	{ T_NONE, "  v {gets} -{inf}" },
-	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_LOOP, "  for each child c of n:" },
 	{ T_MAX_VALUE, "    v {gets} max(v, -nm(c))" },
 	{ T_MAX_RETURN, "  return v" },
 };
@@ -280,12 +282,12 @@ static enum tag tag_of(const struct ab_event *ev, enum ab_player player)
 	bool max = player == AB_MAX;
 	if (player == AB_CHANCE) {
 		switch (ev->kind) {
-		case AB_EV_ENTER: return T_HEADER;
+		case AB_EV_ENTER: case AB_EV_PROBE: case AB_EV_RESEARCH: return T_HEADER;
 		case AB_EV_LEAF: return T_LEAF;
 		case AB_EV_UPDATE: return T_CHANCE_VALUE;
 		case AB_EV_CUTOFF: return T_CHANCE_CUT;
-		case AB_EV_RETURN: return T_CHANCE_RETURN;
-		case AB_EV_DONE: return T_ROOT;
+		case AB_EV_RETURN: case AB_EV_STORE: return T_CHANCE_RETURN;
+		case AB_EV_DONE: case AB_EV_ITERATION: case AB_EV_RESULT: return T_ROOT;
 		default: return T_NONE;
 		}
 	}
@@ -305,7 +307,16 @@ static enum tag tag_of(const struct ab_event *ev, enum ab_player player)
 	case AB_EV_RETURN:
 		return max ? T_MAX_RETURN : T_MIN_RETURN;
 	case AB_EV_DONE:
+	case AB_EV_ITERATION:
+	case AB_EV_RESULT:
 		return T_ROOT;
+	case AB_EV_ORDER: /* killer, history: the order the loop takes */
+		return max ? T_MAX_LOOP : T_MIN_LOOP;
+	case AB_EV_PROBE: /* the table is asked as the node is entered, */
+	case AB_EV_RESEARCH: /* a child entered again with the full window */
+		return T_HEADER;
+	case AB_EV_STORE: /* and told as it returns */
+		return max ? T_MAX_RETURN : T_MIN_RETURN;
 	default:
 		return T_NONE;
 	}
