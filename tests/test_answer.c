@@ -206,6 +206,18 @@ START_TEST(rules)
 	ck_assert(!a->config.strict && a->config.fail == AB_FAIL_SOFT);
 	ck_assert(a->config.order == AB_ORDER_RANDOM && a->config.seed == 42);
 	ab_answer_free(a);
+	/* A table's answer states its table (and PVS), in either language. */
+	a = parse_ok(t, "rules: tt=3 pvs\nvalue: 3\n");
+	ck_assert_uint_eq(a->parts, AB_PART_TT | AB_PART_PVS);
+	ck_assert(a->config.tt && a->config.tt_slots == 3 && a->config.pvs);
+	ab_answer_describe_rules(a, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), "rules: tt=3 pvs");
+	ab_str_free(&text);
+	ab_answer_free(a);
+	a = parse_ok(t, "规则：置换表\nvalue: 3\n");
+	ck_assert_uint_eq(a->parts, AB_PART_TT);
+	ck_assert(a->config.tt && a->config.tt_slots == 0 && !a->config.pvs);
+	ab_answer_free(a);
 	ab_tree_free(t);
 }
 END_TEST
@@ -281,6 +293,8 @@ static const struct bad {
 	{ "rules:\n", 0, 1, 7, "expected strict" },
 	{ "rules: strict\nrules: strict\nvalue: 3\n", 0, 2, 8, "rule 'strict' is given twice (first on line 1)" },
 	{ "rules: fail-hard\nrules: fail-soft\n", 0, 2, 8, "contradicts the rule given on line 1" },
+	{ "rules: tt=0\n", 0, 1, 8, "unknown rule 'tt=0': expected strict, non-strict, fail-hard, fail-hard=clamp, fail-soft, tt, tt=N or pvs" },
+	{ "rules: tt\nrules: tt=4\n", 0, 2, 8, "contradicts the rule given on line 1" },
 	{ "order: sideways\n", 0, 1, 8, "order: takes given, reverse" },
 	{ "order: random\n", 0, 1, 8, "needs its seed" },
 	{ "order: reverse given\n", 0, 1, 16, "takes one word" },

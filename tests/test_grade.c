@@ -203,6 +203,10 @@ static const struct grade_case {
 	{ "A[B[3 12 8] C[2 4 6] &B]", TT, "A3: entry exact 3\n", 0, 1, "A3 (B again) entry",
 	  "A3 (B again) is answered from the table (step 23) and stores nothing new", NULL },
 	{ "A[ B[5 C[6 9]] D[&C 10] ]", 0, "hits: D1\n", 0, 1, "hits", "no transposition table", NULL },
+	/* An answer that states its table is graded under it. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", 0, "rules: tt\nhits: D1\nC: entry lower 6\n", 2, 2, NULL, NULL, NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", 0, "rules: tt=1\nhits: D1\n", 0, 1, "hits",
+	  "D1 (C again)'s probe (step 23) finds its slot empty or holding another position", NULL },
 	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C2: entry exact 9\n", 0, 1, "C2 entry", "C2 is pruned", NULL },
 	/* The table's mistake: its entries are what the search stored. */
 	{ "A[ B[5 C[6 9]] D[&C 10] ]", NO_FLAG, "value: 6\nC: entry exact 6\n", 2, 2, NULL, NULL, NULL },

@@ -758,5 +758,16 @@ void ab_config_describe_parts(const struct ab_config *config, unsigned parts,
 		case AB_CHANCE_AUTO: ab_str_add(out, _("chance-prune as the tree's bounds say")); break;
 		}
 	}
+	if (parts & AB_PART_TT) {
+		NEXT();
+		if (config->tt && config->tt_slots)
+			ab_str_addf(out, _("transposition table of %u slots"), config->tt_slots);
+		else
+			ab_str_add(out, config->tt ? _("transposition table") : _("no transposition table"));
+	}
+	if (parts & AB_PART_PVS) {
+		NEXT();
+		ab_str_add(out, config->pvs ? _("principal variation search") : _("no principal variation search"));
+	}
 #undef NEXT
 }

@@ -178,6 +178,7 @@ static const struct {
 } value_words[] = {
 	{ K_RULES, "严格", "strict" }, { K_RULES, "非严格", "non-strict" },
 	{ K_RULES, "软失败", "fail-soft" }, { K_RULES, "硬失败", "fail-hard" },
+	{ K_RULES, "置换表", "tt" },
 	{ K_ORDER, "给定", "given" }, { K_ORDER, "给定顺序", "given" },
 	{ K_ORDER, "原顺序", "given" }, { K_ORDER, "逆序", "reverse" },
 	{ K_ORDER, "倒序", "reverse" }, { K_ORDER, "最优", "best" },
@@ -1055,8 +1056,10 @@ static bool parse_hits(struct parser *p, size_t key, size_t i, size_t end)
 	return true;
 }
 
-/* rules: states the cut test and the fail convention, in the words of
- * core/config.c's table ("strict", "fail-hard", "fail-hard=clamp"). */
+/* rules: states the cut test, the fail convention, and whether the search
+ * keeps a table or searches with null windows, in the words of
+ * core/config.c's table ("strict", "fail-hard=clamp", "tt=5", "pvs"): a
+ * table's answer (hits:, entry) is worked under its table. */
 static bool parse_rules(struct parser *p, size_t i, size_t end)
 {
 	struct ab_answer *a = p->answer;
@@ -1071,11 +1074,12 @@ static bool parse_rules(struct parser *p, size_t i, size_t end)
 		const struct ab_config_word *entry = NULL;
 		if (declared_word(p, K_RULES, i, e, word, sizeof word))
 			entry = ab_config_find_word(word);
-		if (!entry || !(entry->part & (AB_PART_STRICT | AB_PART_FAIL)) ||
+		if (!entry ||
+		    !(entry->part & (AB_PART_STRICT | AB_PART_FAIL | AB_PART_TT | AB_PART_PVS)) ||
 		    ab_config_apply(word, &c, &part) != NULL) {
 			if (!token_clean(p, i, e))
 				return false;
-			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard, fail-hard=clamp or fail-soft"),
+			return FAIL(p, i, _("unknown rule '%.*s': expected strict, non-strict, fail-hard, fail-hard=clamp, fail-soft, tt, tt=N or pvs"),
 				    QUOTE(p, i, e));
 		}
 		size_t first;
@@ -1971,9 +1975,9 @@ struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *te
  * order a note names them: one entry a line. */
 static const struct declaration {
 	const char *key;
-	unsigned parts[2];       /* in the order the line writes them; 0 ends */
+	unsigned parts[4];       /* in the order the line writes them; 0 ends */
 } declarations[] = {
-	{ "rules", { AB_PART_STRICT, AB_PART_FAIL } },
+	{ "rules", { AB_PART_STRICT, AB_PART_FAIL, AB_PART_TT, AB_PART_PVS } },
 	{ "order", { AB_PART_ORDER } },
 	{ "root", { AB_PART_ROOT } },
 	{ "depth", { AB_PART_DEPTH } },
@@ -1986,10 +1990,10 @@ static void add_declared(const struct ab_config *config, unsigned parts, struct 
 {
 	for (size_t d = 0; d < sizeof declarations / sizeof declarations[0]; d++) {
 		const struct declaration *dc = &declarations[d];
-		if (!(parts & (dc->parts[0] | dc->parts[1])))
+		if (!(parts & (dc->parts[0] | dc->parts[1] | dc->parts[2] | dc->parts[3])))
 			continue;
 		ab_str_addf(out, "%s%s:", out->len ? "; " : "", dc->key);
-		for (size_t k = 0; k < 2 && dc->parts[k]; k++) {
+		for (size_t k = 0; k < 4 && dc->parts[k]; k++) {
 			if (!(parts & dc->parts[k]))
 				continue;
 			/* The table's word, less "KEY=" on a line of its own. */
