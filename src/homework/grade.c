@@ -1039,9 +1039,10 @@ static void grade_hits(struct grader *gd, const struct ab_item *item)
 	bool right = both == either;
 	it->points = either ? (double)both / either : 1.0;
 	it->step = nhits ? f->node[hits[0]].probe_step : 0;
+	uint32_t first_wrong = (uint32_t)f->trace->length; /* the step it parts at */
 	if (!ab_config_table(&f->trace->config)) {
 		it->step = f->trace->length; /* the end: nothing was probed */
-		ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so no probe can hit."));
+		ab_str_add(&why, _("This search has no transposition table (grade it with --tt, or the answer declares rules: tt), so no probe can hit."));
 	} else {
 		/* The misses the answer counts as hits, and the hits it left out. */
 		struct words ws = { 0 };
@@ -1050,6 +1051,8 @@ static void grade_hits(struct grader *gd, const struct ab_item *item)
 			bool hit = f->node[n].probe_use >= 0 && f->node[n].probe_use != AB_TT_MISS;
 			if (hit)
 				continue;
+			if (f->node[n].probe_use >= 0 && f->node[n].probe_step < first_wrong)
+				first_wrong = f->node[n].probe_step;
 			if (f->node[n].probe_use < 0)
 				ab_str_addf(&why, _("%s never probes the table (it is not entered as a MAX or MIN node). "),
 					    name_w(&ws.w[0], tree, n));
@@ -1061,6 +1064,8 @@ static void grade_hits(struct grader *gd, const struct ab_item *item)
 			bool given = false;
 			for (uint32_t i = 0; i < item->count; i++)
 				given |= item->nodes[i] == hits[j];
+			if (!given && f->node[hits[j]].probe_step < first_wrong)
+				first_wrong = f->node[hits[j]].probe_step;
 			if (!given)
 				ab_str_addf(&why, _("%s's probe (step %u) finds the entry its position stored earlier. "),
 					    name_w(&ws.w[0], tree, hits[j]), f->node[hits[j]].probe_step);
@@ -1068,6 +1073,8 @@ static void grade_hits(struct grader *gd, const struct ab_item *item)
 		words_free(&ws);
 		while (why.len && why.s[why.len - 1] == ' ')
 			ab_str_truncate(&why, why.len - 1);
+		if (!right)
+			it->step = first_wrong;
 	}
 	free(hits);
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
@@ -1104,7 +1111,7 @@ static void grade_entry(struct grader *gd, const struct ab_item *item)
 					 : unreached_step(f, n);
 		if (!ab_config_table(&f->trace->config)) {
 			it->step = f->trace->length;
-			ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so nothing is stored."));
+			ab_str_add(&why, _("This search has no transposition table (grade it with --tt, or the answer declares rules: tt), so nothing is stored."));
 		} else if (!visited(f, n))
 			add_pruned_reason(gd, n, ABOUT_VALUE, &why);
 		else if (ab_is_leaf(tree, n) || nf->by_static)
