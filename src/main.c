@@ -29,6 +29,7 @@
 #include "sources/load.h"
 #include "views/narrate.h"
 #include "sources/random.h"
+#include "sources/game.h"
 #include "sources/source.h"
 #include "core/rng.h"
 #include "core/search.h"
@@ -94,6 +95,7 @@ struct cli {
 	struct ab_test_options test; /* abtrace test: --count, --feed, --batch,
 				    --timeout, and the program after -- */
 	const char *save;        /* test --save DIR */
+	bool board;              /* --board: a game's boards */
 };
 
 static const char *program = "abtrace";
@@ -375,6 +377,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 	case AB_OPT_STANDALONE:
 		cli->standalone = true;
 		return true;
+	case AB_OPT_BOARD:
+		cli->board = true;
+		return true;
 	case AB_OPT_STEP: {
 		char *end;
 		errno = 0;
@@ -615,12 +620,46 @@ static int finish_output(int status)
 
 /* ---- Commands ----------------------------------------------------------- */
 
+/* trace --board: node n's move, how the game stands and its board, under
+ * the step's sentence, indented by indent columns. */
+static void trace_board(const struct ab_tree *tree, const struct ab_game_state *root,
+			uint32_t n, int indent, struct ab_str *out)
+{
+	struct ab_game_node node;
+	if (!ab_game_node_at(root, tree, n, &node))
+		return;
+	struct ab_str text = AB_STR_INIT;
+	if (node.moved) {
+		ab_game_move_text(&node, &text);
+		ab_str_add(&text, ": ");
+	}
+	ab_game_status(&node, &text);
+	ab_str_addc(&text, '\n');
+	ab_game_board(&node.at, &text);
+	for (const char *p = ab_str_cstr(&text); *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		ab_str_addf(out, "%*s", indent, "");
+		ab_str_addn(out, p, len);
+		ab_str_addc(out, '\n');
+		p += len + (nl ? 1 : 0);
+	}
+	ab_str_free(&text);
+}
+
 static int cmd_trace(struct cli *cli)
 {
 	int status = EXIT_OK;
+	if (cli->board && cli->json)
+		return usage_error(cli, _("--board draws boards among the narrated steps: leave out --json"));
+	if (cli->board && !cli->game)
+		return usage_error(cli, _("--board draws a game's boards: name a position with -g GAME[:POSITION]"));
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
+	struct ab_game_state game;
+	bool boards = cli->board && ab_game_of_tree(tree, &game);
+	uint32_t shown_node = AB_NONE;
 	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
 	if (!trace) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
@@ -648,6 +687,11 @@ static int cmd_trace(struct cli *cli)
 			ab_str_addf(&out, "%*zu  ", width, trace->step);
 			ab_narrate(trace, &ev, g, &out);
 			ab_str_addc(&out, '\n');
+			uint32_t n = ev.kind == AB_EV_DONE ? 0 : ev.node;
+			if (boards && n != shown_node) {
+				trace_board(tree, &game, n, width + 4, &out);
+				shown_node = n;
+			}
 		}
 		if (out.len > 65536 && !write_out(&out, &status))
 			break;

@@ -409,6 +409,73 @@ START_TEST(position_at_node)
 }
 END_TEST
 
+/* A node as the game sees it: the move into it, who made it, how the game
+ * stands, and the squares a board shows apart. */
+static const struct {
+	const char *root, *node;
+	const char *move;        /* ab_game_move_text */
+	const char *status;      /* ab_game_status */
+	unsigned nmarks;
+	struct ab_game_mark first, last;
+} nodes[] = {
+	{ "tictactoe:xoxoxo...", "root", "", "x to move", 0, { 0, 0 }, { 0, 0 } },
+	{ "tictactoe:xoxoxo...", "a3", "x a3", "x has won", 3, { 3, 2 }, { 2, 4 } },
+	{ "tictactoe:xoxoxo...", "b3", "x b3", "o to move", 1, { 3, 4 }, { 3, 4 } },
+	{ "tictactoe:xoxoxo...", "b3a3c3", "x c3", "x has won", 3, { 3, 6 }, { 2, 4 } },
+	{ "tictactoe:xoxox.o..", "b3", "x b3", "o to move", 1, { 3, 4 }, { 3, 4 } },
+	{ "tictactoe:xoxoxoox.", "c3", "x c3", "x has won", 3, { 3, 6 }, { 2, 4 } },
+	{ "tictactoe:xoxxo....", "b3", "o b3", "o has won", 3, { 3, 4 }, { 2, 4 } },
+	{ "nim:1,1", "a1", "a1", "MIN to move", 1, { 0, 0 }, { 0, 0 } },
+	{ "nim:1,1", "a1b1", "b1", "MIN has won", 1, { 1, 0 }, { 1, 0 } },
+	{ "nim:3", "a3", "a3", "MAX has won", 1, { 0, 0 }, { 0, 0 } },
+	/* Column a of a 4x2 board: the piece lands on the bottom row. */
+	{ "connect4:4x2", "a", "x a", "o to move", 1, { 1, 1 }, { 1, 1 } },
+	{ "connect4:4x2:x/x/o/", "d", "o d", "x to move", 1, { 1, 7 }, { 1, 7 } },
+	{ "connect4:4x2:x/x/o/o", "d", "x d", "o to move", 1, { 0, 7 }, { 0, 7 } },
+	{ "connect4:4x2:xo/xo/xo/", "d", "x d", "x has won", 4, { 1, 7 }, { 1, 5 } },
+	{ "connect4:4x1:o/x/x/", "d", "o d", "drawn", 1, { 0, 7 }, { 0, 7 } },
+};
+
+START_TEST(node_at)
+{
+	struct ab_game_state root;
+	struct ab_diag diag;
+	ck_assert(ab_game_parse(nodes[_i].root, &root, &diag));
+	struct ab_tree *t = game(nodes[_i].root, 0);
+	struct ab_game_node nd;
+	ck_assert(ab_game_node_at(&root, t, find(t, nodes[_i].node), &nd));
+	struct ab_str text = AB_STR_INIT;
+	ab_game_move_text(&nd, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), nodes[_i].move);
+	ab_str_clear(&text);
+	ab_game_status(&nd, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), nodes[_i].status);
+	ck_assert_uint_eq(nd.nmarks, nodes[_i].nmarks);
+	ck_assert_uint_eq(nd.plies, t->nodes[find(t, nodes[_i].node)].depth);
+	if (nd.nmarks) {
+		ck_assert_uint_eq(nd.marks[0].line, nodes[_i].first.line);
+		ck_assert_uint_eq(nd.marks[0].col, nodes[_i].first.col);
+		ck_assert_uint_eq(nd.marks[nd.nmarks - 1].line, nodes[_i].last.line);
+		ck_assert_uint_eq(nd.marks[nd.nmarks - 1].col, nodes[_i].last.col);
+	}
+	/* Every mark is a piece of the board's text: x or o (the heap's
+	 * letter in nim). */
+	ab_str_clear(&text);
+	ab_game_board(&nd.at, &text);
+	for (unsigned i = 0; i < nd.nmarks; i++) {
+		const char *p = ab_str_cstr(&text);
+		for (unsigned l = 0; l < nd.marks[i].line; l++)
+			p = strchr(p, '\n') + 1;
+		char c = p[nd.marks[i].col];
+		ck_assert_msg(root.game == &ab_game_nim ? c == 'a' + (char)nd.marks[0].line
+			      : c == nd.mover[0], "%s %s: mark %u is '%c'", nodes[_i].root,
+			      nodes[_i].node, i, c);
+	}
+	ab_str_free(&text);
+	ab_tree_free(t);
+}
+END_TEST
+
 /* ---- Bad positions ----------------------------------------------------- */
 
 static const struct {
@@ -606,6 +673,18 @@ static const struct {
 	{ { "stats", "-g", "nim:1", "-g", "nim:2", NULL }, 2, NULL, "-g is given twice" },
 	{ { "practice", "-g", "nim:1", NULL }, 2, NULL, "does not apply" },
 	{ { "trace", "-g", NULL }, 2, NULL, "needs a value" },
+	/* --board: the board under the step that reaches a node. */
+	{ { "trace", "--board", "-g", "tictactoe:xoxoxo...", NULL }, 0,
+	  "Look at leaf a3 = 99.\n      x a3: x has won\n        a b c\n      1 x o x\n"
+	  "      2 o x o\n      3 x . .\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0,
+	  "Enter root (MAX) with window α = -∞, β = +∞. Nothing is known yet.\n"
+	  "      MAX to move\n      a  1 |\n      b  1 |\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0, "a1: MIN to move\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0, "b1: MIN has won\n", NULL },
+	{ { "trace", "--board", "--json", "-g", "nim:1", NULL }, 2, NULL, "leave out --json" },
+	{ { "trace", "--board", "lecture", NULL }, 2, NULL, "name a position with -g" },
+	{ { "stats", "--board", "-g", "nim:1", NULL }, 2, NULL, "does not apply" },
 };
 
 START_TEST(command_line)
@@ -640,6 +719,7 @@ static Suite *games_suite(void)
 	tcase_add_test(tc, depth_limit);
 	tcase_add_loop_test(tc, board_and_write, 0, sizeof boards / sizeof boards[0]);
 	tcase_add_test(tc, position_at_node);
+	tcase_add_loop_test(tc, node_at, 0, sizeof nodes / sizeof nodes[0]);
 	tcase_add_loop_test(tc, bad_positions, 0, sizeof bad / sizeof bad[0]);
 	tcase_add_test(tc, limit_names_a_depth);
 	tcase_add_test(tc, random_strings);

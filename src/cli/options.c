@@ -163,6 +163,10 @@ const struct ab_option ab_options[] = {
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF) |
 	  AB_CMD(TEST), .id = AB_OPT_JSON },
+	{ "board", 0, AB_ARG_NONE, NULL,
+	  N_("a game's board (-g): trace prints it whenever a\n"
+	     "step moves to another node"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(TRACE), .id = AB_OPT_BOARD },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,

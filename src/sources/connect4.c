@@ -254,6 +254,39 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	ab_str_addc(out, '\n');
 }
 
+/* Where board() writes the piece at (c, r). */
+static struct ab_game_mark piece_mark(const struct ab_game_pos *pos, int c, int r)
+{
+	return (struct ab_game_mark){ (uint8_t)(pos->b[HEIGHT] - 1 - r), (uint8_t)(1 + 2 * c) };
+}
+
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	int c = (int)move, r = pos->b[HEIGHTS + move] - 1;
+	unsigned n = 0;
+	out[n++] = piece_mark(pos, c, r);
+	if (!won)
+		return n;
+	/* The first row of four (or more) through the piece. */
+	unsigned char who = at(pos, c, r);
+	for (unsigned d = 0; d < 4; d++) {
+		int dc = dirs[d][0], dr = dirs[d][1];
+		int back = 0, ahead = 0;
+		while (at(pos, c - (back + 1) * dc, r - (back + 1) * dr) == who)
+			back++;
+		while (at(pos, c + (ahead + 1) * dc, r + (ahead + 1) * dr) == who)
+			ahead++;
+		if (back + ahead + 1 < 4)
+			continue;
+		for (int k = -back; k <= ahead && n < AB_GAME_MAX_MARKS; k++)
+			if (k)
+				out[n++] = piece_mark(pos, c + k * dc, r + k * dr);
+		break;
+	}
+	return n;
+}
+
 static const char *to_move(const struct ab_game_pos *pos)
 {
 	return pos->b[TURN] == X ? "x" : "o";
@@ -272,5 +305,6 @@ const struct ab_game ab_game_connect4 = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = to_move,
 };

@@ -442,10 +442,14 @@ bool ab_game_of_tree(const struct ab_tree *tree, struct ab_game_state *root)
 	return ok;
 }
 
-bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
-		uint32_t n, struct ab_game_state *out)
+bool ab_game_node_at(const struct ab_game_state *root, const struct ab_tree *tree,
+		     uint32_t n, struct ab_game_node *out)
 {
-	*out = *root;
+	memset(out, 0, sizeof *out);
+	out->at = *root;
+	out->end = AB_GAME_ON;
+	const struct ab_game *game = root->game;
+	out->to_move = game->to_move ? game->to_move(&root->pos) : NULL;
 	if (n >= tree->count)
 		return false;
 	uint32_t depth = tree->nodes[n].depth;
@@ -454,11 +458,12 @@ bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 		path[--i] = m;
 	bool ok = true;
 	ab_move *moves = ab_xreallocarray(NULL, AB_GAME_MAX_MOVES, sizeof *moves);
+	struct ab_game_pos before = root->pos;
 	for (uint32_t i = 0; ok && i < depth; i++) {
 		uint32_t node = path[i];
 		uint32_t parent = tree->nodes[node].parent;
-		unsigned count = out->game->moves(&out->pos, moves);
-		if (count != tree->nodes[parent].nkids) {
+		unsigned count = game->moves(&out->at.pos, moves);
+		if (out->end != AB_GAME_ON || count != tree->nodes[parent].nkids) {
 			ok = false;
 			break;
 		}
@@ -472,18 +477,67 @@ bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 			const char *name = label + strlen(plabel);
 			for (unsigned k = 0; k < count; k++) {
 				char buf[AB_GAME_MOVE_NAME];
-				out->game->move_name(&out->pos, moves[k], buf);
+				game->move_name(&out->at.pos, moves[k], buf);
 				if (strcmp(buf, name) == 0)
 					pick = k;
 			}
 		}
-		if (out->game->play(&out->pos, moves[pick]) != AB_GAME_ON &&
-		    i + 1 < depth)
-			ok = false;
+		before = out->at.pos;
+		out->moved = true;
+		out->plies = i + 1;
+		out->move = moves[pick];
+		out->end = game->play(&out->at.pos, out->move);
 	}
 	free(moves);
 	free(path);
-	if (!ok)
-		*out = *root;
+	if (!ok) {
+		memset(out, 0, sizeof *out);
+		out->at = *root;
+		out->to_move = game->to_move ? game->to_move(&root->pos) : NULL;
+		return false;
+	}
+	if (out->moved) {
+		game->move_name(&before, out->move, out->move_name);
+		out->mover = game->to_move ? game->to_move(&before) : NULL;
+		out->to_move = game->to_move ? game->to_move(&out->at.pos) : NULL;
+		out->nmarks = game->marks(&out->at.pos, out->move, out->end == AB_GAME_WON,
+					  out->marks);
+	}
+	return true;
+}
+
+bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
+		uint32_t n, struct ab_game_state *out)
+{
+	struct ab_game_node node;
+	bool ok = ab_game_node_at(root, tree, n, &node);
+	*out = node.at;
 	return ok;
+}
+
+void ab_game_move_text(const struct ab_game_node *node, struct ab_str *out)
+{
+	if (!node->moved)
+		return;
+	if (node->mover)
+		ab_str_addf(out, "%s ", node->mover);
+	ab_str_add(out, node->move_name);
+}
+
+void ab_game_status(const struct ab_game_node *node, struct ab_str *out)
+{
+	/* MAX moves at the root, so at an even ply. */
+	const char *side = node->plies % 2 ? "MIN" : "MAX";
+	const char *other = node->plies % 2 ? "MAX" : "MIN";
+	switch (node->end) {
+	case AB_GAME_ON:
+		ab_str_addf(out, _("%s to move"), node->to_move ? node->to_move : side);
+		break;
+	case AB_GAME_WON:
+		ab_str_addf(out, _("%s has won"), node->mover ? node->mover : other);
+		break;
+	case AB_GAME_DRAWN:
+		ab_str_add(out, _("drawn"));
+		break;
+	}
 }

@@ -123,6 +123,16 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	}
 }
 
+/* The heap taken from: its letter on its line. */
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	(void)pos;
+	(void)won;
+	out[0] = (struct ab_game_mark){ (uint8_t)(move >> 8), 0 };
+	return 1;
+}
+
 const struct ab_game ab_game_nim = {
 	.name = "nim",
 	.title = N_("Nim"),
@@ -136,5 +146,6 @@ const struct ab_game ab_game_nim = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = NULL,
 };

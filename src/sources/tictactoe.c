@@ -160,6 +160,33 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	}
 }
 
+/* Where board() writes square sq. */
+static struct ab_game_mark square_mark(unsigned sq)
+{
+	return (struct ab_game_mark){ (uint8_t)(1 + sq / 3), (uint8_t)(2 + 2 * (sq % 3)) };
+}
+
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	unsigned n = 0;
+	out[n++] = square_mark(move);
+	if (!won)
+		return n;
+	/* The first complete line through the move (two could be: x on
+	 * b2 finishing a row and a column at once; one is enough). */
+	unsigned char who = pos->b[move];
+	for (const unsigned char *l = through[move]; *l != 8; l++) {
+		if (!line_of(pos->b, *l, who))
+			continue;
+		for (unsigned k = 0; k < 3; k++)
+			if (lines[*l][k] != move)
+				out[n++] = square_mark(lines[*l][k]);
+		break;
+	}
+	return n;
+}
+
 static const char *to_move(const struct ab_game_pos *pos)
 {
 	return pos->b[TURN] == X ? "x" : "o";
@@ -178,5 +205,6 @@ const struct ab_game ab_game_tictactoe = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = to_move,
 };
