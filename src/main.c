@@ -245,7 +245,7 @@ static bool test_option(struct cli *cli, enum ab_option_id id, const char *value
 	}
 	case AB_OPT_FEED:
 		if (!ab_parse_feed(value, &t->feed)) {
-			*status = usage_error(cli, _("--feed takes list, json or tree, not '%s'"), value);
+			*status = usage_error(cli, _("--feed takes list, json, tree or game, not '%s'"), value);
 			return false;
 		}
 		return true;
@@ -1384,6 +1384,17 @@ static int cmd_test(struct cli *cli)
 		return status;
 	t->log = log.log;
 	t->given = cli->given;
+	if (t->feed == AB_FEED_GAME && !cli->game)
+		return usage_error(cli, _("--feed game gives the program positions of a game: name it with -g GAME[:POSITION]"));
+	if (t->feed != AB_FEED_GAME && cli->game)
+		return usage_error(cli, _("test gives the positions of -g GAME to a program with --feed game"));
+	if (t->feed == AB_FEED_GAME) {
+		struct ab_diag diag;
+		if (!ab_game_parse(cli->game, &t->game, &diag)) {
+			print_diag(&diag, AB_GAME_NAME);
+			return EXIT_USAGE;
+		}
+	}
 	/* The trees carry --root (and the min-root shape flips it). */
 	t->config = cli->config;
 	t->config.root = AB_ROOT_FROM_TREE;
@@ -1392,7 +1403,7 @@ static int cmd_test(struct cli *cli)
 		t->count = AB_TEST_COUNT;
 	if (!t->run.timeout_ms)
 		t->run.timeout_ms = AB_RUN_TIMEOUT_MS;
-	struct ab_tree *first = ab_gen_tree(&t->gen, 0, NULL);
+	struct ab_tree *first = t->feed == AB_FEED_GAME ? NULL : ab_gen_tree(&t->gen, 0, NULL);
 	const char *refused = first ? ab_feed_refuses(t->feed, first) : NULL;
 	bool chance = first && ab_tree_has_chance(first);
 	ab_tree_free(first);

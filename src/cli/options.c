@@ -102,7 +102,7 @@ static const char *set_bounds(const char *value, struct ab_random_spec *spec)
  * --help within 80. */
 const struct ab_option ab_options[] = {
 	{ "game", 'g', AB_ARG_REQUIRED, N_("GAME[:POSITION]"), NULL, NULL, AB_GROUP_NONE,
-	  ON_A_TREE, .id = AB_OPT_GAME },
+	  ON_A_TREE | AB_CMD(TEST), .id = AB_OPT_GAME },
 	{ "expr", 'e', AB_ARG_REQUIRED, N_("EXPR"), NULL, NULL, AB_GROUP_NONE,
 	  ON_A_TREE, .id = AB_OPT_EXPR },
 
@@ -262,9 +262,11 @@ const struct ab_option ab_options[] = {
 	{ "count", 0, AB_ARG_REQUIRED, "N",
 	  N_("test: trees to try (default 1000)"), NULL,
 	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_COUNT },
-	{ "feed", 0, AB_ARG_REQUIRED, "list|json|tree",
+	{ "feed", 0, AB_ARG_REQUIRED, "list|json|tree|game",
 	  N_("test: how the program reads each tree on its standard\n"
-	     "input (default list: nested JSON arrays)"), NULL,
+	     "input (default list: nested JSON arrays); game: a\n"
+	     "position of -g GAME[:POSITION] on one line, answered\n"
+	     "with 'best MOVE' and 'value V'"), NULL,
 	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_FEED },
 	{ "batch", 0, AB_ARG_NONE, NULL,
 	  N_("test: start the program once; it ends each tree's\n"

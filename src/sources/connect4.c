@@ -292,6 +292,51 @@ static const char *to_move(const struct ab_game_pos *pos)
 	return pos->b[TURN] == X ? "x" : "o";
 }
 
+/* Whether a board is a position: legal counts, no four in a row, a square
+ * empty; sets the side to move. */
+static bool legal(struct ab_game_pos *pos)
+{
+	unsigned count[3] = { 0, 0, 0 }, w = pos->b[WIDTH];
+	for (unsigned c = 0; c < w; c++)
+		for (unsigned r = 0; r < pos->b[HEIGHTS + c]; r++)
+			count[at(pos, (int)c, (int)r)]++;
+	if ((count[X] != count[O] && count[X] != count[O] + 1) ||
+	    count[X] + count[O] == w * pos->b[HEIGHT])
+		return false;
+	for (unsigned c = 0; c < w; c++)
+		for (unsigned r = 0; r < pos->b[HEIGHTS + c]; r++)
+			if (four_through(pos, (int)c, (int)r, NULL))
+				return false;
+	pos->b[TURN] = count[X] == count[O] ? X : O;
+	return true;
+}
+
+/* The positions with one more piece than pos: a piece of either side
+ * dropped into a column, and, where the counts need it, another piece
+ * changing sides (see tictactoe.c's). */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	unsigned w = pos->b[WIDTH], h = pos->b[HEIGHT];
+	for (unsigned c = 0; c < w; c++) {
+		if (pos->b[HEIGHTS + c] == h)
+			continue;
+		for (unsigned char who = X; who <= O; who++) {
+			for (unsigned flip = 0; flip <= w * MAX_H; flip++) {
+				unsigned fc = flip / MAX_H, fr = flip % MAX_H;
+				if (flip < w * MAX_H && fr >= pos->b[HEIGHTS + fc])
+					continue;
+				*out = *pos;
+				*cell(out, c, out->b[HEIGHTS + c]++) = who;
+				if (flip < w * MAX_H)
+					*cell(out, fc, fr) = *cell(out, fc, fr) == X ? O : X;
+				if (legal(out) && i-- == 0)
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 const struct ab_game ab_game_connect4 = {
 	.name = "connect4",
 	.title = N_("Connect four"),
@@ -307,4 +352,5 @@ const struct ab_game ab_game_connect4 = {
 	.board = board,
 	.marks = marks,
 	.to_move = to_move,
+	.simpler = simpler,
 };

@@ -353,7 +353,7 @@ static uint32_t depth_that_fits(const struct ab_game_state *state,
 	return best;
 }
 
-/* The message for a tree over the limit. */
+/* The message for a tree over the limit; text is the -g text. */
 static void too_big(const char *text, const struct ab_game_state *state,
 		    const struct ab_game_options *opt, uint32_t max_nodes,
 		    struct ab_diag *diag)
@@ -376,31 +376,37 @@ static void too_big(const char *text, const struct ab_game_state *state,
 			   max_nodes);
 }
 
-struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
-			     struct ab_diag *diag)
+/* The tree of state; text is how the user wrote it (NULL: as the game
+ * writes it), for a message to point into. */
+static struct ab_tree *build(const struct ab_game_state *state, const char *text,
+			     const struct ab_game_options *opt, struct ab_diag *diag)
 {
-	struct ab_game_state state;
-	if (!ab_game_parse(text, &state, diag))
-		return NULL;
 	uint32_t max_nodes = opt->max_nodes ? opt->max_nodes : AB_GAME_MAX_NODES;
 	if (max_nodes > AB_MAX_NODES)
 		max_nodes = AB_MAX_NODES;
 	uint32_t limit = opt->depth && opt->depth < UINT32_MAX - 1 ? opt->depth + 1
 							   : UINT32_MAX;
-	uint32_t count = count_nodes(&state, limit, max_nodes);
+	uint32_t count = count_nodes(state, limit, max_nodes);
 	if (count > max_nodes) {
-		too_big(text, &state, opt, max_nodes, diag);
+		if (diag && text) {
+			too_big(text, state, opt, max_nodes, diag);
+		} else if (diag) {
+			struct ab_str written = AB_STR_INIT;
+			ab_game_write(state, &written);
+			too_big(ab_str_cstr(&written), state, opt, max_nodes, diag);
+			ab_str_free(&written);
+		}
 		return NULL;
 	}
 	struct walk w = {
-		.game = state.game,
+		.game = state->game,
 		.limit = limit,
 		.max_nodes = max_nodes,
 		.evaluate = opt->evaluate,
 		.tree = ab_tree_new(),
 	};
 	ab_tree_reserve(w.tree, count);
-	walk(&w, &state.pos); /* fits: it was counted */
+	walk(&w, &state->pos); /* fits: it was counted */
 	walk_free(&w);
 	struct ab_tree *tree = w.tree;
 	ab_tree_finish(tree);
@@ -408,20 +414,40 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 	enum ab_settle_error why;
 	ab_tree_settle(tree, &bad, &why); /* whole numbers: scale 1 */
 	struct ab_str s = AB_STR_INIT;
-	ab_str_addf(&s, "%s ", _(state.game->title));
-	state.game->write(&state.pos, &s);
-	const char *mover = state.game->to_move ? state.game->to_move(&state.pos) : NULL;
+	ab_str_addf(&s, "%s ", _(state->game->title));
+	state->game->write(&state->pos, &s);
+	const char *mover = state->game->to_move ? state->game->to_move(&state->pos) : NULL;
 	if (mover)
 		ab_str_addf(&s, _(" (%s to move)"), mover);
 	ab_tree_set_title(tree, s.s);
 	ab_str_clear(&s);
 	ab_str_add(&s, SOURCE_PREFIX);
-	ab_game_write(&state, &s);
+	ab_game_write(state, &s);
 	if (opt->depth)
 		ab_str_addf(&s, " --depth %u", opt->depth);
 	ab_tree_set_source(tree, s.s);
 	ab_str_free(&s);
 	return tree;
+}
+
+struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
+			     struct ab_diag *diag)
+{
+	struct ab_game_state state;
+	if (!ab_game_parse(text, &state, diag))
+		return NULL;
+	return build(&state, text, opt, diag);
+}
+
+uint32_t ab_game_count(const struct ab_game_state *state, uint32_t max_nodes)
+{
+	return count_nodes(state, UINT32_MAX, max_nodes ? max_nodes : AB_GAME_MAX_NODES);
+}
+
+struct ab_tree *ab_game_state_tree(const struct ab_game_state *state,
+				   const struct ab_game_options *opt, struct ab_diag *diag)
+{
+	return build(state, NULL, opt, diag);
 }
 
 /* ---- The position at a node ------------------------------------------- */

@@ -124,6 +124,11 @@ struct ab_game {
 	/* The mark of the side to move ("x"), or NULL when the sides have
 	 * none (nim). */
 	const char *(*to_move)(const struct ab_game_pos *pos);
+	/* Optional (NULL: none): the i-th position smaller than pos other
+	 * than those its moves reach (nim: an empty heap left out), for
+	 * `abtrace test` to shrink towards; false when there is no i-th. */
+	bool (*simpler)(const struct ab_game_pos *pos, unsigned i,
+			struct ab_game_pos *out);
 };
 
 extern const struct ab_game ab_game_tictactoe, ab_game_nim, ab_game_connect4;
@@ -157,6 +162,17 @@ struct ab_game_options {
  * message says which --depth would fit). */
 struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
 			     struct ab_diag *diag);
+
+/* The tree of a position already read, as ab_game_tree builds it; NULL
+ * when it is over the node limit (diag, which may be NULL, then says
+ * which --depth would fit, pointing into the position's text). */
+struct ab_tree *ab_game_state_tree(const struct ab_game_state *state,
+				   const struct ab_game_options *opt, struct ab_diag *diag);
+
+/* The nodes of a position's whole tree (no depth limit), or max_nodes + 1
+ * when there are more than max_nodes (0: AB_GAME_MAX_NODES); only
+ * counted, nothing built. */
+uint32_t ab_game_count(const struct ab_game_state *state, uint32_t max_nodes);
 
 /* Appends the board of a position: ASCII lines, each ending in '\n'. */
 void ab_game_board(const struct ab_game_state *state, struct ab_str *out);

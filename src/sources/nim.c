@@ -133,6 +133,25 @@ static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
 	return 1;
 }
 
+/* The i-th empty heap left out (one heap stays). */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	unsigned heaps = pos->b[0];
+	if (heaps < 2)
+		return false;
+	for (unsigned h = 0; h < heaps; h++) {
+		if (pos->b[1 + h] || i--)
+			continue;
+		memset(out, 0, sizeof *out);
+		out->b[0] = (unsigned char)(heaps - 1);
+		for (unsigned k = 0, to = 1; k < heaps; k++)
+			if (k != h)
+				out->b[to++] = pos->b[1 + k];
+		return true;
+	}
+	return false;
+}
+
 const struct ab_game ab_game_nim = {
 	.name = "nim",
 	.title = N_("Nim"),
@@ -148,4 +167,5 @@ const struct ab_game ab_game_nim = {
 	.board = board,
 	.marks = marks,
 	.to_move = NULL,
+	.simpler = simpler,
 };

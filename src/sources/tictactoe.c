@@ -192,6 +192,48 @@ static const char *to_move(const struct ab_game_pos *pos)
 	return pos->b[TURN] == X ? "x" : "o";
 }
 
+/* Whether a board is a position: legal counts, no three in a row, a
+ * square empty; sets the side to move. */
+static bool legal(struct ab_game_pos *pos)
+{
+	unsigned count[3] = { 0, 0, 0 };
+	for (unsigned sq = 0; sq < 9; sq++)
+		count[pos->b[sq]]++;
+	if ((count[X] != count[O] && count[X] != count[O] + 1) || !count[EMPTY])
+		return false;
+	for (unsigned l = 0; l < 8; l++)
+		if (line_of(pos->b, l, X) || line_of(pos->b, l, O))
+			return false;
+	pos->b[TURN] = count[X] == count[O] ? X : O;
+	return true;
+}
+
+/* The positions with one more piece than pos: a mark on an empty square,
+ * and, where the counts need it, another piece changing sides.  (A move
+ * is one of them when it does not end the game; the others get past a
+ * position whose every move ends it.) */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	for (unsigned sq = 0; sq < 9; sq++) {
+		if (pos->b[sq] != EMPTY)
+			continue;
+		for (unsigned char who = X; who <= O; who++) {
+			for (unsigned flip = 0; flip <= 9; flip++) {
+				/* flip 9: no other piece changes. */
+				if (flip < 9 && (flip == sq || pos->b[flip] == EMPTY))
+					continue;
+				*out = *pos;
+				out->b[sq] = who;
+				if (flip < 9)
+					out->b[flip] = out->b[flip] == X ? O : X;
+				if (legal(out) && i-- == 0)
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 const struct ab_game ab_game_tictactoe = {
 	.name = "tictactoe",
 	.title = N_("Tic-tac-toe"),
@@ -207,4 +249,5 @@ const struct ab_game ab_game_tictactoe = {
 	.board = board,
 	.marks = marks,
 	.to_move = to_move,
+	.simpler = simpler,
 };
