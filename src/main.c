@@ -1001,7 +1001,8 @@ static void print_lesson_diag(const struct ab_diag *diag, const char *path,
 			   _("the tree '%s' of this lesson does not load:"), lesson->tree_name);
 		print_diag(&at, path);
 	}
-	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
+	print_diag(diag, !in_tree || !lesson ? path : lesson->game ? AB_GAME_NAME
+		   : lesson->tree_name);
 }
 
 static int list_lessons(enum ab_lang lang)
