@@ -356,13 +356,20 @@ END_TEST
  * a ply, and one position for all the visits of a transposition. */
 START_TEST(position_at_node)
 {
-	static const char *const texts[] = { "tictactoe:x.o.x....", "nim:2,3",
-					     "connect4:4x3:xo/x//o" };
-	for (size_t i = 0; i < 3; i++) {
+	/* (nim:11,2 names its moves a1 ... a11: a transposition's path may
+	 * be longer than its first visit's; the depth-limited ones carry
+	 * static values into every visit.) */
+	static const struct {
+		const char *text;
+		uint32_t depth;
+	} texts[] = { { "tictactoe:x.o.x....", 0 }, { "nim:2,3", 0 },
+		      { "connect4:4x3:xo/x//o", 0 }, { "nim:11,2", 0 },
+		      { "tictactoe:x........", 3 }, { "connect4:4x4", 4 } };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct ab_game_state root, at, first;
 		struct ab_diag diag;
-		ck_assert(ab_game_parse(texts[i], &root, &diag));
-		struct ab_tree *t = game(texts[i], 0);
+		ck_assert(ab_game_parse(texts[i].text, &root, &diag));
+		struct ab_tree *t = game(texts[i].text, texts[i].depth);
 		struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
 		for (uint32_t n = 0; n < t->count; n++) {
 			ck_assert(ab_game_at(&root, t, n, &at));
@@ -372,6 +379,14 @@ START_TEST(position_at_node)
 			ab_game_write(&at, &a);
 			ab_game_write(&first, &b);
 			ck_assert_str_eq(a.s, b.s);
+			/* An inner node's static value is its position's
+			 * evaluation, from MAX's side. */
+			const struct ab_node *nd = &t->nodes[n];
+			if (texts[i].depth && nd->nkids) {
+				int e = root.game->evaluate(&at.pos);
+				ck_assert(nd->flags & AB_HAS_STATIC);
+				ck_assert_int_eq(nd->value, nd->depth % 2 ? -e : e);
+			}
 		}
 		ab_str_free(&a);
 		ab_str_free(&b);

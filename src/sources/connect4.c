@@ -343,6 +343,7 @@ const struct ab_game ab_game_connect4 = {
 	.start = "4x4",
 	.syntax = N_("WxH for an empty board (at most 7x6), or WxH: and the columns from the bottom up, separated by '/'"),
 	.pos_size = CELLS + MAX_W * MAX_H,
+	.name_len = 1,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,

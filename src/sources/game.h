@@ -95,6 +95,8 @@ struct ab_game {
 	const char *start;       /* the position when none is given */
 	const char *syntax;      /* N_() the position's syntax, for help */
 	size_t pos_size;         /* bytes of struct ab_game_pos in use */
+	size_t name_len;         /* the length of every move's name, or 0
+				    when they differ (nim's a2, a12) */
 	/* Reads in->text[in->start, in->len): a position whose game is not
 	 * over, or false with in->diag set, pointing at what is wrong. */
 	bool (*parse)(const struct ab_game_text *in, struct ab_game_pos *pos);

@@ -158,6 +158,7 @@ const struct ab_game ab_game_nim = {
 	.start = "1,2,3",
 	.syntax = N_("heaps' sizes separated by commas, at most 16 heaps of at most 99"),
 	.pos_size = 1 + MAX_HEAPS,
+	.name_len = 0,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,

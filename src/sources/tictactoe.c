@@ -240,6 +240,7 @@ const struct ab_game ab_game_tictactoe = {
 	.start = ".........",
 	.syntax = N_("9 squares x, o or '.', row by row from the top left"),
 	.pos_size = 10,
+	.name_len = 2,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,
