@@ -915,9 +915,13 @@ static int cmd_export(struct cli *cli)
 	int status = check_export_options(cli, ex);
 	if (status != EXIT_OK)
 		return status;
+	if (cli->board && !cli->game)
+		return usage_error(cli, _("--board draws a game's boards: name a position with -g GAME[:POSITION]"));
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
+	struct ab_picture_boards boards;
+	bool with_boards = cli->board && ab_picture_boards_init(&boards, tree);
 	struct ab_trace *trace = record_trace(cli, tree);
 	if (!trace) {
 		ab_tree_free(tree);
@@ -944,6 +948,7 @@ static int cmd_export(struct cli *cli)
 			.standalone = cli->standalone,
 			.frames = steps,
 			.nframes = nsteps,
+			.boards = with_boards ? &boards : NULL,
 		};
 		if (frames && ex->animation == AB_ANIMATION_FILES) {
 			status = write_frame_files(cli, ex, trace, &opt);

@@ -164,9 +164,10 @@ const struct ab_option ab_options[] = {
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF) |
 	  AB_CMD(TEST), .id = AB_OPT_JSON },
 	{ "board", 0, AB_ARG_NONE, NULL,
-	  N_("a game's board (-g): trace prints it whenever a\n"
-	     "step moves to another node"), NULL,
-	  AB_GROUP_OUTPUT, AB_CMD(TRACE), .id = AB_OPT_BOARD },
+	  N_("a game's boards (-g): trace prints a node's board\n"
+	     "whenever a step moves to it; export draws a small\n"
+	     "board under every node"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(EXPORT), .id = AB_OPT_BOARD },
 
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,

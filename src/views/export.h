@@ -15,6 +15,7 @@
 
 #include "base/str.h"
 #include "core/trace.h"
+#include "views/boards.h"
 #include "views/scene.h"
 
 enum ab_export_format {
@@ -48,6 +49,8 @@ struct ab_export_options {
 	 * sized to fit every one of them, so the frames line up. */
 	const size_t *frames;
 	size_t nframes;
+	/* A game's boards, one under each node (export --board), or NULL. */
+	const struct ab_picture_boards *boards;
 };
 
 /* ---- The formats ---------------------------------------------------------
