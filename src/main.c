@@ -84,9 +84,11 @@ struct cli {
 				    they win over an answer's own rules) */
 	bool values_returned;    /* --values returned */
 	bool values_given;       /* --values */
+	bool any_optimal;        /* --best any-optimal */
 	const char *key;         /* --key KEY */
 	int report;              /* check: homework/class.h's AB_CLASS_* */
 	bool check;              /* lesson --check */
+	bool compare;            /* stats --compare */
 	uint32_t iteration;      /* check --iteration K, or 0 */
 	bool zero_based;         /* diff --zero-based */
 	const char *inf;         /* diff --inf N, or NULL */
@@ -331,6 +333,16 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		}
 		cli->values_given = true;
 		return true;
+	case AB_OPT_BEST:
+		if (strcmp(value, "any-optimal") == 0)
+			cli->any_optimal = true;
+		else if (strcmp(value, "proved") == 0)
+			cli->any_optimal = false;
+		else {
+			*status = usage_error(cli, _("--best takes proved or any-optimal, not '%s'"), value);
+			return false;
+		}
+		return true;
 	case AB_OPT_KEY:
 		cli->key = value;
 		return true;
@@ -406,6 +418,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_LESSON_TEXT:
 		cli->text = true;
+		return true;
+	case AB_OPT_COMPARE:
+		cli->compare = true;
 		return true;
 	case AB_OPT_CHECK:
 		cli->check = true;
@@ -514,6 +529,10 @@ static bool search_fits(const struct cli *cli, const struct ab_tree *tree,
 					      ab_str_cstr(&name), c->depth,
 					      ab_tree_label(tree, bad) ? ab_str_cstr(&name) : "");
 		ab_str_free(&name);
+		return false;
+	}
+	if (c->aspiration.num && !c->iterative) {
+		*status = usage_error(cli, _("--aspiration sets a window around the last iteration's value: it needs --iterative"));
 		return false;
 	}
 	const char *refusal = ab_config_bug_refusal(c, tree);
@@ -671,8 +690,10 @@ static int cmd_trace(struct cli *cli)
 	struct ab_str out = AB_STR_INIT;
 	if (!cli->json) {
 		ab_str_add(&out, "# ");
-		if (tree->title)
-			ab_str_addf(&out, "%s: ", tree->title);
+		if (ab_tree_title(tree)) {
+			ab_str_add(&out, ab_tree_title(tree));
+			ab_str_add(&out, _(": "));
+		}
 		ab_config_describe_for(&cli->config, tree, g->ascii, &out);
 		ab_str_addf(&out, P_("; root %s; %u leaf\n", "; root %s; %u leaves\n", tree->leaves),
 			    ab_player_name(trace->root_player), tree->leaves);
@@ -712,9 +733,21 @@ static int cmd_stats(struct cli *cli)
 		return status;
 	struct ab_stats stats;
 	bool only = cli->algo_given || cli->order_given;
-	if (!ab_stats_compute(tree, &cli->config, only, &stats)) {
+	bool done = cli->compare ? ab_stats_compare(tree, &cli->config, &stats)
+				 : ab_stats_compute(tree, &cli->config, only, &stats);
+	if (!done) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			program, (unsigned)AB_MAX_EVENTS);
+		ab_tree_free(tree);
+		return EXIT_USAGE;
+	}
+	/* --compare: every technique must find the root's value; where they
+	 * do not, the rows and their values go to standard error and the
+	 * command fails, printing no table. */
+	char *disagree = cli->compare ? ab_stats_disagree(tree, &stats) : NULL;
+	if (disagree) {
+		fprintf(stderr, "%s: %s\n", program, disagree);
+		free(disagree);
 		ab_tree_free(tree);
 		return EXIT_USAGE;
 	}
@@ -722,8 +755,8 @@ static int cmd_stats(struct cli *cli)
 	if (cli->json) {
 		ab_stats_json(tree, &stats, &out);
 	} else {
-		if (tree->title)
-			ab_str_addf(&out, "%s\n", tree->title);
+		if (ab_tree_title(tree))
+			ab_str_addf(&out, "%s\n", ab_tree_title(tree));
 		ab_stats_text(tree, &stats, ab_glyphs_for_locale(cli->ascii), &out);
 	}
 	write_out(&out, &status);
@@ -1215,6 +1248,7 @@ static int cmd_check(struct cli *cli)
 	struct ab_class cls = {
 		.config = cli->config, .fixed = cli->given,
 		.values_returned = cli->values_returned, .values_fixed = cli->values_given,
+		.any_optimal = cli->any_optimal,
 		.iteration = cli->iteration,
 		.report = (enum ab_class_report)cli->report, .ascii = cli->ascii,
 		.follow_links = cli->follow_links, .program = program,
@@ -1320,7 +1354,7 @@ static int cmd_practice(struct cli *cli)
 		return status;
 	struct ab_replay_options opts = {
 		.ascii = cli->ascii,
-		.name = tree->title ? tree->title : "random",
+		.name = ab_tree_title(tree) ? ab_tree_title(tree) : "random",
 		.practice = true,
 	};
 	status = run_replay(tree, &cli->config, &opts);
@@ -1495,32 +1529,6 @@ static int first_operand(int argc, char **argv)
 	return 0;
 }
 
-/* Levenshtein distance, small strings only. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 30 || lb > 30)
-		return 99;
-	size_t row[32];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 /* The command a mistyped first word probably meant ("stat" for stats), or
  * NULL when the word is a file, a bundled tree, or like no command. */
 static const char *looks_like_command(const char *word)
@@ -1539,7 +1547,7 @@ static const char *looks_like_command(const char *word)
 	if (is_tree)
 		return NULL;
 	for (int c = 0; c < AB_CMD_COUNT; c++)
-		if (ab_commands[c].name && edit_distance(word, ab_commands[c].name) <= 2)
+		if (ab_commands[c].name && ab_utf8_distance(word, ab_commands[c].name, 2) <= 2)
 			return ab_commands[c].name;
 	return NULL;
 }

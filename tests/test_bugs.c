@@ -1,5 +1,5 @@
 /* test_bugs.c - the named mistakes (--bug): each on trees chosen to show
- * it, as DESIGN's table describes it; on thousands of random trees the
+ * it, as abtrace-log(5)'s table describes it; on thousands of random trees the
  * property that tells it apart; the words that name them; what is
  * refused; and the sentences that say where each acts. */
 #include <check.h>
@@ -8,6 +8,7 @@
 
 #include "keeper.h"
 #include "core/parse.h"
+#include "sources/load.h"
 #include "core/trace.h"
 #include "randtree.h"
 #include "views/narrate.h"
@@ -188,6 +189,16 @@ static const struct shows_case {
 	  "root:-1000:1000 2:3:1000" },
 	/* Minimax has no window for a window mistake to spoil. */
 	{ "[[3,12,8],[2,4,6],[14,5,2]]", "bug=swapped-update minimax", "3", "1", 9, "", NULL },
+	/* tt-no-flag (the bundled tt-no-flag tree): C, cut under B, stores
+	 * its lower bound 6 as exact; D1 (C again) takes it for C's value. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", "bug=tt-no-flag", "6", "2", 3, "1.2>1:1.2.2", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", "tt", "9", "2", 5, "1.2>1:1.2.2", "2.1:5:+inf" },
+	/* tt-any-depth (the bundled tt-any-depth tree): iteration 1's entry
+	 * for the root answers every later iteration. */
+	{ "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] ]",
+	  "iterative bug=tt-any-depth", "9", "1", 2, "", NULL },
+	{ "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] ]",
+	  "iterative tt", "8", "2", 12, "1>root:1.2", NULL },
 };
 
 /* Every "path:alpha:beta" of want against the first enter of path. */
@@ -242,6 +253,35 @@ START_TEST(each_mistake_shows)
 		check_windows(tree, &k, t->windows, _i);
 	keeper_free(&k);
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* The bundled trees that show the table's mistakes: each changes the
+ * root's value, and the stats --compare rows disagree. */
+START_TEST(bundled_table_mistakes)
+{
+	static const struct { const char *tree, *words; } cases[] = {
+		{ "tt-no-flag", "bug=tt-no-flag" },
+		{ "tt-any-depth", "iterative bug=tt-any-depth" },
+		{ "table", "bug=tt-no-flag" },
+		{ "table", "iterative bug=tt-any-depth" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct ab_diag diag;
+		struct ab_str shown = AB_STR_INIT;
+		struct ab_tree *tree = ab_load_tree(cases[i].tree, &shown, &diag);
+		ck_assert_msg(tree != NULL, "%s: %s", cases[i].tree, diag.message);
+		struct ab_config c = config_of(cases[i].words), right = c;
+		right.bug = AB_BUG_NONE;
+		right.tt = true;
+		struct keeper k = run_search(tree, &c), r = run_search(tree, &right);
+		ck_assert_msg(done_of(&k)->value != done_of(&r)->value, "%s under %s: the same value",
+			      cases[i].tree, cases[i].words);
+		keeper_free(&k);
+		keeper_free(&r);
+		ab_str_free(&shown);
+		ab_tree_free(tree);
+	}
 }
 END_TEST
 
@@ -409,6 +449,7 @@ static void check_one(struct ab_tree *tree, enum ab_bug bug, enum ab_fail fail,
 		c.bug_inf = 3;
 	struct ab_config right = c;
 	right.bug = AB_BUG_NONE;
+	right.tt = ab_config_table(&c); /* a table's mistake: the table without it */
 	struct keeper k = run_search(tree, &c), r = run_search(tree, &right);
 	check_trace_agrees(tree, &c, &k);
 	bool soft = fail == AB_FAIL_SOFT;
@@ -436,7 +477,7 @@ static void check_one(struct ab_tree *tree, enum ab_bug bug, enum ab_fail fail,
 		if (soft && bug != AB_BUG_SMALL_INF)
 			ck_assert(ev->value >= ev->lo && ev->value <= ev->hi);
 	}
-	/* The move: DESIGN's rule on what the root's children returned. */
+	/* The move: abtrace-events(7)'s rule on what the root's children returned. */
 	uint32_t nk = tree->nodes[0].nkids;
 	uint32_t *kids = calloc(nk, sizeof *kids);
 	ab_value *values = calloc(nk, sizeof *values);
@@ -639,7 +680,16 @@ START_TEST(minimax_keeps_no_window)
 			c.bug = (enum ab_bug)b;
 			struct keeper k = run_search(tree, &c);
 			check_trace_agrees(tree, &c, &k);
-			if (b != AB_BUG_NEGAMAX_MAX_VIEW && b != AB_BUG_SMALL_INF)
+			if (ab_bug_is_table((enum ab_bug)b)) {
+				/* Minimax stores only exact entries, and on a
+				 * tree without transpositions finds none: as
+				 * the right search with the table. */
+				struct ab_config rt = right;
+				rt.tt = true;
+				struct keeper t = run_search(tree, &rt);
+				ck_assert(same_events(&k, &t, false));
+				keeper_free(&t);
+			} else if (b != AB_BUG_NEGAMAX_MAX_VIEW && b != AB_BUG_SMALL_INF)
 				ck_assert(same_events(&k, &r, b == AB_BUG_BEST_FROM_BOUND));
 			ck_assert_uint_eq(done_of(&k)->leaves_visited, tree->leaves);
 			keeper_free(&k);
@@ -719,16 +769,28 @@ static void log_of(const struct ab_tree *tree, const struct keeper *k, struct ab
 }
 
 /* Each mistake leaves a log no other does, on some tree: so diff can name
- * it. */
+ * it.  The table's show only where a position recurs (a DAG) or an
+ * iteration finds the last one's entries: as many rounds again are
+ * those. */
 START_TEST(every_mistake_tells_itself_apart)
 {
 	bool apart[AB_BUG_COUNT][AB_BUG_COUNT] = { { false } };
 	int rounds = ab_test_rounds(400);
-	for (int i = 0; i < rounds; i++) {
+	for (int i = 0; i < 2 * rounds; i++) {
+		bool dag = i >= rounds;
 		struct ab_tree *tree = random_tree(i);
+		if (dag) {
+			ab_tree_free(tree);
+			struct ab_rng rng;
+			ab_rng_seed(&rng, (uint64_t)i);
+			struct randtree_shape shape = { .min_kids = 1, .max_kids = 3,
+							.depth = 4, .lo = -5, .hi = 5 };
+			tree = randdag(&rng, &shape, 60, true, true);
+		}
 		struct ab_str logs[AB_BUG_COUNT];
 		for (unsigned b = 0; b < AB_BUG_COUNT; b++) {
-			struct ab_config c = { .bug = (enum ab_bug)b, .bug_inf = 3 };
+			struct ab_config c = { .bug = (enum ab_bug)b, .bug_inf = 3,
+					       .tt = dag, .iterative = dag };
 			struct keeper k = run_search(tree, &c);
 			logs[b] = (struct ab_str)AB_STR_INIT;
 			log_of(tree, &k, &logs[b]);
@@ -767,6 +829,8 @@ START_TEST(words)
 		{ "bug=small-inf", AB_BUG_SMALL_INF, AB_BUG_INF_DEFAULT, "bug=small-inf:1000" },
 		{ "bug=small-inf:50", AB_BUG_SMALL_INF, 50, "bug=small-inf:50" },
 		{ "bug=small-inf:999999999999999", AB_BUG_SMALL_INF, 999999999999999, "bug=small-inf:999999999999999" },
+		{ "bug=tt-no-flag", AB_BUG_TT_NO_FLAG, 0, "bug=tt-no-flag" },
+		{ "bug=tt-any-depth", AB_BUG_TT_ANY_DEPTH, 0, "bug=tt-any-depth" },
 	};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		struct ab_config c = AB_CONFIG_DEFAULT;
@@ -1026,7 +1090,7 @@ static const struct cli_case {
 	{ ARGS("export", "--text", "--bug", "negamax-window", "lecture"), 0, "with the mistake negamax-window", NULL },
 	{ ARGS("trace", "--bug", "swapped", "lecture"), 2, NULL,
 	  "--bug takes a named mistake: none, swapped-update" },
-	{ ARGS("trace", "--bug", "small-inf:0", "lecture"), 2, NULL, "small-inf or small-inf:N, not 'small-inf:0'" },
+	{ ARGS("trace", "--bug", "small-inf:0", "lecture"), 2, NULL, "small-inf, small-inf:N, tt-no-flag or tt-any-depth, not 'small-inf:0'" },
 #undef ARGS
 };
 
@@ -1056,6 +1120,7 @@ static Suite *bugs_suite(void)
 	tcase_add_loop_test(tc, each_mistake_shows, 0,
 			    (int)(sizeof shows_cases / sizeof shows_cases[0]));
 	tcase_add_test(tc, words);
+	tcase_add_test(tc, bundled_table_mistakes);
 	tcase_add_test(tc, chance_trees);
 	tcase_add_test(tc, depth_and_iterations);
 	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof say_cases / sizeof say_cases[0]));

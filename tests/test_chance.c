@@ -449,6 +449,22 @@ START_TEST(random_coursework_trees)
 					ck_assert_msg(!s.bad_interval, "an interval misses the true value: %s", text.s);
 					leaves[p] = s.done.leaves_visited;
 					checked++;
+					/* The engine's toolkit on chance trees (a chance
+					 * node neither probes nor stores; PVS and
+					 * killer act at MAX and MIN): the same value. */
+					struct ab_config x = c;
+					x.tt = true;
+					x.tt_slots = checked % 3;
+					x.pvs = checked % 2;
+					if (checked % 5 == 0)
+						x.order = AB_ORDER_KILLER;
+					memset(&s, 0, sizeof s);
+					s.truth = truth;
+					s.tree = t;
+					ck_assert_int_eq(ab_search(t, &x, &sink), 0);
+					ck_assert_msg(s.done.value == truth[0] && !s.bad_interval,
+						      "with the toolkit: root %lld, not %lld: %s",
+						      (long long)s.done.value, (long long)truth[0], text.s);
 				}
 				if (t->has_bounds) {
 					if (leaves[AB_CHANCE_STAR1] > leaves[AB_CHANCE_NODE])

@@ -109,15 +109,24 @@ static const struct cli_case {
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-exact-c.ans"), NULL, 1,
 	  "lecture-exact-c.ans  4/5          C: Your answer is right if a node's number is what the node returns", NULL },
 	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@lecture-right.ans"), NULL, 0, "FILE", NULL },
-	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@bad-syntax.ans"), NULL, 2,
-	  "unusable", "bad-syntax.ans:3:8: error: expected ':' after 'pruned'" },
+	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "@bad-syntax.ans"), NULL, 1,
+	  "2/3          line 3: expected ':' after 'pruned' (lines are KEY: VALUE)",
+	  "bad-syntax.ans:3:8: note: this line is not read: expected ':' after 'pruned'" },
+	{ ARGS("check", "--ascii", "lecture", "@lecture-right.ans", "-"), "", 2,
+	  "<stdin>", "<stdin>:1:1: error: the answer has nothing to check" },
 	/* An unknown name costs its item only. */
 	{ ARGS("check", "--ascii", "lecture", "-"), "value: 3\npruned: C2 C9\n", 1,
 	  "WRONG pruned C9: C9 (expected a node of this tree) -- This tree has no node called 'C9'; C's children are C1, C2 and C3.", NULL },
-	/* Unusable input: exit 2 with FILE:LINE:COLUMN. */
-	{ ARGS("check", "lecture", "@bad-syntax.ans"), NULL, 2, NULL, "bad-syntax.ans:3:8: error: expected ':'" },
-	{ ARGS("check", "lecture", "-"), "value 3\n", 2, NULL, "<stdin>:1:7: error: expected ':'" },
+	/* A line that cannot be read costs one item, never the file; its
+	 * place is on standard error. */
+	{ ARGS("check", "--ascii", "lecture", "@bad-syntax.ans"), NULL, 1,
+	  "WRONG line 3: not read -- expected ':' after 'pruned' (lines are KEY: VALUE)\nScore: 2/3 (67%)",
+	  "bad-syntax.ans:3:8: note: this line is not read: expected ':'" },
+	{ ARGS("check", "--ascii", "lecture", "-"), "value 3\n", 1, "Score: 0/1", "<stdin>:1:7: note: this line is not read: expected ':'" },
+	/* Unusable input (nothing to grade): exit 2 with FILE:LINE:COLUMN. */
 	{ ARGS("check", "lecture", "-"), "", 2, NULL, "nothing to check" },
+	{ ARGS("check", "lecture", "-"), "Homework 3, by me\n", 2, NULL,
+	  "<stdin>:1:1: error: nothing to grade: no line reads as an answer item (line 1: expected ':' after 'Homework'" },
 	{ ARGS("check", "lecture", "/no/such/answer"), NULL, 2, NULL, "No such file" },
 	{ ARGS("check", "lecture"), NULL, 2, NULL, "needs a TREE and at least one ANSWER" },
 	{ ARGS("check"), NULL, 2, NULL, "needs a TREE and at least one ANSWER" },
@@ -181,13 +190,14 @@ static int json_lines(const char *s)
 
 START_TEST(json_several)
 {
-	struct run_result r = run_with_answers(NULL, ARGS("check", "--json", "lecture",
-		"@lecture-right.ans", "@lecture-missed-cut.ans", "@bad-syntax.ans"));
+	struct run_result r = run_with_answers("", ARGS("check", "--json", "lecture",
+		"@lecture-right.ans", "@lecture-missed-cut.ans", "@bad-syntax.ans", "-"));
 	ck_assert_int_eq(r.status, 2);
-	ck_assert_int_eq(json_lines(ab_str_cstr(&r.out)), 3);
-	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":1,"));
+	ck_assert_int_eq(json_lines(ab_str_cstr(&r.out)), 4);
+	ck_assert_ptr_nonnull(strstr(r.out.s, "lecture-right.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"name\":null,\"id\":null,\"declared\":null,\"overruled\":null,\"own\":null,\"score\":1,"));
 	ck_assert_ptr_nonnull(strstr(r.out.s, "\"score\":0.75,"));
-	ck_assert_ptr_nonnull(strstr(r.out.s, "bad-syntax.ans\",\"error\":\""));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "{\"name\":\"line 3\",\"expected\":\"\",\"given\":\"not read\",\"right\":false,"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "{\"file\":\"-\",\"status\":\"unusable\",\"error\":\"<stdin>:1:1: error: the answer has nothing to check"));
 	run_result_free(&r);
 	r = run_with_answers(NULL, ARGS("check", "--json", "lecture", "@lecture-right.ans"));
 	ck_assert_int_eq(r.status, 0);
@@ -215,7 +225,7 @@ START_TEST(json_bad_file_name)
 			fclose(f);
 		}
 		struct run_result r = run_abtrace(NULL, ARGS("check", "--json", "lecture", path));
-		ck_assert_int_eq(r.status, broken ? 2 : 0);
+		ck_assert_int_eq(r.status, broken ? 1 : 0);
 		const char *o = ab_str_cstr(&r.out);
 		ck_assert_msg(strstr(o, "/bad\\\\xff\\\\xe8.ans\""), "%s", o);
 		for (size_t i = 0; i < r.out.len;) {
@@ -326,7 +336,8 @@ static const struct class_run {
 static const struct class_score {
 	const char *file;       /* under tests/answers/class/ */
 	const char *points, *out_of, *percent;
-	bool overruled;         /* declares a convention the grader overrules */
+	bool noted;             /* declares a convention: the grader overrules
+				   it, or it differs from the class's */
 } class_scores[] = {
 	{ "lecture/01-right.ans", "8", "8", "100", false },
 	{ "lecture/02-fullwidth.ans", "8", "8", "100", false },       /* ： and ， */
@@ -335,7 +346,7 @@ static const struct class_score {
 	{ "lecture/05-missed-cut.ans", "6.5", "8", "81", false },     /* {C3}: 3 × 1/2 */
 	{ "lecture/06-extra-cut.ans", "7", "8", "88", false },        /* {C2 C3 D3}: 3 × 2/3 */
 	{ "lecture/07-exact-c.ans", "6", "8", "75", false },          /* C = 2, but only C ≤ 2 */
-	{ "lecture/08-returned-values.ans", "8", "8", "100", false }, /* values: returned: C returns 2 */
+	{ "lecture/08-returned-values.ans", "8", "8", "100", true },  /* values: returned: C returns 2 */
 	{ "lecture/09-declares-reverse.ans", "3", "8", "38", true },  /* graded in the given order */
 	{ "lecture/10-declares-strict.ans", "8", "8", "100", true },  /* no ties here: the same cuts */
 	{ "lecture/11-typo.ans", "6", "8", "75", false },             /* {C2 C9}: 3 × 1/3 */
@@ -348,7 +359,7 @@ static const struct class_score {
 	/* seed003.key: value 2, best 2, visited 4, C returns 2 (10); right
 	 * visited = A1 A2 A3 B1 B2 B3 C1 C2, halved when out of order. */
 	{ "seed003/01-right.ans", "10", "10", "100", false },
-	{ "seed003/02-returned-values.ans", "10", "10", "100", false },
+	{ "seed003/02-returned-values.ans", "10", "10", "100", true },
 	{ "seed003/03-order-wrong.ans", "8", "10", "80", false },     /* 4 × 8/8 / 2 */
 	{ "seed003/04-pruned-instead.ans", "8", "10", "80", false },  /* order not given: halved */
 	{ "seed003/05-extra-cut.ans", "7.5", "10", "75", false },     /* 4 × 7/8; C returns 14 wrong */
@@ -429,7 +440,7 @@ static size_t check_lines(const char *lines, bool with_percent)
 		if (with_percent)
 			ck_assert_msg(strcmp(percent, want->percent) == 0, "%s: %s%%, want %s%%", file,
 				      percent, want->percent);
-		ck_assert_msg(strcmp(overruled, "-") == 0 || strcmp(overruled, want->overruled ? "1" : "0") == 0,
+		ck_assert_msg(strcmp(overruled, "-") == 0 || strcmp(overruled, want->noted ? "1" : "0") == 0,
 			      "%s: overruled %s", file, overruled);
 		count++;
 		p = nl + 1;
@@ -443,22 +454,29 @@ START_TEST(class_csv)
 	const struct class_run *c = &class_runs[_i];
 	struct run_result r = grade_class(c, "--csv");
 	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err.s);
-	ck_assert_msg(strncmp(r.out.s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0, "%s", r.out.s);
+	ck_assert_msg(strncmp(r.out.s, "file,name,id,status,reason,points,out_of,percent,first_mistake,declared,", 72) == 0,
+		      "%s", r.out.s);
+	/* The per-question columns add up to the points. */
 	struct run_result py = run_python(
 		"import csv, io, sys\n"
 		"text = sys.stdin.buffer.read().decode('utf-8')\n"
 		"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
-		"assert rows[0] == ['file', 'points', 'out_of', 'percent', 'first_mistake'], rows[0]\n"
+		"head = ['file', 'name', 'id', 'status', 'reason', 'points', 'out_of', 'percent', 'first_mistake', 'declared']\n"
+		"assert rows[0][:10] == head, rows[0]\n"
+		"questions = rows[0][10:]\n"
+		"assert questions and 'value' in questions, questions\n"
 		"assert text.count('\\r\\n') == len(rows)\n"
 		"for row in rows[1:]:\n"
+		"    assert len(row) == len(rows[0]), row\n"
 		"    row = dict(zip(rows[0], row))\n"
+		"    assert row['status'] == 'graded' and row['reason'] == '', row\n"
 		"    assert float(row['points']) <= float(row['out_of'])\n"
 		"    assert (row['first_mistake'] == '') == (row['points'] == row['out_of']), row\n"
+		"    assert abs(sum(float(row[q]) for q in questions) - float(row['points'])) < 0.02, row\n"
 		"    print('|'.join([row['file'].split('/class/')[1], row['points'], row['out_of'],\n"
-		"                    row['percent'], '-']))\n",
+		"                    row['percent'], '1' if row['declared'] else '0']))\n",
 		r.out.s);
 	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
-	/* The CSV has no column for the convention: '-' skips that check. */
 	ck_assert_uint_eq(check_lines(py.out.s, true), _i == 0 ? 17 : _i == 1 ? 11 : 9);
 	run_result_free(&py);
 	run_result_free(&r);
@@ -475,7 +493,7 @@ START_TEST(class_json)
 		"import json, sys\n"
 		"for line in sys.stdin:\n"
 		"    o = json.loads(line)\n"
-		"    for k in ('file', 'rules', 'declared', 'overruled', 'score', 'points', 'out_of', 'right', 'total', 'diagnosis', 'items'):\n"
+		"    for k in ('file', 'name', 'id', 'rules', 'declared', 'overruled', 'own', 'score', 'points', 'out_of', 'right', 'total', 'diagnosis', 'items'):\n"
 		"        assert k in o, k\n"
 		"    scored = [i for i in o['items'] if i['scored']]\n"
 		"    assert abs(sum(i['points'] for i in scored) - o['points']) < 0.02\n"
@@ -486,7 +504,7 @@ START_TEST(class_json)
 		"    if pct == 100 and o['right'] < o['total']: pct = 99\n"
 		"    pts = ('%.2f' % o['points']).rstrip('0').rstrip('.')\n"
 		"    print('|'.join([o['file'].split('/class/')[1], pts, '%g' % o['out_of'], str(pct),\n"
-		"                    '1' if o['overruled'] else '0']))\n",
+		"                    '1' if o['overruled'] or o['own'] else '0']))\n",
 		r.out.s);
 	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
 	ck_assert_uint_eq(check_lines(py.out.s, true), _i == 0 ? 17 : _i == 1 ? 11 : 9);
@@ -514,7 +532,7 @@ START_TEST(class_text)
 		ab_str_addf(&want, " %s/%s ", s->points, s->out_of);
 		char *line = strndup(row, (size_t)(end - row));
 		ck_assert_msg(strstr(line, want.s), "%s: row '%s' lacks '%s'", s->file, line, want.s);
-		ck_assert_msg(!strstr(line, "[declares ") == !s->overruled, "%s: %s", s->file, line);
+		ck_assert_msg(!strstr(line, "[declares ") == !s->noted, "%s: %s", s->file, line);
 		free(line);
 		ab_str_free(&want);
 	}
@@ -616,10 +634,11 @@ START_TEST(directories)
 	r = run_abtrace(NULL, ARGS("check", "--csv", "lecture", dir));
 	ck_assert_int_eq(r.status, 1);
 	struct ab_str want = AB_STR_INIT;
-	ab_str_addf(&want, "file,points,out_of,percent,first_mistake\r\n%s/a.ans,0,1,0,", dir);
+	ab_str_addf(&want, "file,name,id,status,reason,points,out_of,percent,first_mistake,declared\r\n"
+		    "%s/a.ans,,,graded,,0,1,0,", dir);
 	ck_assert_msg(strncmp(r.out.s, want.s, want.len) == 0, "%s", r.out.s);
 	ab_str_clear(&want);
-	ab_str_addf(&want, "\r\n%s/b.ans,1,1,100,\r\n%s/sub,,,,\"a subfolder, not graded\"\r\n", dir, dir);
+	ab_str_addf(&want, "\r\n%s/b.ans,,,graded,,1,1,100,,\r\n%s/sub,,,skipped,\"a subfolder, not graded\",,,,,\r\n", dir, dir);
 	ck_assert_msg(strstr(r.out.s, want.s) && !strstr(r.out.s, "hidden"), "%s", r.out.s);
 	run_result_free(&r);
 	rmdir(path.s);
@@ -741,14 +760,15 @@ START_TEST(spoofed_names_text)
 		ab_str_free(&row);
 	}
 	run_result_free(&r);
-	/* One unusable file with such a name: the message escapes it too. */
-	put(&sc, spoof_names[0].raw, "value 3\n");
+	/* One unusable file (nothing in it reads as an item) with such a
+	 * name: the message escapes it too. */
+	put(&sc, spoof_names[0].raw, "hello\n");
 	const char *bad = at(&sc, spoof_names[0].raw);
 	r = run_abtrace(NULL, ARGS("check", "lecture", bad));
 	ck_assert_int_eq(r.status, 2);
 	assert_inert(&r.err, "stderr");
 	struct ab_str want = AB_STR_INIT;
-	ab_str_addf(&want, "%s/%s:1:7: error: ", sc.dir, spoof_names[0].shown);
+	ab_str_addf(&want, "%s/%s:1:1: error: ", sc.dir, spoof_names[0].shown);
 	ck_assert_msg(strncmp(r.err.s, want.s, want.len) == 0, "%s", r.err.s);
 	run_result_free(&r);
 	/* And results.json, which a student sees. */
@@ -758,7 +778,7 @@ START_TEST(spoofed_names_text)
 	struct run_result py = run_python(
 		"import json, sys\n"
 		"o = json.loads(sys.stdin.buffer.read().decode('utf-8'))\n"
-		"print(o['output'].split(':1:7:')[0].rsplit('/', 1)[1])\n", r.out.s);
+		"print(o['output'].split(':1:1:')[0].rsplit('/', 1)[1])\n", r.out.s);
 	ck_assert_int_eq(py.status, 0);
 	ab_str_clear(&want);
 	ab_str_addf(&want, "%s\n", spoof_names[0].shown);
@@ -782,9 +802,9 @@ START_TEST(spoofed_names_csv)
 		"import csv, io, sys\n"
 		"text = sys.stdin.buffer.read().decode('utf-8', errors='strict')\n"
 		"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
-		"assert rows[0] == ['file', 'points', 'out_of', 'percent', 'first_mistake'], rows[0]\n"
+		"assert rows[0][:9] == ['file', 'name', 'id', 'status', 'reason', 'points', 'out_of', 'percent', 'first_mistake'], rows[0]\n"
 		"for row in rows[1:]:\n"
-		"    print(row[0].rsplit('/', 1)[1] + '|' + row[1] + '/' + row[2])\n", r.out.s);
+		"    print(row[0].rsplit('/', 1)[1] + '|' + row[5] + '/' + row[6])\n", r.out.s);
 	ck_assert_msg(py.status == 0, "python: %d\n%s", py.status, r.out.s);
 	for (size_t i = 0; i < NSPOOF; i++) {
 		struct ab_str want = AB_STR_INIT;
@@ -1077,6 +1097,144 @@ START_TEST(lesson_check)
 }
 END_TEST
 
+/* ---- The 31-file class ----------------------------------------------------- */
+
+/* tests/answers/class/homework3, graded with keys/homework3.key (value 2,
+ * best 1, pruned 3, C 1, D 2, H returns 1) on homework3.tree, worked by
+ * hand: "file|status|points|value|best|pruned|C|D|H returns|noted|name|id".
+ * Seven of these were once "unusable" for one line (a name header, U+3000,
+ * an infinite end, a node that is no move, the report's Chinese words,
+ * header lines, a value in words); only the empty, the binary and the
+ * comments-only file are unusable now. */
+static const char *const homework_rows[] = {
+	"01-right.ans|graded|10|2|1|3|1|2|1|0||",
+	"02-name-header.ans|graded|10|2|1|3|1|2|1|0|Zhang San|",
+	"03-ideographic-space.ans|graded|10|2|1|3|1|2|1|0||",
+	"04-minus-inf.ans|graded|10|2|1|3|1|2|1|0||",
+	"05-best-non-move.ans|graded|9|2|0|3|1|2|1|0||",
+	"06-chinese-keys.ans|graded|10|2|1|3|1|2|1|0||",
+	"07-empty.ans|unusable||||||||0||",
+	"08-binary.ans|unusable||||||||0||",
+	"09-minimax.ans|graded|5|2|1|0|1|0|1|0||",            /* pruned none: 0/4; D = 7 */
+	"10-no-tie-cut.ans|graded|7.25|2|1|2.25|1|0|1|0||",   /* {F2 H2 J2}: 3 x 3/4 */
+	"11-declares-strict.ans|graded|10|2|1|3|1|2|1|1||",   /* its own rules, said */
+	"12-clamped-return.ans|graded|9|2|1|3|1|2|0|0||",     /* H returns 7: clamped */
+	"13-typo.ans|graded|8.2|2|1|1.2|1|2|1|0||",           /* {F2 H2 JJ}: 3 x 2/5 */
+	"14-wrong-value.ans|graded|7|0|0|3|1|2|1|0||",
+	"15-lowercase-fullwidth.ans|graded|10|2|1|3|1|2|1|0||",
+	"16-not-answered.ans|graded|5|2|0|3|0|0|0|0||",
+	"17-extra-cut.ans|graded|9.4|2|1|2.4|1|2|1|0||",      /* {F2 H2 J1 J2 I2}: 3 x 4/5 */
+	"18-visited.ans|graded|10|2|1|3|1|2|1|0||",
+	"19-visited-order.ans|graded|10|2|1|3|1|2|1|0||",     /* the order is not asked */
+	"20-exact-d.ans|graded|8|2|1|3|1|0|1|0||",
+	"21-returned-values.ans|graded|10|2|1|3|1|2|1|1||",
+	"22-unknown-move.ans|graded|9|2|0|3|1|2|1|0||",
+	"23-did-you-mean.ans|graded|9|2|1|3|0|2|1|0||",       /* CC: not asked; C unanswered */
+	"24-chinese-identity.ans|graded|10|2|1|3|1|2|1|0|张三|2024002",
+	"25-declares-reverse.ans|graded|10|2|1|3|1|2|1|1||",
+	"26-header-lines.ans|graded|10|2|1|3|1|2|1|0||",      /* two lines not read, no question's */
+	"27-bad-value-line.ans|graded|8|0|1|3|1|2|1|0||",     /* value: seven */
+	"28-only-comments.ans|unusable||||||||0||",
+	"29-weak-bound.ans|graded|9|2|1|3|0|2|1|0||",
+	"30-leaves-listed.ans|graded|10|2|1|3|1|2|1|0||",
+	"31-pruned-subtree.ans|graded|9.4|2|1|2.4|1|2|1|0||", /* {F2 H1 H2 J1 J2}: 3 x 4/5 */
+};
+
+/* abtrace check REPORT --key keys/homework3.key homework3.tree class/homework3. */
+static struct run_result grade_homework(const char *report)
+{
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	struct ab_str key = AB_STR_INIT, tree = AB_STR_INIT, folder = AB_STR_INIT;
+	ab_str_addf(&key, "%s/tests/answers/keys/homework3.key", root ? root : ".");
+	ab_str_addf(&tree, "%s/tests/answers/homework3.tree", root ? root : ".");
+	ab_str_addf(&folder, "%s/tests/answers/class/homework3", root ? root : ".");
+	struct run_result r = report
+		? run_abtrace(NULL, ARGS("check", report, "--key", key.s, tree.s, folder.s))
+		: run_abtrace(NULL, ARGS("check", "--key", key.s, tree.s, folder.s));
+	ab_str_free(&key);
+	ab_str_free(&tree);
+	ab_str_free(&folder);
+	return r;
+}
+
+/* The CSV, read back by Python's csv module: a status for every file,
+ * never a bare 0 for one that could not be graded, and the points of
+ * each of the key's questions in its own column. */
+START_TEST(homework_csv)
+{
+	struct run_result r = grade_homework("--csv");
+	/* Three files with nothing to grade: exit 2, every other one graded. */
+	ck_assert_msg(r.status == 2, "exit %d: %s", r.status, r.err.s);
+	struct run_result py = run_python(
+		"import csv, io, sys\n"
+		"text = sys.stdin.buffer.read().decode('utf-8')\n"
+		"rows = list(csv.reader(io.StringIO(text, newline=''), strict=True))\n"
+		"questions = ['value', 'best', 'pruned', 'C', 'D', 'H returns']\n"
+		"assert rows[0] == ['file', 'name', 'id', 'status', 'reason', 'points', 'out_of', 'percent',\n"
+		"                   'first_mistake', 'declared'] + questions, rows[0]\n"
+		"for row in rows[1:]:\n"
+		"    assert len(row) == len(rows[0]), row\n"
+		"    row = dict(zip(rows[0], row))\n"
+		"    if row['status'] == 'unusable':\n"
+		"        assert row['reason'] and row['points'] == '' and row['out_of'] == '', row\n"
+		"        assert all(row[q] == '' for q in questions), row\n"
+		"    else:\n"
+		"        assert row['status'] == 'graded' and row['reason'] == '' and row['out_of'] == '10', row\n"
+		"        assert abs(sum(float(row[q]) for q in questions) - float(row['points'])) < 0.02, row\n"
+		"    print('|'.join([row['file'].split('/homework3/')[1], row['status'], row['points']]\n"
+		"                   + [row[q] for q in questions]\n"
+		"                   + ['1' if row['declared'] else '0', row['name'], row['id']]))\n",
+		r.out.s);
+	ck_assert_msg(py.status == 0, "python: %d\n%s\n%s", py.status, py.err.s, r.out.s);
+	size_t n = 0;
+	for (const char *p = py.out.s; *p; n++) {
+		const char *nl = strchr(p, '\n');
+		ck_assert_ptr_nonnull(nl);
+		ck_assert_uint_lt(n, sizeof homework_rows / sizeof homework_rows[0]);
+		ck_assert_msg(strlen(homework_rows[n]) == (size_t)(nl - p) &&
+			      strncmp(p, homework_rows[n], (size_t)(nl - p)) == 0,
+			      "row %zu: '%.*s', want '%s'", n, (int)(nl - p), p, homework_rows[n]);
+		p = nl + 1;
+	}
+	ck_assert_uint_eq(n, sizeof homework_rows / sizeof homework_rows[0]);
+	run_result_free(&py);
+	run_result_free(&r);
+}
+END_TEST
+
+/* The table and the summary: every file has its row, the unusable ones
+ * say why, the summary names them, and who wrote an answer is shown. */
+START_TEST(homework_text)
+{
+	struct run_result r = grade_homework(NULL);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.out.s, "STUDENT"));
+	for (size_t i = 0; i < sizeof homework_rows / sizeof homework_rows[0]; i++) {
+		char file[64];
+		snprintf(file, sizeof file, "%.*s", (int)strcspn(homework_rows[i], "|"), homework_rows[i]);
+		ck_assert_msg(strstr(r.out.s, file), "no row for %s", file);
+	}
+	ck_assert_ptr_nonnull(strstr(r.out.s, "张三 2024002"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "best: G is not a move: best: names one of the root's children, and the root's moves are B, C and D."));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "This tree has no node called 'JJ'; did you mean J?"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "[declares rules: strict; graded so (the class: α ≥ β)]"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "Your answer is right under fail-hard=clamp"));
+	ck_assert_ptr_nonnull(strstr(r.err.s, "26-header-lines.ans:1:10: note: this line is not read: expected ':' after 'Homework'"));
+	run_result_free(&r);
+	r = grade_homework("--summary");
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.out.s, "28 answers graded.\n3 more could not be graded, and are not counted below:\n"),
+		      "%s", r.out.s);
+	ck_assert_ptr_nonnull(strstr(r.out.s, "homework3/07-empty.ans: "));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "homework3/08-binary.ans: "));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "NUL byte"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "homework3/28-only-comments.ans: "));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "  1 of 28 answered under fail-hard=clamp.\n"));
+	ck_assert_ptr_nonnull(strstr(r.out.s, "  1 of 28 wrote a line the grader cannot read.\n"));
+	run_result_free(&r);
+}
+END_TEST
+
 static Suite *check_cli_suite(void)
 {
 	Suite *s = suite_create("check_cli");
@@ -1102,6 +1260,8 @@ static Suite *check_cli_suite(void)
 	tcase_add_test(tc, folder_not_graded);
 	tcase_add_test(tc, second_user);
 	tcase_add_test(tc, lesson_check);
+	tcase_add_test(tc, homework_csv);
+	tcase_add_test(tc, homework_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -141,23 +141,32 @@ static const struct folder_case {
 	const char *file, *points;     /* one answer's points */
 	size_t overruled;              /* answers whose own rules it overrules */
 	const char *noted;             /* one of them, or NULL */
+	size_t unusable;               /* answers with nothing to grade */
+	size_t unread;                 /* lines not read in the others */
 } folder_cases[] = {
 	/* lecture.key: value 2, best 1, pruned 3, C 2. */
 	{ "lecture", "class/lecture", "keys/lecture.key", { .order = AB_ORDER_GIVEN },
 	  AB_PART_ORDER | AB_PART_STRICT | AB_PART_FAIL, false, 17, 10, 8,
-	  "05-missed-cut.ans", "6.5", 2, "09-declares-reverse.ans" },
+	  "05-missed-cut.ans", "6.5", 2, "09-declares-reverse.ans", 0, 0 },
 	/* seed003.key: value 2, best 2, visited 4, C returns 2. */
 	{ "seed003", "class/seed003", "keys/seed003.key", { 0 }, 0, false, 11, 7, 10,
-	  "09-typo.ans", "9.11", 0, NULL },
+	  "09-typo.ans", "9.11", 0, NULL, 0, 0 },
 	/* deep-cutoff.key: value 1, best 1, pruned 4, E 2, C 1. */
 	{ "deep-cutoff", "class/deep-cutoff", "keys/deep-cutoff.key", { 0 }, AB_PART_FAIL, true,
-	  9, 6, 9, "02-parent-only.ans", "5", 1, "08-declares-hard.ans" },
+	  9, 6, 9, "02-parent-only.ans", "5", 1, "08-declares-hard.ans", 0, 0 },
+	/* homework3.key: value 2, best 1, pruned 3, C 1, D 2, H returns 1;
+	 * 31 answers, 3 of them with nothing to grade (empty, binary, only
+	 * comments); 3 lines not read in two others. */
+	{ "homework3.tree", "class/homework3", "keys/homework3.key", { 0 }, 0, false,
+	  31, 14, 10, "10-no-tie-cut.ans", "7.25", 0, NULL, 3, 3 },
 };
 
 START_TEST(folder)
 {
 	const struct folder_case *t = &folder_cases[_i];
-	struct ab_tree *tree = load(t->tree);
+	char *tree_path = strchr(t->tree, '.') ? answers_path(t->tree) : strdup(t->tree);
+	struct ab_tree *tree = load(tree_path);
+	free(tree_path);
 	struct ab_class cls = grader(AB_CLASS_TEXT);
 	cls.config = t->config;
 	cls.fixed = t->fixed;
@@ -170,13 +179,15 @@ START_TEST(folder)
 	load_key(&cls, tree, t->key);
 	ck_assert(cls.key_points == t->key_points);
 	ab_class_grade(&cls, tree);
-	ck_assert_uint_eq(cls.unusable, 0);
+	ck_assert_uint_eq(cls.unusable, t->unusable);
 	ck_assert_uint_eq(cls.mistaken, t->mistaken);
 	/* mistaken counts exactly the answers that lose a point. */
 	size_t short_of_full = 0;
 	for (size_t i = 0; i < cls.count; i++) {
 		const struct ab_grade *gr = &cls.answers[i].grade;
-		ck_assert(cls.answers[i].usable && gr->keyed);
+		if (!cls.answers[i].usable)
+			continue;
+		ck_assert(gr->keyed);
 		ck_assert(gr->out_of == t->key_points);
 		short_of_full += gr->points < gr->out_of;
 	}
@@ -193,7 +204,8 @@ START_TEST(folder)
 	for (size_t i = 0; i < cls.count; i++)
 		notes += cls.answers[i].grade.overruled != NULL;
 	ck_assert_uint_eq(notes, t->overruled);
-	ck_assert_uint_eq(count_of(ab_str_cstr(&cls.log), "\n"), notes);
+	ck_assert_uint_eq(count_of(ab_str_cstr(&cls.log), ": note: "), notes + t->unread);
+	ck_assert_uint_eq(count_of(ab_str_cstr(&cls.log), ": error: "), t->unusable);
 	if (t->noted) {
 		const struct ab_class_answer *a = answer_named(&cls, t->noted);
 		char *line = line_with(cls.log.s, t->noted);
@@ -261,8 +273,8 @@ START_TEST(report_text_table)
 		/* The first mistake, or '-'; an overruled convention in brackets. */
 		const struct ab_grade_item *bad = ab_grade_first_mistake(&a->grade);
 		ck_assert_msg(bad ? strstr(row, bad->name) != NULL : row[strlen(row) - 1] == '-' ||
-			      a->grade.overruled, "%s", row);
-		ck_assert(!a->grade.overruled == !strstr(row, "[declares "));
+			      a->grade.overruled || a->grade.own, "%s", row);
+		ck_assert(!(a->grade.overruled || a->grade.own) == !strstr(row, "[declares "));
 		ab_str_free(&score);
 		free(row);
 	}
@@ -293,11 +305,17 @@ START_TEST(report_csv)
 	struct graded *gd = graded_lecture(AB_CLASS_CSV, "class/lecture");
 	const struct ab_class *cls = &gd->cls;
 	const struct ab_str *out = &gd->out;
-	ck_assert(strncmp(out->s, "file,points,out_of,percent,first_mistake\r\n", 42) == 0);
+	const char header[] = "file,name,id,status,reason,points,out_of,percent,first_mistake,declared,"
+			      "value,best,pruned,C\r\n";
+	ck_assert_msg(strncmp(out->s, header, strlen(header)) == 0, "%s", out->s);
 	ck_assert_uint_eq(count_of(out->s, "\r\n"), cls->count + 1);
-	assert_line(out->s, "05-missed-cut.ans", "05-missed-cut.ans,6.5,8,81,\"cut at C: At step 15");
+	/* The question's points last, in the key's order. */
+	assert_line(out->s, "05-missed-cut.ans", "05-missed-cut.ans,,,graded,,6.5,8,81,\"cut at C: At step 15");
+	assert_line(out->s, "05-missed-cut.ans", ",2,1,1.5,2\r");
 	/* A first mistake with a comma is quoted. */
-	assert_line(out->s, "04-minimax.ans", ".ans,3,8,38,\"cut at C: Your answer matches plain minimax, with");
+	assert_line(out->s, "04-minimax.ans", ".ans,,,graded,,3,8,38,\"cut at C: Your answer matches plain minimax, with");
+	assert_line(out->s, "08-returned-values.ans",
+		    ",declares values: returned; graded so (the class: values proved),2,1,3,2\r");
 	graded_free(gd);
 }
 END_TEST
@@ -316,7 +334,7 @@ START_TEST(report_json)
 	ck_assert_uint_eq(count_of(out->s, "{\"file\":\""), cls->count);
 	for (const char *p = out->s; *p; p = strchr(p, '\n') + 1)
 		ck_assert(*p == '{' && strchr(p, '\n')[-1] == '}');
-	assert_line(out->s, "09-declares-reverse.ans", "\"declared\":\"order: reverse\",\"overruled\":\"declares order: reverse; graded under order given\",\"score\":0.375,\"points\":3,\"out_of\":8,");
+	assert_line(out->s, "09-declares-reverse.ans", "\"declared\":\"order: reverse\",\"overruled\":\"declares order: reverse; graded under order given\",\"own\":null,\"score\":0.375,\"points\":3,\"out_of\":8,");
 	graded_free(gd);
 }
 END_TEST
@@ -346,40 +364,71 @@ END_TEST
 
 /* ---- Answers that cannot be graded ----------------------------------------- */
 
-/* An unparsable and a missing file: unusable, the whole error in the log,
- * its first line on the report's row. */
+/* A file with a line that cannot be read is graded, that line one wrong
+ * item (with a key: the question it tried to answer).  Only a file with
+ * nothing to grade, or one that cannot be opened, is unusable: its whole
+ * error in the log, its first line on the report's row, a status (never
+ * a score) in the CSV and the JSON. */
 START_TEST(unusable)
 {
+	static const char *const files[][2] = { { "empty.ans", "" }, { "notes.ans", "# to do\n" } };
+	char *dir = scratch(files, 2);
 	struct ab_tree *tree = load("lecture");
 	for (int keyed = 0; keyed < 2; keyed++) {
 		struct ab_class cls = grader(AB_CLASS_CSV);
 		add(&cls, "lecture-right.ans");
 		add(&cls, "bad-syntax.ans");
 		ck_assert(ab_class_add(&cls, "/no/such/answer.ans"));
+		ck_assert(ab_class_add(&cls, dir));
 		if (keyed)
 			load_key(&cls, tree, "keys/lecture.key");
 		ab_class_grade(&cls, tree);
-		ck_assert_uint_eq(cls.count, 3);
-		ck_assert_uint_eq(cls.unusable, 2);
-		ck_assert_uint_eq(cls.mistaken, 0);
-		const struct ab_class_answer *bad = &cls.answers[1];
-		ck_assert(!bad->usable && !strchr(ab_str_cstr(&bad->error), '\n'));
-		ck_assert_msg(strstr(cls.log.s, "bad-syntax.ans:3:8: error: expected ':' after 'pruned'") &&
-			      strstr(cls.log.s, "\n pruned C2 C3\n"),
+		ck_assert_uint_eq(cls.count, 5);
+		ck_assert_uint_eq(cls.unusable, 3);
+		ck_assert_uint_eq(cls.mistaken, 1);
+		/* bad-syntax.ans: "pruned C2 C3", without its colon. */
+		const struct ab_class_answer *half = &cls.answers[1];
+		ck_assert(half->usable);
+		const struct ab_grade_item *bad = ab_grade_first_mistake(&half->grade);
+		ck_assert_ptr_nonnull(bad);
+		ck_assert_int_eq(bad->kind, AB_GRADE_UNREAD);
+		ck_assert_uint_eq(bad->line, 3);
+		ck_assert_msg(strstr(bad->why, "expected ':' after 'pruned'"), "%s", bad->why);
+		ck_assert_str_eq(bad->name, keyed ? "pruned" : "line 3");
+		ck_assert_str_eq(bad->given, keyed ? "line 3 not read" : "not read");
+		ck_assert(keyed ? half->grade.points == 3 && half->grade.out_of == 8
+				: half->grade.right == 2 && half->grade.total == 3);
+		ck_assert_msg(strstr(cls.log.s, "bad-syntax.ans:3:8: note: this line is not read: expected ':' after 'pruned'"),
 			      "%s", cls.log.s);
-		ck_assert_msg(strstr(bad->error.s, "bad-syntax.ans:3:8: error: expected ':'"), "%s", bad->error.s);
+		const struct ab_class_answer *empty = answer_named(&cls, "empty.ans");
+		ck_assert(!empty->usable && !strchr(ab_str_cstr(&empty->error), '\n'));
+		ck_assert_msg(strstr(empty->error.s, "empty.ans:1:1: error: the answer has nothing to check"),
+			      "%s", empty->error.s);
+		ck_assert(!answer_named(&cls, "notes.ans")->usable);
 		ck_assert_msg(strstr(cls.log.s, "/no/such/answer.ans: error: cannot open"), "%s", cls.log.s);
 		struct ab_str out = AB_STR_INIT;
 		ab_class_report(&cls, tree, &out);
-		assert_line(out.s, "bad-syntax.ans,", keyed ? ".ans,0,8,0," : ".ans,,,,");
+		assert_line(out.s, "bad-syntax.ans,", ",,,graded,,");
+		assert_line(out.s, "empty.ans,", ",,,unusable,");
+		/* No score for what could not be graded: empty cells, the
+		 * key's questions too. */
+		assert_line(out.s, "empty.ans,", keyed ? "nothing to check: give value:, best:, pruned: (or visited:) or a node's value\",,,,,,,,,\r"
+						  : "nothing to check: give value:, best:, pruned: (or visited:) or a node's value\",,,,,\r");
 		ab_str_free(&out);
 		cls.report = AB_CLASS_JSON;
 		ab_class_report(&cls, tree, &out);
-		ck_assert_msg(strstr(out.s, "bad-syntax.ans\",\"error\":\""), "%s", out.s);
+		ck_assert_msg(strstr(out.s, "empty.ans\",\"status\":\"unusable\",\"error\":\""), "%s", out.s);
+		ab_str_free(&out);
+		cls.report = AB_CLASS_SUMMARY;
+		ab_class_report(&cls, tree, &out);
+		ck_assert_msg(strstr(out.s, "2 answers graded.\n3 more could not be graded, and are not counted below:\n"),
+			      "%s", out.s);
+		assert_line(out.s, "  /no/such/answer.ans: ", "cannot open");
 		ab_str_free(&out);
 		ab_class_free(&cls);
 	}
 	ab_tree_free(tree);
+	scratch_remove(dir, files, 2);
 }
 END_TEST
 
@@ -398,6 +447,76 @@ START_TEST(no_such_iteration)
 		      "%s", cls.log.s);
 	ab_class_free(&cls);
 	ab_tree_free(tree);
+}
+END_TEST
+
+/* An answer's depth: and chance-prune: declarations: applied where the
+ * grader is silent and said beside the score; one the tree cannot honour
+ * (a depth with no static values there) is set aside with a note, and the
+ * rest graded, never "the search has more than 4294967295 steps". */
+START_TEST(declared_depth)
+{
+	static const char *const files[][2] = {
+		{ "depth1.ans", "depth: 1\nvalue: 3\n" },
+		{ "depth2.ans", "depth: 2\nvalue: 7\nbest: B\n" },
+		{ "star1.ans", "chance-prune: star1\nvalue: 3\n" },
+	};
+	char *dir = scratch(files, 3);
+	struct ab_tree *lecture = load("lecture"), *horizon = load("horizon");
+	struct ab_class cls = grader(AB_CLASS_TEXT);
+	struct ab_str path = AB_STR_INIT;
+	ab_str_addf(&path, "%s/depth1.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, lecture);
+	ck_assert_uint_eq(cls.unusable, 0);
+	ck_assert_uint_eq(cls.mistaken, 0);
+	const struct ab_grade *gr = &cls.answers[0].grade;
+	ck_assert_uint_eq(gr->config.depth, 0);
+	ck_assert_str_eq(gr->overruled, "declares depth: 1, but B, at depth 1, has no static value: graded as the class is");
+	ck_assert_ptr_null(gr->own);
+	ck_assert_msg(!strstr(cls.log.s, "steps"), "%s", cls.log.s);
+	ab_class_free(&cls);
+	/* Pruning at chance nodes needs bounds: dice declares none. */
+	struct ab_tree *dice = load("dice");
+	cls = grader(AB_CLASS_TEXT);
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/star1.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, dice);
+	gr = &cls.answers[0].grade;
+	ck_assert(cls.answers[0].usable);
+	ck_assert_str_eq(gr->overruled, "declares chance-prune: star1, but pruning at chance nodes needs bounds:, which the tree does not declare: graded as the class is");
+	ab_class_free(&cls);
+	ab_tree_free(dice);
+	/* A depth the tree can search: graded so, and said. */
+	cls = grader(AB_CLASS_TEXT);
+	ab_str_clear(&path);
+	ab_str_addf(&path, "%s/depth2.ans", dir);
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, horizon);
+	gr = &cls.answers[0].grade;
+	ck_assert_uint_eq(gr->config.depth, 2);
+	ck_assert_uint_eq(gr->right, 2);
+	ck_assert_ptr_null(gr->overruled);
+	ck_assert_str_eq(gr->own, "declares depth: 2; graded so (the class: no depth limit)");
+	struct ab_str out = AB_STR_INIT;
+	ab_class_report(&cls, horizon, &out);
+	ck_assert_msg(strstr(out.s, ", depth 2; root MAX\n# declares depth: 2; graded so (the class: no depth limit)\n"),
+		      "%s", out.s);
+	ab_str_free(&out);
+	/* The grader's depth wins, and the note says so. */
+	ab_class_free(&cls);
+	cls = grader(AB_CLASS_TEXT);
+	cls.config.depth = 1;
+	cls.fixed = AB_PART_DEPTH;
+	ck_assert(ab_class_add(&cls, path.s));
+	ab_class_grade(&cls, horizon);
+	ck_assert_str_eq(cls.answers[0].grade.overruled, "declares depth: 2; graded under depth 1");
+	ab_class_free(&cls);
+	ab_str_free(&path);
+	ab_tree_free(lecture);
+	ab_tree_free(horizon);
+	scratch_remove(dir, files, 3);
 }
 END_TEST
 
@@ -758,7 +877,7 @@ START_TEST(names_escaped)
 	ab_class_grade(&one, tree);
 	struct ab_str out = AB_STR_INIT;
 	ab_class_report(&one, tree, &out);
-	ck_assert_msg(strstr(out.s, "\r\n\"'=HYPERLINK(\"\"x\"\").ans\",2,2,100,\r\n"), "%s", out.s);
+	ck_assert_msg(strstr(out.s, "\r\n\"'=HYPERLINK(\"\"x\"\").ans\",,,graded,,2,2,100,,\r\n"), "%s", out.s);
 	ck_assert_int_eq(chdir("/"), 0);
 	ab_str_free(&out);
 	ab_class_free(&one);
@@ -872,6 +991,7 @@ static Suite *class_suite(void)
 	tcase_add_test(tc, report_summary);
 	tcase_add_test(tc, unusable);
 	tcase_add_test(tc, no_such_iteration);
+	tcase_add_test(tc, declared_depth);
 	tcase_add_test(tc, folders);
 	tcase_add_test(tc, not_graded_entries);
 	tcase_add_test(tc, swapped_after_listing);

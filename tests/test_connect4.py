@@ -5,7 +5,7 @@ memoised minimax over boards, a different algorithm from abtrace's (which
 builds the game tree and searches it with alpha-beta), written from the
 rules, not from abtrace's code.
 
-The rules and scores are DESIGN.md's "Games" as sources/connect4.c
+The rules and scores are those of abtrace(1)'s -g, as sources/connect4.c
 documents them: x moves first; four in a row wins; a finished game scores
 100 - plies from MAX's side (MAX: the side to move at the root), -100 +
 plies for a loss, 0 for a draw; with --depth N a position N plies down

@@ -78,6 +78,18 @@ def one_of(*words):
     return lambda v: v in words
 
 
+def ENTRY(v):
+    """A transposition table's entry: the position, the depth searched
+    below it, the value, its flag and the best child's position."""
+    return (isinstance(v, dict) and set(v) == {"position", "depth", "value", "flag", "best"}
+            and NAME(v["position"]) and INT(v["depth"]) and BOUND(v["value"])
+            and v["flag"] in ("exact", "lower", "upper") and (v["best"] is None or NAME(v["best"])))
+
+
+def ENTRY_OR_NULL(v):
+    return v is None or ENTRY(v)
+
+
 FIELDS = {
     "enter": {"path": PATH, "node": NAME, "player": one_of("max", "min", "chance"),
               "depth": INT, "alpha": BOUND, "beta": BOUND},
@@ -87,6 +99,15 @@ FIELDS = {
     "cutoff": {"path": PATH, "node": NAME, "alpha": BOUND, "beta": BOUND, "by": PATH,
                "deep": BOOL, "pruned": PATHS},
     "return": {"path": PATH, "node": NAME, "value": BOUND, "lo": BOUND, "hi": BOUND},
+    "probe": {"path": PATH, "node": NAME, "slot": INT, "hit": BOOL, "entry": ENTRY_OR_NULL,
+              "need": INT, "use": one_of("miss", "shallow", "none", "value", "alpha", "beta"),
+              "alpha": BOUND, "beta": BOUND},
+    "store": {"path": PATH, "node": NAME, "slot": INT, "entry": ENTRY, "replaced": ENTRY_OR_NULL,
+              "alpha": BOUND, "beta": BOUND},
+    "research": {"path": PATH, "node": NAME, "value": BOUND, "old_alpha": BOUND, "old_beta": BOUND,
+                 "alpha": BOUND, "beta": BOUND},
+    "order": {"path": PATH, "node": NAME, "order": PATHS,
+              "why": lambda v: isinstance(v, list) and all(w in ("given", "table", "killer", "history") for w in v)},
     "iteration": {"depth": INT},
     "result": {"depth": INT, "value": BOUND, "best": BEST, "leaves_visited": INT,
                "nodes_visited": INT},
@@ -95,7 +116,8 @@ FIELDS = {
 }
 # Fields the table has that only some searches give (static values under
 # --depth; [lo, hi] at a chance node's cutoff).
-OPTIONAL = {"leaf": {"static": BOOL}, "cutoff": {"lo": BOUND, "hi": BOUND}}
+OPTIONAL = {"leaf": {"static": BOOL}, "cutoff": {"lo": BOUND, "hi": BOUND},
+            "order": {"scores": lambda v: isinstance(v, list) and all(INT(x) for x in v)}}
 COMMON = {"step", "event"}
 
 # ---- Values -----------------------------------------------------------------
@@ -219,7 +241,7 @@ def check_search(tree, text, opts, what):
         return None
     root_min = "--root" in opts and opts[opts.index("--root") + 1] == "min"
     strict = "--strict" in opts
-    soft = "--fail-hard" not in opts
+    soft = not any(o.startswith("--fail-hard") for o in opts)
     minimax_only = "minimax" in opts
     done = evs[-1]
     true = minimax(tree, not root_min)
@@ -231,9 +253,14 @@ def check_search(tree, text, opts, what):
         problems.append("%s: done counts %s/%s/%s, events %d/%d, tree %d leaves" % (
             what, done["leaves_visited"], done["nodes_visited"], done["leaves_total"],
             n_leaf, n_enter, leaves(tree)))
-    if minimax_only and (n_leaf != leaves(tree) or any(e["event"] == "cutoff" for e in evs)):
+    # Minimax cuts nothing and looks at every leaf; with a table, it looks
+    # at a position's leaves once.
+    table = any(o.startswith("--tt") for o in opts)
+    if minimax_only and ((n_leaf != leaves(tree) and not table) or
+                         any(e["event"] == "cutoff" for e in evs)):
         problems.append("%s: minimax cut or skipped leaves" % what)
     pruned = []
+    moved = {}  # path: the use of its last probe
     for i, e in enumerate(evs, 1):
         kind = e["event"]
         if kind == "done":
@@ -244,6 +271,16 @@ def check_search(tree, text, opts, what):
         except (IndexError, TypeError):
             problems.append("%s: event %d names path %r, not in the tree" % (what, i, path))
             return evs
+        if kind == "research":
+            # The node is searched again from scratch: what its first
+            # search pruned may be visited now.
+            pruned = [p for p in pruned if not under(p, path)]
+            if not (num(e["alpha"]) <= num(e["old_alpha"]) and num(e["old_beta"]) <= num(e["beta"])):
+                problems.append("%s: event %d: research narrows the window" % (what, i))
+            nxt = evs[i] if i < len(evs) else None
+            if not nxt or nxt["event"] != "enter" or nxt["path"] != path or \
+                    (nxt["alpha"], nxt["beta"]) != (e["alpha"], e["beta"]):
+                problems.append("%s: event %d: research not followed by entering %s again" % (what, i, path))
         for p in pruned:
             if under(path, p) and kind in ("enter", "leaf"):
                 problems.append("%s: event %d visits %s under the pruned %s" % (what, i, path, p))
@@ -259,6 +296,25 @@ def check_search(tree, text, opts, what):
                 problems.append("%s: event %d: leaf event at the inner node %s" % (what, i, path))
             elif not isinstance(node, list) and num(e["value"]) != Fraction(node):
                 problems.append("%s: event %d: leaf %s = %s, the tree says %s" % (what, i, path, e["value"], node))
+        elif kind == "order":
+            kids = [path + "." + str(k + 1) if path else str(k + 1) for k in range(len(node))]
+            if sorted(e["order"]) != sorted(kids) or len(e["why"]) != len(kids):
+                problems.append("%s: event %d: order %s is not %s's children" % (what, i, e["order"], path))
+        elif kind == "probe":
+            moved[path] = e["use"]
+            if e["hit"] != (e["entry"] is not None) or e["hit"] == (e["use"] == "miss"):
+                problems.append("%s: event %d: probe hit %s with entry %s, use %s" % (
+                    what, i, e["hit"], e["entry"], e["use"]))
+            elif e["hit"] and e["entry"]["position"] != e["node"]:
+                problems.append("%s: event %d: probe of %s finds %s's entry" % (
+                    what, i, e["node"], e["entry"]["position"]))
+        elif kind == "store":
+            en = e["entry"]
+            t = minimax(node, (depth_of(path) % 2 == 0) != root_min)
+            v = num(en["value"])
+            ok = {"exact": v == t, "lower": v <= t, "upper": v >= t}[en["flag"]]
+            if en["position"] != e["node"] or not ok:
+                problems.append("%s: event %d: %s stores %s, true value %s" % (what, i, path, en, t))
         elif kind == "return":
             lo, hi, v = num(e["lo"]), num(e["hi"]), num(e["value"])
             t = minimax(node, (depth_of(path) % 2 == 0) != root_min)
@@ -275,9 +331,13 @@ def check_search(tree, text, opts, what):
             kids = {path + "." + str(k + 1) if path else str(k + 1) for k in range(len(node))}
             if not e["pruned"] or not set(e["pruned"]) <= kids:
                 problems.append("%s: event %d: pruned %s are not children of %r" % (what, i, e["pruned"], path))
-            if not (e["by"] != path and under(path, e["by"])):
+            # by is an ancestor, or (--tt) the node itself where its
+            # probe moved the bound on the other side (a MIN node's alpha,
+            # a MAX node's beta) from its entry.
+            own = e["by"] == path and moved.get(path) in ("alpha", "beta")
+            if not own and not (e["by"] != path and under(path, e["by"])):
                 problems.append("%s: event %d: by %r is not an ancestor of %r" % (what, i, e["by"], path))
-            if e["deep"] != (depth_of(path) - depth_of(e["by"]) > 1):
+            if e["deep"] != (not own and depth_of(path) - depth_of(e["by"]) > 1):
                 problems.append("%s: event %d: deep %s with by %r at %r" % (what, i, e["deep"], e["by"], path))
             pruned += e["pruned"]
     return evs
@@ -320,6 +380,8 @@ def check_stats(tree, text, opts, what):
 CONVENTIONS = [
     [], ["--algo", "minimax"], ["--fail-hard"], ["--strict"], ["--root", "min"],
     ["--fail-hard", "--strict", "--root", "min"], ["--order", "reverse"],
+    ["--tt"], ["--tt=1", "--fail-hard=clamp"], ["--pvs"], ["--pvs", "--fail-hard", "--strict"],
+    ["--order", "killer"], ["--order", "history", "--tt", "--pvs"],
 ]
 
 
@@ -356,6 +418,45 @@ def course_tree(rng, depth, top=True):
         probs = [Fraction(x, 10) for x in parts]
     return (kind, [(probs[i] if probs else None, course_tree(rng, depth - 1, False))
                    for i in range(k)])
+
+
+def dag_text(node, rng):
+    """The tree as tree-file text where a subtree equal to one written
+    earlier at a level of the same parity is, now and then, a
+    transposition: &NAME of the first, labelled N1, N2, ..."""
+    seen = {}
+    counter = [0]
+
+    def write(n, depth):
+        if not isinstance(n, list):
+            return str(n)
+        key = json.dumps(n)
+        if key in seen and seen[key][1] % 2 == depth % 2 and rng.random() < 0.7:
+            return "&" + seen[key][0]
+        inner = " ".join(write(k, depth + 1) for k in n)
+        if key not in seen:
+            counter[0] += 1
+            seen[key] = ("N%d" % counter[0], depth)
+            return "%s[%s]" % (seen[key][0], inner)
+        return "[%s]" % inner
+    return write(node, 0)
+
+
+def dag_tree(rng, depth, pool):
+    """A random tree whose subtrees repeat: from pool, or new."""
+    if depth == 0 or (depth < 3 and rng.random() < 0.25):
+        return rng.randint(-4, 4)
+    if pool and rng.random() < 0.4:
+        t = rng.choice(pool)
+        if height(t) <= depth:
+            return json.loads(json.dumps(t))
+    t = [dag_tree(rng, depth - 1, pool) for _ in range(rng.randint(1, 3))]
+    pool.append(t)
+    return t
+
+
+def height(node):
+    return 0 if not isinstance(node, list) else 1 + max(height(k) for k in node)
 
 
 def clamp_leaves(node, lo, hi):
@@ -478,12 +579,25 @@ def main():
     for n, tree in enumerate(trees):
         text = json.dumps(tree)
         for opts in CONVENTIONS:
-            if "--order" in opts:
+            if "--order" in opts and opts[opts.index("--order") + 1] not in ("killer", "history"):
                 continue  # the order check below: paths change meaning
             check_search(tree, text, opts, "tree %d %s" % (n, " ".join(opts) or "default"))
         if n < 40:
             for opts in ([], ["--root", "min"]):
                 check_stats(tree, text, opts, "stats tree %d %s" % (n, " ".join(opts)))
+    # DAGs: positions reached twice, written with &NAME, and the table.
+    rng = random.Random(22)
+    dags = 0
+    for n in range(60):
+        tree = dag_tree(rng, rng.randint(2, 4), [])
+        if not isinstance(tree, list):
+            continue
+        text = dag_text(tree, rng)
+        dags += "&" in text
+        for opts in ([], ["--tt"], ["--tt=1", "--fail-hard"], ["--tt=3", "--strict", "--root", "min"],
+                     ["--tt", "--algo", "minimax"], ["--tt", "--pvs", "--fail-hard=clamp"],
+                     ["--tt", "--order", "history"]):
+            check_search(tree, text, opts, "DAG %d %s %s" % (n, " ".join(opts), text))
     # The lecture tree, exactly as abtrace-events(7) and abtrace(1) describe it.
     evs = trace(["-e", json.dumps(lecture)], "lecture")
     if evs:
@@ -518,8 +632,8 @@ def main():
         print(p)
     if len(problems) > 60:
         print("... and %d more" % (len(problems) - 60))
-    print("contract holds (%d trees, %d conventions; %d coursework searches)" % (
-        len(trees), len(CONVENTIONS), coursework)
+    print("contract holds (%d trees, %d conventions; %d DAGs; %d coursework searches)" % (
+        len(trees), len(CONVENTIONS), dags, coursework)
           if not problems else "%d differences from the contract" % len(problems))
     return 1 if problems else 0
 

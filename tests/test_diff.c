@@ -549,7 +549,7 @@ START_TEST(steps_of_entries)
 }
 END_TEST
 
-/* The JSON report: DESIGN.md's fields. */
+/* The JSON report: abtrace-log(5)'s fields. */
 START_TEST(json_report)
 {
 	struct ab_tree *tree = load("lecture");

@@ -40,7 +40,7 @@ static struct ab_answer *answer_of(const struct ab_tree *t, const char *text)
 
 /* Conventions a case asks for, as flags. */
 enum { STRICT = 1, HARD = 2, REVERSE = 4, ROOT_MIN = 8, MINIMAX = 16, DEPTH2 = 32,
-       ITERATIVE = 64 };
+       ITERATIVE = 64, TT = 128, PVS = 256, NO_FLAG = 512 };
 
 static struct ab_config config_of(unsigned flags)
 {
@@ -56,6 +56,10 @@ static struct ab_config config_of(unsigned flags)
 	if (flags & DEPTH2)
 		c.depth = 2;
 	c.iterative = flags & ITERATIVE;
+	c.tt = flags & TT;
+	c.pvs = flags & PVS;
+	if (flags & NO_FLAG)
+		c.bug = AB_BUG_TT_NO_FLAG;
 	return c;
 }
 
@@ -174,14 +178,57 @@ static const struct grade_case {
 	{ "horizon", DEPTH2, "pruned: B1.1\n", 0, 3, "pruned B1.1",
 	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit", NULL },
 	{ "horizon", DEPTH2, "B1.1: 2\n", 0, 1, "B1.1",
-	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit", NULL },
-	{ "horizon", DEPTH2, "B1.1: returns 2\n", 0, 1, "B1.1 returns", "lies below B1", NULL },
+	  "B1.1 lies below B1, which the search evaluates by its static value at the depth limit",
+	  "You backed up the leaves below B1; at depth 2 the search stops at B1, and its static value 7 stands in for them." },
+	{ "horizon", DEPTH2, "B1.1: returns 2\n", 0, 1, "B1.1 returns", "lies below B1",
+	  "its static value 7 stands in" },
+	/* The horizon mistake: the leaves backed up instead of the static
+	 * values (B's leaves give 3 and C's 7; at depth 2 the search stops
+	 * at B1, B2 and C1). */
+	{ "horizon", DEPTH2, "value: 7\nbest: C\nB: 3\n", 1, 3, "best",
+	  "The best move is B",
+	  "You backed up the leaves below B1, B2 and C1; at depth 2 the search stops there, and their static values stand in for them (B1 = 7, B2 = 9, C1 = 6)." },
+	/* A static value is explained as one, not as something proved. */
+	{ "horizon", DEPTH2, "B1: 8\n", 0, 1, "B1",
+	  "B1 is at the depth limit: the search does not look below it, and its static value 7 stands in (step 3), not B1 = 8.",
+	  NULL },
+	{ "horizon", DEPTH2, "B1: returns 8\n", 0, 1, "B1 returns",
+	  "B1 is at the depth limit: it is not searched but evaluated, and returns its static value 7 (step 3), not 8.",
+	  NULL },
+	{ "horizon", DEPTH2, "B1: 9\n", 0, 1, "B1", "its static value 7 stands in",
+	  "You backed up the leaves below B1; at depth 2 the search stops at B1" },
 	{ "horizon", DEPTH2, "B1: alpha=1 beta=2\n", 0, 1, "B1 window",
 	  "B1 is evaluated by its static value at the depth limit (step 3): it is never entered", NULL },
 	{ "horizon", DEPTH2, "pruned: none\n", 0, 2, "cut at C", "so C2 is never looked at",
 	  "alpha-beta never looks at C2 and D2 here" },
 	{ "two-ghosts", 0, "value: 3.5\npruned: E2\n", 2, 3, "cut at E1",
 	  "with α set at A, 2 levels up (a deep cutoff), so E1.2 is never looked at", NULL },
+	/* --tt: which probes hit, which flag an entry holds. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "value: 9\nhits: D1\nC: entry lower 6\nD1: entry exact 9\nB: entry exact\n",
+	  5, 5, NULL, NULL, NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "hits: none\n", 0, 1, "hits",
+	  "D1 (C again)'s probe (step 23) finds the entry its position stored earlier", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "hits: D1 B\n", 0, 1, "hits",
+	  "B's probe (step 4) finds its slot empty or holding another position", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C: entry exact 6\n", 0, 1, "C entry",
+	  "C stores 6 at step 14 as a lower bound: it returned 6 at or above β = 5", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C: entry lower 7\n", 0, 1, "C entry", "as a lower bound", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "A: entry exact 9\nB: entry upper\n", 1, 2, "B entry",
+	  "B stores 5 at step 16 as exact: it returned 5 strictly inside the window α = -∞, β = +∞", NULL },
+	{ "A[B[3 12 8] C[2 4 6] &B]", TT, "A3: entry exact 3\n", 0, 1, "A3 (B again) entry",
+	  "A3 (B again) is answered from the table (step 23) and stores nothing new", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", 0, "hits: D1\n", 0, 1, "hits", "no transposition table", NULL },
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", TT, "C2: entry exact 9\n", 0, 1, "C2 entry", "C2 is pruned", NULL },
+	/* The table's mistake: its entries are what the search stored. */
+	{ "A[ B[5 C[6 9]] D[&C 10] ]", NO_FLAG, "value: 6\nC: entry exact 6\n", 2, 2, NULL, NULL, NULL },
+	/* --pvs: graded by the search that decides (the research), and a
+	 * leaf the null window looked at is not pruned. */
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "value: 5\nbest: C\npruned: D2 D3\nC: 5\nD: <= 2\nB: 3\n",
+	  7, 7, NULL, NULL, NULL },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "C: alpha=3 beta=5\n", 1, 1, NULL, NULL, NULL },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", PVS, "C: returns 5\nD: returns 2\n", 2, 2, NULL, NULL, NULL },
+	{ "A[ [5 9] [ [3 7] [8 1] ] ]", PVS, "pruned: none\n", 0, 1, "cut at A2.2", "so A2.2.2 is never looked at",
+	  "matches plain minimax" },
 };
 
 START_TEST(graded)
@@ -388,7 +435,7 @@ START_TEST(json_report)
 	struct ab_str json = AB_STR_INIT;
 	ab_grade_json(&g, "x.ans", &json);
 	const char *s = ab_str_cstr(&json);
-	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"declared\":null,\"overruled\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
+	ck_assert_msg(strncmp(s, "{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"name\":null,\"id\":null,\"declared\":null,\"overruled\":null,\"own\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[", strlen("{\"file\":\"x.ans\",\"rules\":\"alpha-beta, fail-soft, cut on alpha >= beta, order given, values proved\",\"name\":null,\"id\":null,\"declared\":null,\"overruled\":null,\"own\":null,\"score\":0.5,\"points\":1,\"out_of\":2,\"right\":1,\"total\":2,\"diagnosis\":null,\"items\":[")) == 0, "%s", s);
 	ck_assert_msg(strstr(s, "{\"name\":\"value\",\"expected\":\"3\",\"given\":\"3\",\"right\":true,\"points\":1,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":null,\"step\":28,\"line\":1}"), "%s", s);
 	ck_assert_msg(strstr(s, "{\"name\":\"C\",\"expected\":\"≤ 2\",\"given\":\"= 2\",\"right\":false,\"points\":0,\"out_of\":1,\"scored\":true,\"asked\":true,\"detail\":false,\"why\":\"C is only known to be ≤ 2 (step 16)"), "%s", s);
 	ck_assert(s[json.len - 1] == '}');
@@ -558,7 +605,7 @@ START_TEST(keyed)
 		ck_assert_msg(key != NULL, "key: %s", diag.message);
 	}
 	struct ab_config config = config_of(c->flags);
-	struct ab_grade_options opt = { c->values_returned, key };
+	struct ab_grade_options opt = { .values_returned = c->values_returned, .key = key };
 	struct ab_grade g;
 	ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
 	ck_assert_msg(g.points > c->points - 0.001 && g.points < c->points + 0.001 &&
@@ -585,13 +632,90 @@ START_TEST(keyed)
 END_TEST
 
 /* The reports beside text: CSV rows, Gradescope's results.json, the summary. */
+/* best: a move the search proves as good is right; with --best
+ * any-optimal so is one that only ties the root's minimax value, pruned
+ * or not; a node that is no move never is. */
+START_TEST(best_moves)
+{
+	/* C ties B (3), but its cut leaves it known only as <= 3. */
+	struct ab_tree *t = load("A[ B[3 5] C[3 4] D[1 9] ]");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	static const struct {
+		const char *answer;
+		bool any_optimal, right;
+		const char *why;
+	} moves[] = {
+		{ "best: B\n", false, true, NULL },
+		{ "best: C\n", false, false, "no later move is proved as good (the search proves C ≤ 3)" },
+		{ "best: C\n", true, true, NULL },
+		{ "best: D\n", true, false, "The best move is B" },
+		{ "best: B1\n", true, false, "B1 is not a move: best: names one of the root's children, and the root's moves are B, C and D." },
+	};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		struct ab_answer *a = answer_of(t, moves[i].answer);
+		struct ab_grade_options opt = { .any_optimal = moves[i].any_optimal };
+		struct ab_grade g;
+		ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
+		ck_assert_msg(g.items[0].right == moves[i].right, "case %zu", i);
+		if (moves[i].why)
+			ck_assert_msg(strstr(g.items[0].why, moves[i].why), "case %zu: %s", i, g.items[0].why);
+		ab_grade_free(&g);
+		ab_answer_free(a);
+	}
+	ab_tree_free(t);
+}
+END_TEST
+
+/* A line not read is one wrong item, in the file's order, with the
+ * parser's reason; with a key, it answers the question it tried to. */
+START_TEST(unread_items)
+{
+	struct ab_tree *t = load("lecture");
+	struct ab_answer *a = answer_of(t, "value: 3\nbest B\npruned: C2 C3\nfoo bar\n");
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_grade g;
+	ck_assert(ab_grade_answer(t, &config, a, &ab_glyphs_utf8, &g));
+	ck_assert_uint_eq(g.total, 5);
+	ck_assert_uint_eq(g.right, 3);
+	ck_assert_str_eq(g.items[1].name, "line 2");
+	ck_assert_str_eq(g.items[1].given, "not read");
+	ck_assert_str_eq(g.items[1].why, "expected ':' after 'best' (lines are KEY: VALUE)");
+	ck_assert_str_eq(g.items[1].mistake, "wrote a line the grader cannot read");
+	ck_assert_str_eq(g.items[4].name, "line 4");
+	/* No convention explains a line not read. */
+	ck_assert_ptr_null(g.diagnosis);
+	struct ab_str text = AB_STR_INIT;
+	ab_grade_text(&g, &ab_glyphs_ascii, &text);
+	ck_assert_msg(strstr(text.s, "WRONG line 2: not read -- expected ':' after 'best'"), "%s", text.s);
+	ab_str_free(&text);
+	ab_grade_free(&g);
+	struct ab_diag diag;
+	const char *key_text = "value: ? | 2\nbest: ?\npruned: ? | 3\n";
+	struct ab_answer *key = ab_answer_parse_key(t, key_text, strlen(key_text), &diag);
+	ck_assert_ptr_nonnull(key);
+	struct ab_grade_options opt = { .key = key };
+	ck_assert(ab_grade_answer_with(t, &config, &opt, a, &ab_glyphs_utf8, &g));
+	ck_assert(g.points == 5 && g.out_of == 6);
+	ck_assert_str_eq(g.items[1].name, "best");
+	ck_assert_str_eq(g.items[1].given, "line 2 not read");
+	ck_assert_int_eq(g.items[1].kind, AB_GRADE_UNREAD);
+	/* "foo bar" answers no question: shown, not scored. */
+	const struct ab_grade_item *last = &g.items[g.count - 1];
+	ck_assert(last->kind == AB_GRADE_UNREAD && !last->scored && !last->asked);
+	ab_grade_free(&g);
+	ab_answer_free(key);
+	ab_answer_free(a);
+	ab_tree_free(t);
+}
+END_TEST
+
 START_TEST(reports)
 {
 	struct ab_tree *t = load("lecture");
 	struct ab_diag diag;
 	struct ab_answer *key = ab_answer_parse_key(t, lecture_key, strlen(lecture_key), &diag);
 	ck_assert_ptr_nonnull(key);
-	struct ab_grade_options opt = { false, key };
+	struct ab_grade_options opt = { .key = key };
 	struct ab_config config = AB_CONFIG_DEFAULT;
 	static const char *const answers[] = {
 		"value: 3\nbest: B\npruned: C2 C3\nC: <= 2\n",
@@ -609,7 +733,7 @@ START_TEST(reports)
 	struct ab_str out = AB_STR_INIT;
 	ab_grade_csv_row(&g[1], "a,b.ans", &out);
 	/* The first mistake of a set is its first wrong cut; a comma quotes. */
-	ck_assert_str_eq(out.s, "\"a,b.ans\",6.5,8,81,\"cut at C: At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.\"\r\n");
+	ck_assert_str_eq(out.s, "\"a,b.ans\",,,graded,,6.5,8,81,\"cut at C: At step 15 the cut test fires at C: β ≤ α (2 ≤ 3), with α set at A, so C2 and C3 are never looked at; the answer misses C2.\",,2,1,1.5,2\r\n");
 	ab_str_clear(&out);
 	ab_grade_csv_field("say \"hi\"\nthere", &out);
 	ck_assert_str_eq(out.s, "\"say \"\"hi\"\"\nthere\"");
@@ -618,8 +742,9 @@ START_TEST(reports)
 	ck_assert_msg(strncmp(out.s, "{\"score\":6.5,\"output\":\"3 of 4 questions right.\\n\",\"tests\":[{\"name\":\"value\",\"score\":2,\"max_score\":2,\"status\":\"passed\",\"output\":\"Right: 3.\"}", 120) == 0, "%s", out.s);
 	ck_assert_ptr_nonnull(strstr(out.s, "{\"name\":\"pruned\",\"score\":1.5,\"max_score\":3,\"status\":\"failed\",\"output\":\"Given: C3. Expected: C2 C3."));
 	ab_str_clear(&out);
-	ab_grade_summary(all, 3, 1, &out);
-	ck_assert_msg(strstr(out.s, "3 answers graded.\n1 more could not be read; they are not counted below.\n"), "%s", out.s);
+	const char *const bad_files[] = { "empty.ans" }, *const bad_why[] = { "empty.ans:1:1: error: the answer has nothing to check" };
+	ab_grade_summary(all, 3, bad_files, bad_why, 1, &out);
+	ck_assert_msg(strstr(out.s, "3 answers graded.\n1 more could not be graded, and is not counted below:\n  empty.ans: empty.ans:1:1: error: the answer has nothing to check\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  pruned  2 of 3\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  C       1 of 3\n"), "%s", out.s);
 	ck_assert_msg(strstr(out.s, "  2 of 3 missed the cut at C: β = 2 ≤ α = 3.\n"), "%s", out.s);
@@ -648,6 +773,8 @@ static Suite *grade_suite(void)
 	tcase_add_test(tc, json_rules);
 	tcase_add_loop_test(tc, keyed, 0, sizeof key_cases / sizeof key_cases[0]);
 	tcase_add_test(tc, reports);
+	tcase_add_test(tc, best_moves);
+	tcase_add_test(tc, unread_items);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("random trees");
 	tcase_set_timeout(tc, 120);

@@ -443,6 +443,12 @@ static const char *const *const bundled_commands[] = {
 	ARGS("stats", "TREE"),
 	ARGS("stats", "--json", "--order", "best", "TREE"),
 	ARGS("stats", "--algo", "minimax", "--order", "reverse", "TREE"),
+	/* The engine's toolkit: the table, PVS, killer and history, and
+	 * --compare, whose rows must all agree on every bundled tree. */
+	ARGS("trace", "--tt", "--pvs", "--order", "killer", "TREE"),
+	ARGS("trace", "--json", "--tt=2", "--order", "history", "--fail-hard", "TREE"),
+	ARGS("stats", "--compare", "TREE"),
+	ARGS("stats", "--tt", "--pvs", "--json", "TREE"),
 };
 
 /* A 20 KB tree of 10,000 levels: trace printed 600 MB (every line named

@@ -103,12 +103,68 @@ START_TEST(event_lines)
 }
 END_TEST
 
+/* The table's events: a probe (a miss, then a hit that raises alpha) and
+ * a store (with what it replaced), positions by name. */
+START_TEST(table_lines)
+{
+	struct ab_diag diag;
+	const char *text = "A[ B[4 C[5 9]] D[&C 7] ]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config c = { .tt = true };
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	struct ab_str all = AB_STR_INIT;
+	while (ab_trace_forward(trace)) {
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		ab_json_event(tree, trace->root_player, trace->step, &ev, &all);
+	}
+	static const char *const want[] = {
+		"{\"step\":9,\"event\":\"probe\",\"path\":\"1.2\",\"node\":\"C\",\"slot\":3,\"hit\":false,\"entry\":null,\"need\":1,\"use\":\"miss\",\"alpha\":\"-inf\",\"beta\":4}\n",
+		"{\"step\":14,\"event\":\"store\",\"path\":\"1.2\",\"node\":\"C\",\"slot\":3,\"entry\":{\"position\":\"C\",\"depth\":1,\"value\":5,\"flag\":\"lower\",\"best\":\"C1\"},\"replaced\":null,\"alpha\":\"-inf\",\"beta\":4}\n",
+		"{\"step\":23,\"event\":\"probe\",\"path\":\"2.1\",\"node\":\"C\",\"slot\":3,\"hit\":true,\"entry\":{\"position\":\"C\",\"depth\":1,\"value\":5,\"flag\":\"lower\",\"best\":\"C1\"},\"need\":1,\"use\":\"alpha\",\"alpha\":5,\"beta\":\"+inf\"}\n",
+		"\"event\":\"store\",\"path\":\"2.1\",\"node\":\"C\",\"slot\":3,\"entry\":{\"position\":\"C\",\"depth\":1,\"value\":9,\"flag\":\"exact\",\"best\":\"C2\"},\"replaced\":{\"position\":\"C\",\"depth\":1,\"value\":5,\"flag\":\"lower\",\"best\":\"C1\"},\"alpha\":4,\"beta\":\"+inf\"}\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(strstr(ab_str_cstr(&all), want[i]), "want\n%s\nin\n%s", want[i],
+			      ab_str_cstr(&all));
+	ab_str_free(&all);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* A research event: the value the null window gave, the window it gave
+ * it in, and the window of the search again. */
+START_TEST(research_line)
+{
+	struct ab_diag diag;
+	const char *text = "A[B[3 12 8] C[5 9 7] D[2 4 6]]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	struct ab_config c = { .pvs = true };
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	struct ab_str all = AB_STR_INIT;
+	ab_trace_seek(trace, 17);
+	struct ab_event ev;
+	ab_trace_event(trace, &ev);
+	ab_json_event(tree, trace->root_player, trace->step, &ev, &all);
+	ck_assert_str_eq(ab_str_cstr(&all),
+			 "{\"step\":17,\"event\":\"research\",\"path\":\"2\",\"node\":\"C\",\"value\":5,"
+			 "\"old_alpha\":3,\"old_beta\":4,\"alpha\":3,\"beta\":\"+inf\"}\n");
+	ab_str_free(&all);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
 	TCase *tc = tcase_create("json");
 	tcase_add_loop_test(tc, string_escapes, 0, (int)(sizeof strings / sizeof strings[0]));
 	tcase_add_loop_test(tc, event_lines, 0, (int)(sizeof lines / sizeof lines[0]));
+	tcase_add_test(tc, table_lines);
+	tcase_add_test(tc, research_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -121,6 +121,11 @@ static const struct bad_case {
 	{ "@step 0\n@ask maybe C\n", 5, 6, "unknown question 'maybe'" },
 	{ "@claim leaves 7\n", 4, 1, "a claim belongs to a block" },
 	{ "@step 0\n@ask next\n", 5, 6, "@ask next NODE" },
+	{ "@step 0\n@ask probe C maybe\n", 5, 14, "@ask probe NODE USE" },
+	{ "@step 0\n@ask flag C loose\n", 5, 13, "@ask flag NODE FLAG" },
+	{ "@step 0\n@claim stored C fuzzy\n", 5, 17, "@claim stored NODE FLAG" },
+	{ "@step 0\n@claim type C BEST\n", 5, 15, "@claim type NODE PV|CUT|ALL" },
+	{ "@step 0\n@claim probe C\n", 5, 8, "@claim probe NODE USE" },
 	/* Hostile input (issue 12): bytes that are not UTF-8 text, controls
 	 * and invisible characters, a BOM, repeated words. */
 	{ "@step 0\nen> aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
@@ -201,6 +206,18 @@ static const struct false_case {
 	{ "@ask pruned C3", "no cutoff comes after this step" },
 	{ "@ask value D >= 2", "D is proved = 2" },
 	{ "@ask event cutoff", "the next event is return" },
+	/* The engine's toolkit: the table's probes and stores, researches,
+	 * node types. */
+	{ "@claim hits 1 under tt", "0 probes find an entry, not 1" },
+	{ "@claim probe C hit under tt", "is miss" },
+	{ "@claim probe C miss", "C never probes the table" },
+	{ "@claim stored C exact under tt", "C stores upper 2" },
+	{ "@claim stored C upper 3 under tt", "C stores upper 2" },
+	{ "@claim research C under pvs", "C is never searched again" },
+	{ "@claim type C PV", "C's type is CUT" },
+	{ "@claim type C2 CUT", "C2's type is none" },
+	{ "@ask flag D exact", "D stores nothing in the table" },
+	{ "@ask probe D hit", "D never probes the table" },
 };
 
 START_TEST(false_claim)
@@ -239,6 +256,9 @@ START_TEST(true_claims)
 		"@ask next A\nen> Which?\nzh> 哪个？\n@ask pruned C2 C3\nen> x\nzh> x\n"
 		"@event leaf C1\n@claim event leaf C1\n@ask event update\nen> x\nzh> x\n"
 		"@ask value C <= 2\nen> x\nzh> x\n"
+		"@claim hits 0 under tt\n@claim probe C miss under tt\n@claim probe C miss under tt=1\n"
+		"@claim stored C upper 2 under tt\n@claim stored B exact under tt=2\n"
+		"@claim type A PV\n@claim type C CUT\n@claim type D CUT\n"
 		"@end\n@claim event done\n";
 	struct ab_diag diag;
 	bool ok;
@@ -335,7 +355,7 @@ static const struct cli_case {
 	const char *out, *err;
 } cli_cases[] = {
 	{ ARGS("lesson", "--lang", "en"), 0, "01-minimax             Minimax by hand", NULL },
-	{ ARGS("lesson", "--lang", "zh"), 0, "手算极小极大", NULL },
+	{ ARGS("lesson", "--lang", "zh"), 0, "手算极大极小", NULL },
 	{ ARGS("lesson", "minimax", "--text", "--lang", "en"), 0, "Answer: B", NULL },
 	{ ARGS("lesson", "01-minimax", "--text", "--lang", "zh"), 0, "答案: B", NULL },
 	{ ARGS("lesson", "--text", "--ascii", "--lang", "en", "lecture"), 0, "beta = 2 <= alpha = 3", NULL },
@@ -385,7 +405,7 @@ START_TEST(chinese_interface)
 #ifdef ENABLE_NLS
 	const struct { const char *const *args; const char *want; } cases[] = {
 		{ ARGS("--help"), "用法：" },
-		{ ARGS("trace", "lecture"), "在 C 处剪枝：β = 2 ≤ α = 3。" },
+		{ ARGS("trace", "lecture"), "在 C 处发生α剪枝：β = 2 ≤ α = 3。" },
 		{ ARGS("trace", "lecture"), "跳过 C2 和 C3。" },
 		{ ARGS("export", "--text", "lecture"), "C2 = 4  ✂ 被剪枝" },
 		{ ARGS("lesson", "lecture", "--text"), "课程: 讲义中的例子，一步一步" },

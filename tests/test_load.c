@@ -328,6 +328,22 @@ START_TEST(test_every_bundled_tree)
 		ck_assert_msg(t != NULL, "%s:%u:%u: %s", path, d.line,
 			      d.column, d.message);
 		ck_assert_ptr_nonnull(t->title);
+		/* A title in each language of messages (title.zh:), with
+		 * Chinese in the Chinese one and no English word left in it
+		 * but the names of things (MAX, MIN, Star1 ...). */
+		ck_assert_msg(t->title_zh != NULL, "%s has no title.zh:", path);
+		bool han = false;
+		for (const unsigned char *c = (const unsigned char *)t->title_zh; *c; c++)
+			han |= *c >= 0xe4 && *c <= 0xe9;
+		ck_assert_msg(han, "%s: title.zh '%s' is not Chinese", path, t->title_zh);
+		/* Written back, it reads back. */
+		struct ab_str text = AB_STR_INIT;
+		ab_tree_write(t, &text);
+		struct ab_tree *again = ab_parse_tree(text.s, text.len, &d);
+		ck_assert_msg(again && again->title_zh && strcmp(again->title_zh, t->title_zh) == 0,
+			      "%s: title.zh does not read back", path);
+		ab_tree_free(again);
+		ab_str_free(&text);
 		ab_tree_free(t);
 		ab_str_free(&shown);
 		count++;

@@ -119,6 +119,22 @@ static const struct cli_case {
 	  "--view negamax is for the replay, trace and export" },
 	{ ARGS(""), NULL, 2, NULL, "'': error: '' is neither a file" },
 	{ ARGS("trace", ""), NULL, 2, NULL, "'': error:" },
+	/* The engine's toolkit: its options, their values, what they need. */
+	{ ARGS("trace", "--tt", "table"), NULL, 0, "D1 (C again) is in the table from a search of depth 1", NULL },
+	{ ARGS("trace", "--tt=2", "--json", "table"), NULL, 0, "\"event\":\"store\"", NULL },
+	{ ARGS("trace", "--tt=0", "table"), NULL, 2, NULL, "--tt takes nothing, off, or a number of slots" },
+	{ ARGS("trace", "--pvs", "pvs"), NULL, 0, "I is searched again with A's full window", NULL },
+	{ ARGS("trace", "--pvs=1", "pvs"), NULL, 2, NULL, "'--pvs' takes no value" },
+	{ ARGS("stats", "--aspiration", "0.5", "--iterative", "--json", "deepening"), NULL, 0, "\"value\":28", NULL },
+	{ ARGS("stats", "--aspiration", "2", "deepening"), NULL, 2, NULL, "it needs --iterative" },
+	{ ARGS("stats", "--aspiration", "-1", "--iterative", "deepening"), NULL, 2, NULL,
+	  "--aspiration takes a window's half width greater than 0" },
+	{ ARGS("trace", "--order", "history", "lecture"), NULL, 0, "the history heuristic orders", NULL },
+	{ ARGS("stats", "--compare", "pvs"), NULL, 0, "alpha-beta (killer)", NULL },
+	{ ARGS("stats", "--compare", "--bug", "tt-no-flag", "tt-no-flag"), NULL, 2, NULL,
+	  "the searches disagree on the root's value" },
+	{ ARGS("check", "--tt", "table", "-"), "hits: D1\nC: entry lower 6\n", 0, "Score: 2/2", NULL },
+	{ ARGS("trace", "--compare", "lecture"), NULL, 2, NULL, "--compare" },
 };
 
 START_TEST(cli)

@@ -1,6 +1,7 @@
 /* test_narrate.c - the sentences: each event kind says what fired where,
  * with the numbers, in UTF-8 and in ASCII. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "views/narrate.h"
@@ -9,7 +10,8 @@
 
 static const struct narrate_case {
 	const char *tree;
-	bool fail_hard, strict, minimax, ascii;
+	int fail_hard;          /* 1: fail-hard, 2: fail-hard=clamp */
+	bool strict, minimax, ascii;
 	size_t step;
 	const char *want;
 } narrate_cases[] = {
@@ -48,6 +50,12 @@ static const struct narrate_case {
 	/* Fail-hard: the returned bound lies outside what was proved. */
 	{ "[[5],[[1,2]]]", true, false, false, false, 0,
 	  "Node 2.1 returns 5 to node 2. Its children prove node 2.1 = 2, and fail-hard hands node 2 its α, 5, which tells node 2 only that node 2.1 ≤ 5." },
+	/* Clamped (2): the end of the window the value passed, α below it,
+	 * β above it, not the node's own bound. */
+	{ "[[5],[[1,2]]]", 2, false, false, false, 0,
+	  "Node 2.1 returns 5 to node 2. Its children prove node 2.1 = 2, and fail-hard=clamp hands node 2 the end of its window that it passed, α = 5, which tells node 2 only that node 2.1 ≤ 5." },
+	{ "A[ B[ E[3 5] F[6 9] ]  C[ G[7 0] H[8 4] ]  D[ I[7 1] J[9 9] ] ]", 2, false, false, false, 28,
+	  "H returns 7 to C. Its children prove H ≥ 8, and fail-hard=clamp hands C the end of its window that it passed, β = 7, which tells C only that H ≥ 7." },
 	/* The issue's tree: F and C, each as a student reads the pseudocode. */
 	{ "A[B[D[3 5] E[6 9]] C[F[1 2] G[0 -1]]]", true, false, false, false, 21,
 	  "F returns 5 to C. Its children prove F = 2, and fail-hard hands C its α, 5, which tells C only that F ≤ 5." },
@@ -79,7 +87,7 @@ START_TEST(sentences)
 	struct ab_tree *tree = ab_parse_tree(t->tree, strlen(t->tree), &diag);
 	ck_assert_ptr_nonnull(tree);
 	struct ab_config c = AB_CONFIG_DEFAULT;
-	c.fail = (t->fail_hard) ? AB_FAIL_HARD : AB_FAIL_SOFT;
+	c.fail = t->fail_hard == 2 ? AB_FAIL_CLAMP : t->fail_hard ? AB_FAIL_HARD : AB_FAIL_SOFT;
 	c.strict = t->strict;
 	c.algo = t->minimax ? AB_MINIMAX : AB_ALPHABETA;
 	struct ab_trace *trace = ab_trace_record(tree, &c);
@@ -96,6 +104,85 @@ START_TEST(sentences)
 	}
 	ck_assert_msg(strstr(ab_str_cstr(&all), t->want), "case %d: want '%s' in:\n%s", _i,
 		      t->want, ab_str_cstr(&all));
+	ab_str_free(&all);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* The transposition table's sentences (--tt or tt=N): a probe as the
+ * issue words it, a store with its flag's reason, misses, an exact entry,
+ * a window the entry closes, and each of the table's mistakes. */
+static const struct {
+	const char *tree, *words;
+	size_t step;
+	const char *want;
+} table_cases[] = {
+	{ "A[ B[4 C[5 9]] D[&C 7] ]", "tt", 23,
+	  "D1 (C again) is in the table from a search of depth 1: value ≥ 5, a lower bound; α rises from 4 to 5. Its best move then, D1.1 (C1 again), is searched first." },
+	{ "A[ B[4 C[5 9]] D[&C 7] ]", "tt", 14,
+	  "C goes into the table at slot 3: value ≥ 5, a lower bound, from a search of depth 1, best move C1. Only a lower bound: C returned 5, at or above β = 4, and a search that fails high proves only that the value is no lower." },
+	{ "A[ B[4 C[5 9]] D[&C 7] ]", "tt", 21,
+	  "D is not in the table (slot 6 is empty): it must be searched." },
+	{ "A[ B[4 C[5 9]] D[&C 7] ]", "tt=3", 21,
+	  "D is not in the table (slot 0 holds C): it must be searched." },
+	{ "A[ B[4 C[5 9]] D[&C 7] ]", "tt=3", 0, "value 7, exact, from a search of depth 3, best move D, replacing D's entry." },
+	{ "A[B[3 12 8] C[2 4 6] &B]", "tt", 23,
+	  "A3 (B again) is in the table from a search of depth 1: value 3, exact; A3 (B again) returns it without searching its children." },
+	{ "A[ P[3 4] B[ C[1 2] 9 ] D[ &C 8 ] ]", "tt", 31,
+	  "D1 (C again) is in the table from a search of depth 1: value ≤ 2, an upper bound; β falls from +∞ to 2. The window closes: α = 3 ≥ β = 2." },
+	{ "A[ P[3 4] B[ C[1 2] 9 ] D[ &C 8 ] ]", "tt", 32,
+	  "Cutoff at D1 (C again) before any child: with the table's bound the window is empty (α = 3 ≥ β = 2), so D1 (C again) cannot matter. Skip D1.1 and D1.2." },
+	{ "A[ P[3 4] B[ C[1 2] 9 ] D[ &C 8 ] ]", "tt", 26,
+	  "Only an upper bound: B returned 2, at or below α = 3, and a search that fails low proves only that the value is no higher." },
+	{ "A[ P[3 4] B[ C[1 2] 9 ] D[ &C 8 ] ]", "bug=tt-no-flag", 26,
+	  "B goes into the table at slot 4: value 2, exact, from a search of depth 2, best move C. Here is the mistake: 2 lies outside the window α = 3, β = +∞, so the search proved only B ≤ 2, yet it is stored as exact." },
+	{ "[=1[=2[5 6] =3[7 8]] =4[=5[1 2] =6[3 4]]]", "iterative tt", 0,
+	  "but node 1 needs a search of depth 2, so the entry is too shallow to use. Its best move then, node 1.1, is searched first." },
+	/* PVS and aspiration windows. */
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", "pvs", 11,
+	  "Enter C (MIN) with the null window α = 3, β = 4, one unit wide: PVS asks only whether C is worth more than 3 to MAX, not how much more." },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", "pvs", 17,
+	  "C returned 5 from its null window [3, 4]: it beats A's α = 3, but by how much the null window cannot say, and 5 is below β = +∞, so it does not cut. C is searched again with A's full window α = 3, β = +∞." },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", "pvs", 18,
+	  "Enter C (MIN) again, now with the full window α = 3, β = +∞." },
+	{ "A[B[3 12 8] C[5 9 7] D[2 4 6]]", "pvs", 34,
+	  "With its re-searches it looked at leaves 10 times (a leaf searched again counts again; the tree has 9) and entered 5 inner nodes." },
+	{ "[=1[=2[5 6] =3[7 8]] =4[=5[1 2] =6[3 4]]]", "iterative aspiration=1", 12,
+	  "Enter root (MAX) with the aspiration window α = 3, β = 5: the last iteration's value, give or take 1, on the guess that this one lands near it." },
+	{ "[=1[=2[5 6] =3[7 8]] =4[=5[1 2] =6[3 4]]]", "iterative aspiration=1", 22,
+	  "Root's value 5 is at or above β = 5 of its aspiration window, so it says only root ≥ 5: the window failed high. β opens to +∞ and root is searched again with α = 3, β = +∞." },
+	{ "[=1[=2[5 6] =3[7 8]] =4[=5[1 2] =6[3 4]]]", "iterative aspiration=1", 51,
+	  "α = 4 is the root's aspiration window's." },
+	{ "N4[N1[-4 0] N2[-1 -3] N3[1]]", "tt pvs fail-hard=clamp", 22,
+	  "Cutoff at N2: β = -3 ≤ α = -3. α = -3 is the table's bound for N2, from its entry." },
+	{ "[=1[=2[5 6] =3[7 8]] =4[=5[1 2] =6[3 4]]]", "iterative bug=tt-any-depth", 0,
+	  "Root is in the table from a search of depth 1: value 4, exact; root returns it without searching its children. Here is the mistake: the entry is from a search of depth 1, shallower than the 2 that root needs, and it is used all the same." },
+};
+
+START_TEST(table_sentences)
+{
+	struct ab_diag diag;
+	const char *text = table_cases[_i].tree;
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	char words[64];
+	snprintf(words, sizeof words, "%s", table_cases[_i].words);
+	for (char *w = strtok(words, " "); w; w = strtok(NULL, " "))
+		ck_assert_ptr_null(ab_config_apply(w, &c, NULL));
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	struct ab_str all = AB_STR_INIT;
+	while (ab_trace_forward(trace)) {
+		if (table_cases[_i].step && trace->step != table_cases[_i].step)
+			continue;
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		ab_narrate(trace, &ev, &ab_glyphs_utf8, &all);
+		ab_str_addc(&all, '\n');
+	}
+	ck_assert_msg(strstr(ab_str_cstr(&all), table_cases[_i].want), "case %d: want '%s' in:\n%s",
+		      _i, table_cases[_i].want, ab_str_cstr(&all));
 	ab_str_free(&all);
 	ab_trace_free(trace);
 	ab_tree_free(tree);
@@ -132,6 +219,7 @@ static Suite *narrate_suite(void)
 	TCase *tc = tcase_create("narrate");
 	tcase_add_loop_test(tc, sentences, 0, (int)(sizeof narrate_cases / sizeof narrate_cases[0]));
 	tcase_add_test(tc, name_lists);
+	tcase_add_loop_test(tc, table_sentences, 0, (int)(sizeof table_cases / sizeof table_cases[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -137,7 +137,9 @@ static const struct bad bad_inputs[] = {
 	{ "[\xc3\xa9\xc3\xa9 \xe2\x82]", 0, 1, 5, "invalid UTF-8" },
 	/* headers */
 	{ "titel: x\n[1]", 0, 1, 1, "unknown header key 'titel': expected "
-	  "title, root, source, players or bounds" },
+	  "title, title.zh, root, source, players or bounds" },
+	{ "title.fr: x\n[1]", 0, 1, 1, "unknown header key 'title.fr'" },
+	{ "title.zh: a\ntitle.zh: b\n[1]", 0, 2, 1, "duplicate header 'title.zh:': already given on line 1" },
 	{ "root: maximum\n[1]", 0, 1, 7, "bad root player 'maximum': "
 	  "expected max or min" },
 	{ "root:\n[1]", 0, 1, 6, "expected max or min after 'root:'" },
@@ -398,6 +400,19 @@ START_TEST(test_headers)
 	t = parse_ok("[1 2]");
 	ck_assert_int_eq(t->root_player, AB_MAX);
 	ck_assert_ptr_null(t->title);
+	ck_assert_ptr_null(t->title_zh);
+	ab_tree_free(t);
+
+	/* A title in Chinese beside the English one; ab_tree_title gives the
+	 * one of the language of messages (English here). */
+	t = parse_ok("title: Ties\ntitle.zh: 相等时的剪枝\n[1 2]");
+	ck_assert_str_eq(t->title, "Ties");
+	ck_assert_str_eq(t->title_zh, "相等时的剪枝");
+	ck_assert_str_eq(ab_tree_title(t), "Ties");
+	ab_tree_free(t);
+	t = parse_ok("title.zh: 只有中文\n[1 2]");
+	ck_assert_ptr_null(t->title);
+	ck_assert_str_eq(ab_tree_title(t), "只有中文");
 	ab_tree_free(t);
 }
 END_TEST

@@ -34,6 +34,13 @@ static const struct {
 	{ AB_PSEUDO_FAIL_HARD, AB_EV_RETURN, 0, AB_MAX, "return alpha" },
 	{ AB_PSEUDO_FAIL_HARD, AB_EV_RETURN, 0, AB_MIN, "return beta" },
 	{ AB_PSEUDO_FAIL_HARD, AB_EV_CUTOFF, 0, AB_MAX, "break" },
+	/* --fail-hard=clamp: the bound that passed the other comes back as
+	 * the other. */
+	{ AB_PSEUDO_FAIL_CLAMP, AB_EV_UPDATE, AB_WHAT_ALPHA, AB_MAX, "alpha <- max(alpha, ab(c" },
+	{ AB_PSEUDO_FAIL_CLAMP, AB_EV_RETURN, 0, AB_MAX, "return min(alpha, beta)" },
+	{ AB_PSEUDO_FAIL_CLAMP, AB_EV_RETURN, 0, AB_MIN, "return max(alpha, beta)" },
+	{ AB_PSEUDO_FAIL_CLAMP, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MAX, NULL },
+	{ AB_PSEUDO_NEGAMAX_CLAMP, AB_EV_RETURN, 0, AB_MIN, "return min(alpha, beta)" },
 	{ AB_PSEUDO_MINIMAX, AB_EV_ENTER, 0, AB_MIN, "mm(n):" },
 	{ AB_PSEUDO_MINIMAX, AB_EV_UPDATE, AB_WHAT_VALUE, AB_MIN, "v <- min(v, mm(c))" },
 	{ AB_PSEUDO_MINIMAX, AB_EV_CUTOFF, 0, AB_MIN, NULL },
@@ -87,12 +94,14 @@ START_TEST(test_strict_and_glyphs)
 	ck_assert_ptr_nonnull(strstr(ab_str_cstr(&text), "if alpha >= beta: break"));
 	ab_str_clear(&text);
 	/* No placeholder survives in any line of any listing. */
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < AB_PSEUDO_COUNT; k++) {
+		ck_assert(ab_pseudo_lines((enum ab_pseudo_kind)k) > 0 && *ab_pseudo_title((enum ab_pseudo_kind)k));
 		for (unsigned i = 0; i < ab_pseudo_lines((enum ab_pseudo_kind)k); i++) {
 			ab_str_clear(&text);
 			ab_pseudo_line((enum ab_pseudo_kind)k, i, k == 1, &ab_glyphs_utf8, &text);
 			ck_assert_ptr_null(strchr(ab_str_cstr(&text), '{'));
 		}
+	}
 	ab_str_free(&text);
 }
 END_TEST
@@ -116,10 +125,14 @@ START_TEST(test_every_event_has_a_line)
 		{ .algo = AB_ALPHABETA, .view = AB_VIEW_NEGAMAX },
 		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_HARD, .strict = true, .order = AB_ORDER_REVERSE, .view = AB_VIEW_NEGAMAX },
 		{ .algo = AB_MINIMAX, .view = AB_VIEW_NEGAMAX },
+		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_CLAMP },
+		{ .algo = AB_ALPHABETA, .fail = AB_FAIL_CLAMP, .view = AB_VIEW_NEGAMAX },
 	};
 	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
 		struct ab_trace *tr = ab_trace_record(t, &configs[c]);
 		enum ab_pseudo_kind kind = ab_pseudo_kind_of(&configs[c]);
+		ck_assert((configs[c].fail == AB_FAIL_CLAMP) ==
+			  (kind == AB_PSEUDO_FAIL_CLAMP || kind == AB_PSEUDO_NEGAMAX_CLAMP));
 		while (ab_trace_forward(tr)) {
 			struct ab_event ev;
 			ab_trace_event(tr, &ev);

@@ -8,6 +8,7 @@
 #include "core/parse.h"
 #include "randtree.h"
 #include "core/search.h"
+#include "core/trace.h"
 #include "views/stats.h"
 #include "testutil.h"
 
@@ -473,6 +474,273 @@ START_TEST(best_order_reaches_knuth_moore)
 }
 END_TEST
 
+/* ---- --pvs and --aspiration ------------------------------------------------ */
+
+/* c with PVS or aspiration against c without: the root's value and move
+ * the same, every interval holding its node's true value at the depth
+ * searched, and a research event after every null window that falls
+ * inside.  Returns how many research events there were. */
+static int check_variant(const struct ab_tree *tree, const struct ab_config *plain,
+			 const struct ab_config *c, int seed)
+{
+	struct keeper k = run_search(tree, c), r = run_search(tree, plain);
+	const struct ab_event *dk = &k.events[k.count - 1].ev, *dr = &r.events[r.count - 1].ev;
+	ck_assert_int_eq(dk->kind, AB_EV_DONE);
+	/* The same move: the same child, or (a DAG's two children of the
+	 * root may be one position, between which the table's best-first
+	 * order can choose either) the same position. */
+	bool same_move = dk->best == dr->best ||
+			 (dk->best != AB_NONE && dr->best != AB_NONE &&
+			  ab_position(tree, dk->best) == ab_position(tree, dr->best));
+	ck_assert_msg(dk->value == dr->value && same_move,
+		      "tree %d, pvs %d aspiration %lld, fail %d strict %d order %d tt %d depth %u%s: "
+		      "value %lld move %u, without %lld move %u", seed, c->pvs,
+		      (long long)c->aspiration.num, c->fail, c->strict, c->order, c->tt, c->depth,
+		      c->iterative ? " iterative" : "", (long long)dk->value, dk->best,
+		      (long long)dr->value, dr->best);
+	enum ab_player root = ab_config_root(c, tree);
+	uint32_t horizon = c->depth;
+	int researches = 0;
+	for (size_t i = 0; i < k.count; i++) {
+		const struct ab_event *ev = &k.events[i].ev;
+		if (ev->kind == AB_EV_ITERATION)
+			horizon = ev->depth;
+		if (ev->kind == AB_EV_RESEARCH) {
+			researches++;
+			/* The next event enters the node again with the new window. */
+			ck_assert(i + 1 < k.count);
+			const struct ab_event *next = &k.events[i + 1].ev;
+			ck_assert(next->kind == AB_EV_ENTER && next->node == ev->node &&
+				  next->alpha == ev->alpha && next->beta == ev->beta);
+			ck_assert(ev->alpha <= ev->lo && ev->hi <= ev->beta);
+		}
+		if (ev->kind == AB_EV_RETURN) {
+			uint32_t below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
+			ab_value t = randtree_value_below(tree, ev->node, below, root);
+			ck_assert_msg(ev->lo <= t && t <= ev->hi, "tree %d step %zu: interval", seed, i + 1);
+		}
+	}
+	keeper_free(&k);
+	keeper_free(&r);
+	return researches;
+}
+
+START_TEST(pvs_and_aspiration_keep_value_and_move)
+{
+	int rounds = ab_test_rounds(3000), researches = 0, aspirations = 0;
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 2024);
+	for (int i = 0; i < rounds; i++) {
+		struct ab_tree *tree = randdag_small(&rng, i & 1);
+		for (int j = 0; j < 4; j++) {
+			struct ab_config plain = AB_CONFIG_DEFAULT;
+			plain.fail = (enum ab_fail)ab_rng_below(&rng, 3);
+			plain.strict = ab_rng_below(&rng, 2);
+			plain.order = (enum ab_order)ab_rng_below(&rng, 5);
+			plain.seed = ab_rng_below(&rng, 100);
+			plain.tt = ab_rng_below(&rng, 3) == 0;
+			switch (ab_rng_below(&rng, 3)) {
+			case 0: break;
+			case 1: plain.depth = 1 + (uint32_t)ab_rng_below(&rng, tree->height); break;
+			default: plain.iterative = true; break;
+			}
+			struct ab_config c = plain;
+			c.pvs = true;
+			researches += check_variant(tree, &plain, &c, i);
+			if (plain.iterative) {
+				c.pvs = ab_rng_below(&rng, 2);
+				c.aspiration = (struct ab_exact){ 1 + (int64_t)ab_rng_below(&rng, 4), 1 };
+				aspirations += check_variant(tree, &plain, &c, i);
+			}
+		}
+		ab_tree_free(tree);
+	}
+	/* Both kinds of research happen. */
+	ck_assert_int_gt(researches, rounds / 4);
+	ck_assert_int_gt(aspirations, rounds / 20);
+}
+END_TEST
+
+/* ---- --order killer|history ---------------------------------------------- */
+
+/* On random trees and DAGs under every convention (and the table, depth
+ * limits, iterations): the root's value as in the given order, the move a
+ * child worth it, every interval true, and an order event at each MAX and
+ * MIN node entered, holding its children once each. */
+START_TEST(killer_and_history_keep_the_value)
+{
+	int rounds = ab_test_rounds(2000), moved = 0;
+	struct ab_rng rng;
+	ab_rng_seed(&rng, 77);
+	for (int i = 0; i < rounds; i++) {
+		struct ab_tree *tree = randdag_small(&rng, i & 1);
+		enum ab_player root = tree->root_player;
+		for (int j = 0; j < 4; j++) {
+			struct ab_config plain = AB_CONFIG_DEFAULT;
+			plain.fail = (enum ab_fail)ab_rng_below(&rng, 3);
+			plain.strict = ab_rng_below(&rng, 2);
+			plain.tt = ab_rng_below(&rng, 3) == 0;
+			plain.pvs = ab_rng_below(&rng, 3) == 0;
+			if (ab_rng_below(&rng, 3) == 0)
+				plain.iterative = true;
+			else if (ab_rng_below(&rng, 2))
+				plain.depth = 1 + (uint32_t)ab_rng_below(&rng, tree->height);
+			struct ab_config c = plain;
+			c.order = j % 2 ? AB_ORDER_HISTORY : AB_ORDER_KILLER;
+			struct keeper k = run_search(tree, &c), r = run_search(tree, &plain);
+			const struct ab_event *dk = &k.events[k.count - 1].ev;
+			ck_assert(dk->value == r.events[r.count - 1].ev.value);
+			uint32_t horizon = c.iterative ? ab_config_last_depth(&c, tree) : c.depth;
+			if (dk->best != AB_NONE)
+				ck_assert(randtree_value_below(tree, dk->best, horizon ? horizon - 1 : 1000, root) ==
+					  dk->value);
+			horizon = c.depth;
+			for (size_t e = 0; e < k.count; e++) {
+				const struct ab_event *ev = &k.events[e].ev;
+				if (ev->kind == AB_EV_ITERATION)
+					horizon = ev->depth;
+				if (ev->kind == AB_EV_ENTER) {
+					/* Next: its probe (with the table), then its order,
+					 * unless the entry answered it. */
+					size_t o = e + 1 + (c.tt ? 1 : 0);
+					bool answered = c.tt && k.events[e + 1].ev.kind == AB_EV_PROBE &&
+							(k.events[e + 1].ev.use == AB_TT_VALUE ||
+							 (o < k.count && k.events[o].ev.kind == AB_EV_CUTOFF));
+					ck_assert(answered || (o < k.count && k.events[o].ev.kind == AB_EV_ORDER &&
+							       k.events[o].ev.node == ev->node));
+				}
+				if (ev->kind == AB_EV_ORDER) {
+					/* The order event's lists were kept as pointers; the
+					 * search's order is checked through the trace below. */
+					ck_assert_uint_eq(ev->norder, tree->nodes[ev->node].nkids);
+				}
+				if (ev->kind == AB_EV_RETURN) {
+					uint32_t below = horizon ? horizon - tree->nodes[ev->node].depth : 1000;
+					ab_value t = randtree_value_below(tree, ev->node, below, root);
+					ck_assert(ev->lo <= t && t <= ev->hi);
+				}
+			}
+			/* The trace holds each order event's children, each once. */
+			struct ab_trace *trace = ab_trace_record(tree, &c);
+			while (ab_trace_forward(trace)) {
+				if (trace->records[trace->step - 1].kind != AB_EV_ORDER)
+					continue;
+				struct ab_event ev;
+				ab_trace_event(trace, &ev);
+				for (uint32_t a = 0; a < ev.norder; a++) {
+					ck_assert_uint_eq(tree->nodes[ev.order[a]].parent, ev.node);
+					for (uint32_t b = a + 1; b < ev.norder; b++)
+						ck_assert_uint_ne(ev.order[a], ev.order[b]);
+					moved += ev.why[a] == AB_WHY_KILLER || ev.why[a] == AB_WHY_HISTORY;
+				}
+			}
+			ab_trace_free(trace);
+			keeper_free(&k);
+			keeper_free(&r);
+		}
+		ab_tree_free(tree);
+	}
+	ck_assert_int_gt(moved, rounds);
+}
+END_TEST
+
+/* The killer moves of a depth go first; history sorts by d² per cut. */
+START_TEST(killer_and_history_orders)
+{
+	const char *text = "[[[3 4] [5 6]] [[7 8] [1 2]] [[9 0] [2 5]]]";
+	struct ab_diag diag;
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config c = { .order = AB_ORDER_KILLER };
+	struct keeper k = run_search(tree, &c);
+	/* Node 1.2's first child (move 1) cut off at depth 2; node 2's last
+	 * child (move 2) failed high at depth 1: so node 3 searches 3.2
+	 * first, and 3.2 its first child. */
+	uint32_t n3 = ab_tree_find(tree, "3"), n32 = ab_tree_find(tree, "3.2");
+	bool seen3 = false;
+	for (size_t i = 0; i < k.count; i++) {
+		const struct ab_event *ev = &k.events[i].ev;
+		if (ev->kind == AB_EV_ENTER && ev->node == n3) {
+			seen3 = true;
+			const struct ab_event *o = &k.events[i + 1].ev;
+			ck_assert_int_eq(o->kind, AB_EV_ORDER);
+		}
+		if (ev->kind == AB_EV_ENTER && seen3 && ev->node != n3) {
+			ck_assert_uint_eq(ev->node, n32); /* 3.2 is entered first */
+			break;
+		}
+	}
+	keeper_free(&k);
+	/* History: node 1.2's cut (d = 1) scores move 1 with 1; node 2's
+	 * (d = 2) scores move 2 with 4: at node 3, 3.2 goes first with 4. */
+	c.order = AB_ORDER_HISTORY;
+	struct ab_trace *trace = ab_trace_record(tree, &c);
+	bool found = false;
+	while (ab_trace_forward(trace)) {
+		struct ab_event ev;
+		ab_trace_event(trace, &ev);
+		if (ev.kind == AB_EV_ORDER && ev.node == n3) {
+			ck_assert_uint_eq(ev.order[0], n32);
+			ck_assert_int_eq(ev.why[0], AB_WHY_HISTORY);
+			ck_assert_uint_eq(ev.scores[0], 4);
+			ck_assert_int_eq(ev.why[1], AB_WHY_HISTORY);
+			ck_assert_uint_eq(ev.scores[1], 1);
+			found = true;
+		}
+	}
+	ck_assert(found);
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* A tree that names its moves (a game's): a move is the label's last
+ * one, so the same move from different positions is one move. */
+START_TEST(named_moves)
+{
+	/* R[ A["a x"=3 "a y"=1] B["b y"=0 "b x"=7] C["c x"=5 "c y"=-1] ]:
+	 * B's first child, move y, cuts off at depth 1; C then tries its
+	 * move y first, its second child, and cuts at once.  By ranks the
+	 * killer would be the first child, and C would look at both. */
+	static const struct { const char *label; int parent; ab_value v; } nodes[] = {
+		{ "R", -1, 0 }, { "a", 0, 0 }, { "a x", 1, 3 }, { "a y", 1, 1 },
+		{ "b", 0, 0 }, { "b y", 4, 0 }, { "b x", 4, 7 },
+		{ "c", 0, 0 }, { "c x", 7, 5 }, { "c y", 7, -1 },
+	};
+	struct ab_tree *tree = ab_tree_new();
+	uint32_t id[10];
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(ab_tree_add(tree, nodes[i].parent < 0 ? AB_NONE : id[nodes[i].parent],
+					     nodes[i].label, strlen(nodes[i].label), nodes[i].v,
+					     &id[i]), AB_BUILD_OK);
+	ab_tree_finish(tree);
+	size_t len;
+	ck_assert_ptr_null(ab_tree_move(tree, id[9], &len));
+	tree->moves_named = true;
+	tree->move_sep = ' ';
+	const char *m = ab_tree_move(tree, id[9], &len);
+	ck_assert(m && len == 1 && *m == 'y');
+	for (int named = 0; named < 2; named++) {
+		tree->moves_named = named;
+		struct ab_config c = { .order = AB_ORDER_KILLER };
+		struct ab_trace *trace = ab_trace_record(tree, &c);
+		struct ab_event done;
+		ab_trace_done(trace, &done);
+		ck_assert_uint_eq(done.leaves_visited, named ? 4 : 5);
+		while (ab_trace_forward(trace)) {
+			struct ab_event ev;
+			ab_trace_event(trace, &ev);
+			if (ev.kind == AB_EV_ORDER && ev.node == id[7]) {
+				ck_assert_uint_eq(ev.order[0], named ? id[9] : id[8]);
+				ck_assert_int_eq(ev.why[0], AB_WHY_KILLER);
+			}
+		}
+		ab_trace_free(trace);
+	}
+	ab_tree_free(tree);
+}
+END_TEST
+
 START_TEST(deep_tree_no_recursion)
 {
 	/* A chain 10,000 levels deep: the search must not use the C stack. */
@@ -513,6 +781,10 @@ static Suite *search_suite(void)
 	tcase_add_test(props, random_trees_every_convention);
 	tcase_add_test(props, best_order_reaches_knuth_moore);
 	tcase_add_test(props, deep_tree_no_recursion);
+	tcase_add_test(props, pvs_and_aspiration_keep_value_and_move);
+	tcase_add_test(props, killer_and_history_keep_the_value);
+	tcase_add_test(tc, killer_and_history_orders);
+	tcase_add_test(tc, named_moves);
 	suite_add_tcase(s, props);
 	return s;
 }

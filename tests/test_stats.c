@@ -171,6 +171,124 @@ START_TEST(depth_share_and_chance_root)
 }
 END_TEST
 
+/* With --tt: the rows without the table as before, then minimax and the
+ * asked search with it, each with its probes, hits and stores; the same
+ * root value everywhere; only the asked search, without and with. */
+START_TEST(rows_with_and_without_the_table)
+{
+	struct ab_diag diag;
+	const char *text = "A[ B[3 12 8] C[2 4 6] &B &C ]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config asked = { .tt = true, .fail = AB_FAIL_HARD };
+	struct ab_stats s;
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	static const char *const keys[] = { "minimax", "alphabeta", "best_order",
+					    "worst_order", "minimax_tt", "alphabeta_tt" };
+	ck_assert_uint_eq(s.nrows, 6);
+	ck_assert_uint_eq(s.tt_slots, tree->count);
+	for (uint32_t i = 0; i < s.nrows; i++) {
+		ck_assert_str_eq(s.rows[i].key, keys[i]);
+		ck_assert(ab_config_table(&s.rows[i].config) == (i >= 4));
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
+		ck_assert((s.rows[i].counts.probes != 0) == (i >= 4));
+	}
+	/* B and C are found again: fewer leaves, and a hit each. */
+	const struct ab_counts *with = ab_stats_find(&s, "alphabeta_tt");
+	const struct ab_counts *without = ab_stats_find(&s, "alphabeta");
+	ck_assert_uint_lt(with->leaves, without->leaves);
+	ck_assert_uint_eq(with->hits, 2);
+	ck_assert_uint_eq(with->probes, 5);
+	ck_assert_uint_lt(ab_stats_find(&s, "minimax_tt")->leaves, tree->leaves);
+	struct ab_str out = AB_STR_INIT;
+	ab_stats_json(tree, &s, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "\"table\":{\"slots\":17,\"entry_bytes\":24}"),
+		      "%s", ab_str_cstr(&out));
+	ck_assert(strstr(ab_str_cstr(&out), "\"probes\":5,\"hits\":2,\"stores\":3"));
+	ab_str_clear(&out);
+	ab_stats_text(tree, &s, &ab_glyphs_ascii, &out);
+	ck_assert_msg(strstr(ab_str_cstr(&out), "alpha-beta (given) + table: 5 probes, 2 of them hits, 3 entries stored, in a table of 17 slots of 24 bytes."),
+		      "%s", ab_str_cstr(&out));
+	asked.tt_slots = 2;
+	ck_assert(ab_stats_compute(tree, &asked, true, &s));
+	ck_assert_uint_eq(s.nrows, 2);
+	ck_assert_str_eq(s.rows[0].key, "alphabeta");
+	ck_assert_str_eq(s.rows[1].key, "alphabeta_tt");
+	ck_assert_uint_eq(s.rows[1].config.tt_slots, 2);
+	/* With --pvs too: PVS alone, and PVS with the table. */
+	asked = (struct ab_config){ .tt = true, .pvs = true };
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	ck_assert_uint_eq(s.nrows, 8);
+	ck_assert_str_eq(s.rows[6].key, "pvs");
+	ck_assert(s.rows[6].config.pvs && !s.rows[6].config.tt);
+	ck_assert_str_eq(s.rows[7].key, "pvs_tt");
+	ck_assert(s.rows[7].config.pvs && s.rows[7].config.tt);
+	for (uint32_t i = 0; i < 6; i++)
+		ck_assert(!s.rows[i].config.pvs);
+	for (uint32_t i = 0; i < s.nrows; i++)
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
+	/* A mistake of the table's is the table's only. */
+	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
+	ck_assert(ab_stats_compute(tree, &asked, false, &s));
+	ck_assert_uint_eq(s.nrows, 6);
+	ck_assert_int_eq(s.rows[1].config.bug, AB_BUG_NONE);
+	ck_assert_int_eq(s.rows[5].config.bug, AB_BUG_TT_NO_FLAG);
+	ab_str_free(&out);
+	ab_tree_free(tree);
+}
+END_TEST
+
+/* stats --compare: one row per technique, each alone on the conventions
+ * asked; the same root value everywhere, or a message naming the rows. */
+START_TEST(compare_rows)
+{
+	struct ab_diag diag;
+	const char *text = "A[ B=9[ B1=1[1 2] B2=2[2 3] ]  C=4[ C1=7[7 8] C2=6[6 9] ] &B ]";
+	struct ab_tree *tree = ab_parse_tree(text, strlen(text), &diag);
+	ck_assert_ptr_nonnull(tree);
+	struct ab_config asked = { .fail = AB_FAIL_HARD, .order = AB_ORDER_WORST, .pvs = true };
+	struct ab_stats s;
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	static const char *const keys[] = { "minimax", "alphabeta", "best_order", "iterative",
+					    "tt", "killer", "history", "pvs" };
+	ck_assert_uint_eq(s.nrows, 8);
+	for (uint32_t i = 0; i < s.nrows; i++) {
+		const struct ab_config *c = &s.rows[i].config;
+		ck_assert_str_eq(s.rows[i].key, keys[i]);
+		ck_assert_int_eq(c->fail, AB_FAIL_HARD);
+		ck_assert(c->iterative == (i == 3) && c->tt == (i == 4) && c->pvs == (i == 7));
+		ck_assert(s.rows[i].counts.value == s.rows[0].counts.value);
+	}
+	ck_assert_int_eq(s.rows[1].config.order, AB_ORDER_GIVEN);
+	ck_assert_int_eq(s.rows[5].config.order, AB_ORDER_KILLER);
+	ck_assert_ptr_null(ab_stats_disagree(tree, &s));
+	/* The table's mistake: its row finds another value, named. */
+	ab_tree_free(tree);
+	text = "A[ B[5 C[6 9]] D[&C 10] ]";
+	tree = ab_parse_tree(text, strlen(text), &diag);
+	asked = (struct ab_config){ .bug = AB_BUG_TT_NO_FLAG };
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	char *why = ab_stats_disagree(tree, &s);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_msg(strstr(why, "minimax 9, alpha-beta (given) 9,") &&
+		      strstr(why, "alpha-beta (given) + table, tt-no-flag 6"), "%s", why);
+	free(why);
+	/* A tree without static values has no iterative row, and says so. */
+	ab_tree_free(tree);
+	text = "[[3 12 8] [2 4 6] [14 5 2]]";
+	tree = ab_parse_tree(text, strlen(text), &diag);
+	asked = (struct ab_config){ 0 };
+	ck_assert(ab_stats_compare(tree, &asked, &s));
+	ck_assert_uint_eq(s.nrows, 7);
+	ck_assert(s.no_iterative && !ab_stats_find(&s, "iterative"));
+	struct ab_str out = AB_STR_INIT;
+	ab_stats_text(tree, &s, &ab_glyphs_ascii, &out);
+	ck_assert(strstr(ab_str_cstr(&out), "Iterative deepening is left out"));
+	ab_str_free(&out);
+	ab_tree_free(tree);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -179,6 +297,8 @@ static Suite *stats_suite(void)
 	tcase_add_loop_test(tc, counts, 0, (int)(sizeof stats_cases / sizeof stats_cases[0]));
 	tcase_add_test(tc, only_the_asked_search);
 	tcase_add_test(tc, rows_are_configurations);
+	tcase_add_test(tc, rows_with_and_without_the_table);
+	tcase_add_test(tc, compare_rows);
 	tcase_add_test(tc, depth_share_and_chance_root);
 	suite_add_tcase(s, tc);
 	return s;

@@ -291,6 +291,106 @@ START_TEST(test_lecture_end_and_start)
 }
 END_TEST
 
+/* Sends n steps forward at once. */
+static void step_forward(int n)
+{
+	struct ab_str k = AB_STR_INIT;
+	for (int i = 0; i < n; i++)
+		ab_str_add(&k, i ? " Space" : "Space");
+	keys(ab_str_cstr(&k));
+	ab_str_free(&k);
+}
+
+/* The line of the screen (captured with attributes) that holds text, in
+ * out; false when none does. */
+static bool line_holding(const struct ab_str *screen, const char *text, struct ab_str *out)
+{
+	const char *at = strstr(ab_str_cstr(screen), text);
+	if (!at)
+		return false;
+	const char *start = at;
+	while (start > screen->s && start[-1] != '\n')
+		start--;
+	const char *end = strchr(at, '\n');
+	ab_str_clear(out);
+	ab_str_addn(out, start, end ? (size_t)(end - start) : strlen(start));
+	return true;
+}
+
+static const struct { int cols, rows; } toolkit_sizes[] = { { 80, 24 }, { 160, 50 } };
+
+/* --tt: the table as a panel beside the tree, every slot in use with its
+ * position, depth, value, flag and best move, and the slot the current
+ * probe reads marked (reverse video), at 80x24 and 160x50. */
+START_TEST(test_table_panel)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, line = AB_STR_INIT;
+	start(toolkit_sizes[_i].cols, toolkit_sizes[_i].rows, NULL,
+	      "--tt -e 'A[ P[3 4] B[ C[1 2] 9 ] D[ &C 8 ] ]'");
+	WAIT_FOR(&s, "step 0/41", "Table: 14 slots, 0 in use", "(nothing stored yet)");
+	step_forward(31);
+	WAIT_FOR(&s, "step 31/41", "Table: 14 slots, 3 in use", "slot pos", "1 P", "4 B",
+		 "5 C        1     2 upper C2", "is in the table from a search of depth 1");
+	capture(&s, true);
+	ck_assert_msg(line_holding(&s, "5 C ", &line), "%s", ab_str_cstr(&s));
+	const char *rev = strstr(ab_str_cstr(&line), "\033[7m");
+	ck_assert_msg(rev && rev < strstr(ab_str_cstr(&line), "5 C "), "not marked: %s",
+		      ab_str_cstr(&line));
+	ck_assert_msg(line_holding(&s, "1 P ", &line), "%s", ab_str_cstr(&s));
+	ck_assert_ptr_null(strstr(ab_str_cstr(&line), "\033[7m    1 P"));
+	/* A store marks the slot it writes. */
+	keys("End");
+	WAIT_FOR(&s, "step 41/41", "Table: 14 slots, 5 in use", "0 A ");
+	keys("Left Left");
+	WAIT_FOR(&s, "step 39/41", "goes into the table at slot 0");
+	capture(&s, true);
+	ck_assert(line_holding(&s, "0 A ", &line) && strstr(ab_str_cstr(&line), "\033[7m"));
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&line);
+}
+END_TEST
+
+/* --pvs: a null window drawn as one (one unit wide, and said so), the
+ * research that follows, the node searched again marked, and the
+ * selected node's Knuth-Moore type. */
+START_TEST(test_research_shown)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(toolkit_sizes[_i].cols, toolkit_sizes[_i].rows, NULL,
+	      "--pvs -e 'A[B[3 12 8] C[5 9 7] D[2 4 6]]'");
+	WAIT_FOR(&s, "step 0/34");
+	step_forward(11);
+	WAIT_FOR(&s, "step 11/34", "[3, 4] null", "with the null window");
+	step_forward(6);
+	WAIT_FOR(&s, "step 17/34", "C returned 5 from its null window");
+	step_forward(1);
+	WAIT_FOR(&s, "step 18/34", "↻▼C", "again, now with the full window");
+	keys("End");
+	WAIT_FOR(&s, "step 34/34");
+	literal("/");
+	WAIT_FOR(&s, "Select");
+	literal("C");
+	keys("Enter");
+	WAIT_FOR(&s, "type: PV.", "second search");
+	literal("/");
+	WAIT_FOR(&s, "Select");
+	literal("D");
+	keys("Enter");
+	WAIT_FOR(&s, "type: CUT.");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* A chance-node tree: the chance glyph, the probabilities on the
  * children, the running range of the chance node on the path, and the
  * subtree its cutoff skipped greyed out and marked. */
@@ -1124,6 +1224,8 @@ static Suite *tui_suite(void)
 	tcase_add_test(tc, test_tree_on_stdin);
 	tcase_add_test(tc, test_lesson_replay);
 	tcase_add_test(tc, test_no_terminal);
+	tcase_add_loop_test(tc, test_table_panel, 0, 2);
+	tcase_add_loop_test(tc, test_research_shown, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -155,3 +155,54 @@ void ab_utf8_add_name(struct ab_str *out, const char *name)
 {
 	add_escaped(out, name, strlen(name), true);
 }
+
+/* Up to 64 code points of s, ASCII letters in lower case; false when s
+ * is longer. */
+static bool folded_points(const char *s, uint32_t *cps, size_t *n)
+{
+	size_t len = strlen(s);
+	*n = 0;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		size_t k = ab_utf8_decode(s + i, len - i, &cp);
+		if (!k) {
+			k = 1;
+			cp = (unsigned char)s[i];
+		}
+		if (cp >= 'A' && cp <= 'Z')
+			cp += 'a' - 'A';
+		if (*n == 64)
+			return false;
+		cps[(*n)++] = cp;
+		i += k;
+	}
+	return true;
+}
+
+size_t ab_utf8_distance(const char *a, const char *b, size_t limit)
+{
+	uint32_t x[64], y[64];
+	size_t nx, ny;
+	if (!folded_points(a, x, &nx) || !folded_points(b, y, &ny))
+		return limit + 1;
+	if ((nx > ny ? nx - ny : ny - nx) > limit)
+		return limit + 1;
+	size_t row[65];
+	for (size_t j = 0; j <= ny; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= nx; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= ny; j++) {
+			size_t up = row[j];
+			size_t best = diag + (x[i - 1] != y[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[ny] > limit ? limit + 1 : row[ny];
+}

@@ -58,5 +58,12 @@ void ab_utf8_add_safe(struct ab_str *out, const char *s, size_t n);
  * is shown as ren\xe9.ans; a name with a real backslash, ren\xe9.ans, as
  * ren\\xe9.ans. */
 void ab_utf8_add_name(struct ab_str *out, const char *name);
+/* The edit (Levenshtein) distance between two NUL-terminated UTF-8
+ * strings, counted in characters, ASCII letters compared ignoring case:
+ * how many characters to insert, delete or replace to turn one into the
+ * other.  Any distance above limit is reported as limit + 1, and strings
+ * longer than 64 characters are not measured (limit + 1), so "did you
+ * mean" costs little. */
+size_t ab_utf8_distance(const char *a, const char *b, size_t limit);
 
 #endif

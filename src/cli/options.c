@@ -126,7 +126,8 @@ const struct ab_option ab_options[] = {
 	  N_("cut on alpha >= beta (the default, said explicitly)"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, SEARCH_WORD("non-strict") },
 	{ "order", 0, AB_ARG_REQUIRED, N_("ORDER"),
-	  N_("given, reverse, best, worst, random or random:SEED"), NULL,
+	  N_("given, reverse, best, worst, random or random:SEED;\n"
+	     "killer or history: ordered by the moves that cut"), NULL,
 	  AB_GROUP_SEARCH, SEARCHING, .id = AB_OPT_ORDER, .word = "order" },
 	{ "root", 0, AB_ARG_REQUIRED, "max|min",
 	  N_("who moves at the root (overrides the file)"), NULL,
@@ -149,6 +150,20 @@ const struct ab_option ab_options[] = {
 	  N_("search with the named mistake ID, as a program\n"
 	     "with that bug would; ID is one of:"), NULL,
 	  AB_GROUP_SEARCH, ON_A_TREE | AB_CMD(TEST), SEARCH_WORD("bug"), .values = bug_ids },
+	{ "tt", 0, AB_ARG_OPTIONAL, "N",
+	  N_("a transposition table, one slot per node: MAX and\n"
+	     "MIN nodes probe it on entering, store on leaving"),
+	  N_("the table with N slots (a position's slot: its\n"
+	     "number modulo N, always replacing)"),
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("tt") },
+	{ "pvs", 0, AB_ARG_NONE, NULL,
+	  N_("principal variation search: each child after the\n"
+	     "first with a null window, again if it falls inside"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("pvs") },
+	{ "aspiration", 0, AB_ARG_REQUIRED, "W",
+	  N_("with --iterative: each iteration's root window is\n"
+	     "the last value ± W, opened where it fails"), NULL,
+	  AB_GROUP_SEARCH, ON_A_TREE, SEARCH_WORD("aspiration") },
 	{ "iteration", 0, AB_ARG_REQUIRED, "K",
 	  N_("check: grade iteration K of --iterative"), NULL,
 	  AB_GROUP_SEARCH, AB_CMD(CHECK), .id = AB_OPT_ITERATION },
@@ -169,6 +184,12 @@ const struct ab_option ab_options[] = {
 	     "board under every node"), NULL,
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(EXPORT), .id = AB_OPT_BOARD },
 
+	{ "compare", 0, AB_ARG_NONE, NULL,
+	  N_("stats: one row per technique (minimax, alpha-beta,\n"
+	     "best order, iterative deepening, the table, killer,\n"
+	     "history, PVS); exit 2 if their root values differ"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(STATS), .id = AB_OPT_COMPARE },
+
 	{ "key", 0, AB_ARG_REQUIRED, "KEY",
 	  N_("grade against a key: what is asked, and its points"), NULL,
 	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_KEY },
@@ -176,6 +197,11 @@ const struct ab_option ab_options[] = {
 	  N_("a bare number is what a node returns, or what\n"
 	     "the search proves about it (default)"), NULL,
 	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_VALUES },
+	{ "best", 0, AB_ARG_REQUIRED, "proved|any-optimal",
+	  N_("best: is the search's move or one it proves as\n"
+	     "good (default), or any move whose minimax value\n"
+	     "equals the root's (for keys where a tie is fair)"), NULL,
+	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_BEST },
 	{ "csv", 0, AB_ARG_NONE, NULL,
 	  N_("one CSV row per answer file"), NULL,
 	  AB_GROUP_CHECK, AB_CMD(CHECK), .id = AB_OPT_CSV },
@@ -466,5 +492,25 @@ void ab_help(const char *program, unsigned commands, struct ab_str *out)
 	for (int g = AB_GROUP_NONE + 1; g < AB_GROUP_COUNT; g++)
 		add_group((enum ab_option_group)g, commands, out);
 	ab_str_addc(out, '\n');
+	/* check --help: the answer files it reads, in short (abtrace-answer(5)
+	 * says it all). */
+	if (commands == AB_CMD(CHECK)) {
+		ab_str_add(out, _("Answer files: one item a line, '#' starts a comment; full-width ：，、\n"
+				  "and the Chinese words of the report (根节点的值：3) are read too.\n"
+				  "  value: 3                   the root's value\n"
+				  "  best: B                    the best move, one of the root's children\n"
+				  "  pruned: C2 C3              the leaves never looked at (none: no cut)\n"
+				  "  visited: B1 B2 B3 C1 ...   or the leaves looked at, in order\n"
+				  "  C: <= 2                    a node's value or bound: 3, >= 5, 1..3, -inf..7\n"
+				  "  C: alpha=3 beta=2          its window when it returns\n"
+				  "  D: returns 2               the number it hands back\n"
+				  "  rules: strict fail-hard    the file's own conventions, where the command\n"
+				  "                             line is silent (also order:, root:, depth:,\n"
+				  "                             chance-prune:, values: returned)\n"
+				  "  name: Zhang San            who wrote it (id: too); shown, not graded\n"
+				  "A key (--key) writes '?' for what is asked, points after '|': value: ? | 2.\n"
+				  "A line that cannot be read costs one item, never the file.\n"));
+		ab_str_addc(out, '\n');
+	}
 	ab_str_add(out, _("Exit status: 0 success, 1 a checked answer has mistakes, 2 unusable input.\n"));
 }

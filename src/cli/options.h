@@ -63,6 +63,7 @@ enum ab_option_id {
 	AB_OPT_JSON,
 	AB_OPT_KEY,
 	AB_OPT_VALUES,
+	AB_OPT_BEST,
 	AB_OPT_CSV,
 	AB_OPT_GRADESCOPE,
 	AB_OPT_SUMMARY,
@@ -74,6 +75,7 @@ enum ab_option_id {
 	AB_OPT_OUTPUT,
 	AB_OPT_LESSON_TEXT,
 	AB_OPT_CHECK,
+	AB_OPT_COMPARE,
 	AB_OPT_HELP,
 	AB_OPT_VERSION,
 	AB_OPT_ZERO_BASED, /* a program's log: indices from 0 */

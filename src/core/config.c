@@ -93,6 +93,8 @@ static const struct {
 	{ "best", AB_ORDER_BEST },
 	{ "worst", AB_ORDER_WORST },
 	{ "random", AB_ORDER_RANDOM },
+	{ "killer", AB_ORDER_KILLER },
+	{ "history", AB_ORDER_HISTORY },
 };
 
 bool ab_parse_order(const char *text, struct ab_config *config)
@@ -176,6 +178,8 @@ static const char *const bug_sentences[] = {
 	N_("negamax scores leaves from MAX's side at every level, not the mover's"),
 	N_("the root's move is taken from a child's returned bound, so a cut child that only ties the root's value can be named best"),
 	N_("the program's infinity is smaller than some value in the tree"),
+	N_("every table entry is stored as an exact value, even where the search proved only a bound"),
+	N_("table entries are used whatever depth they were searched to, even shallower than the node needs"),
 };
 
 const char *ab_bug_id(enum ab_bug bug)
@@ -344,11 +348,64 @@ static bool set_bug(struct ab_config *c, const char *v)
 	return true;
 }
 
+/* tt (one slot per node), tt=off, or tt=N slots, 1 to AB_MAX_NODES. */
+static bool set_tt(struct ab_config *c, const char *v)
+{
+	if (!v) {
+		c->tt = true;
+		c->tt_slots = 0;
+		return true;
+	}
+	if (strcmp(v, "off") == 0) {
+		c->tt = false;
+		c->tt_slots = 0;
+		return true;
+	}
+	if (*v < '1' || *v > '9')
+		return false;
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || n > AB_MAX_NODES)
+		return false;
+	c->tt = true;
+	c->tt_slots = (uint32_t)n;
+	return true;
+}
+
+static bool set_pvs(struct ab_config *c, const char *v)
+{
+	if (v && strcmp(v, "off") != 0)
+		return false;
+	c->pvs = !v;
+	return true;
+}
+
+/* aspiration=W, W a number greater than 0 as a tree file writes it
+ * (aspiration=off: none). */
+static bool set_aspiration(struct ab_config *c, const char *v)
+{
+	if (!v)
+		return false;
+	if (strcmp(v, "off") == 0) {
+		c->aspiration = (struct ab_exact){ 0, 1 };
+		return true;
+	}
+	struct ab_exact w;
+	size_t end;
+	size_t n = strlen(v);
+	if (ab_number_parse(v, n, true, &w, &end, NULL) != AB_NUMBER_OK || end != n ||
+	    w.num <= 0)
+		return false;
+	c->aspiration = w;
+	return true;
+}
+
 /* The setters, beside the public table (same order). */
 static bool (*const setters[])(struct ab_config *, const char *) = {
 	set_algo, set_minimax, set_alphabeta, set_alphabeta, set_fail_soft,
 	set_fail_hard, set_strict, set_non_strict, set_order, set_root,
-	set_chance_prune, set_depth, set_iterative, set_view, set_bug,
+	set_chance_prune, set_depth, set_iterative, set_view, set_bug, set_tt,
+	set_pvs, set_aspiration,
 };
 
 const struct ab_config_word ab_config_words[] = {
@@ -360,13 +417,16 @@ const struct ab_config_word ab_config_words[] = {
 	{ "fail-hard", N_("nothing or clamp"), AB_PART_FAIL },
 	{ "strict", NULL, AB_PART_STRICT },
 	{ "non-strict", NULL, AB_PART_STRICT },
-	{ "order", N_("given, reverse, best, worst, random or random:SEED"), AB_PART_ORDER },
+	{ "order", N_("given, reverse, best, worst, random, random:SEED, killer or history"), AB_PART_ORDER },
 	{ "root", N_("max or min"), AB_PART_ROOT },
 	{ "chance-prune", N_("none, node or star1"), AB_PART_CHANCE },
 	{ "depth", N_("a number of levels below the root, 1 to 10000"), AB_PART_DEPTH },
 	{ "iterative", N_("nothing or off"), AB_PART_ITERATIVE },
 	{ "view", N_("minimax or negamax"), AB_PART_VIEW },
-	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf or small-inf:N"), AB_PART_BUG },
+	{ "bug", N_("a named mistake: none, swapped-update, min-updates-alpha, parent-only, no-root-pruning, shared-bounds, full-window, late-test, negamax-window, negamax-max-view, best-from-bound, small-inf, small-inf:N, tt-no-flag or tt-any-depth"), AB_PART_BUG },
+	{ "tt", N_("nothing, off, or a number of slots, 1 to 20000000"), AB_PART_TT },
+	{ "pvs", N_("nothing or off"), AB_PART_PVS },
+	{ "aspiration", N_("a window's half width greater than 0, in the tree's numbers, or off"), AB_PART_ASPIRATION },
 	{ NULL, NULL, 0 },
 };
 
@@ -449,6 +509,14 @@ void ab_config_merge(struct ab_config *to, const struct ab_config *from,
 		to->bug = from->bug;
 		to->bug_inf = from->bug_inf;
 	}
+	if (parts & AB_PART_TT) {
+		to->tt = from->tt;
+		to->tt_slots = from->tt_slots;
+	}
+	if (parts & AB_PART_PVS)
+		to->pvs = from->pvs;
+	if (parts & AB_PART_ASPIRATION)
+		to->aspiration = from->aspiration;
 }
 
 unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
@@ -466,6 +534,10 @@ unsigned ab_config_differ(const struct ab_config *a, const struct ab_config *b)
 	d |= a->bug != b->bug || (a->bug == AB_BUG_SMALL_INF &&
 				  ab_config_bug_inf(a) != ab_config_bug_inf(b))
 		     ? AB_PART_BUG : 0;
+	d |= a->tt != b->tt || (a->tt && a->tt_slots != b->tt_slots) ? AB_PART_TT : 0;
+	d |= a->pvs != b->pvs ? AB_PART_PVS : 0;
+	d |= a->aspiration.num != b->aspiration.num ||
+	     (a->aspiration.num && a->aspiration.den != b->aspiration.den) ? AB_PART_ASPIRATION : 0;
 	return d;
 }
 
@@ -519,6 +591,27 @@ void ab_config_words_of(const struct ab_config *c, unsigned parts,
 		ab_str_add(out, "bug=");
 		ab_bug_describe(c, out);
 	}
+	if (parts & AB_PART_TT) {
+		SEP();
+		if (!c->tt)
+			ab_str_add(out, "tt=off");
+		else if (c->tt_slots)
+			ab_str_addf(out, "tt=%u", c->tt_slots);
+		else
+			ab_str_add(out, "tt");
+	}
+	if (parts & AB_PART_PVS) {
+		SEP();
+		ab_str_add(out, c->pvs ? "pvs" : "pvs=off");
+	}
+	if (parts & AB_PART_ASPIRATION) {
+		SEP();
+		ab_str_add(out, "aspiration=");
+		if (c->aspiration.num)
+			ab_exact_format(c->aspiration, out);
+		else
+			ab_str_add(out, "off");
+	}
 #undef SEP
 }
 
@@ -549,6 +642,8 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 	case AB_ORDER_RANDOM:
 		ab_str_addf(out, _(", order random:%llu"), (unsigned long long)config->seed);
 		break;
+	case AB_ORDER_KILLER: ab_str_add(out, _(", killer moves first")); break;
+	case AB_ORDER_HISTORY: ab_str_add(out, _(", ordered by history")); break;
 	}
 	if (config->iterative && config->depth)
 		ab_str_addf(out, _(", iterative deepening to depth %u"), config->depth);
@@ -556,6 +651,18 @@ static void describe(const struct ab_config *config, bool ascii, bool chance,
 		ab_str_add(out, _(", iterative deepening"));
 	else if (config->depth)
 		ab_str_addf(out, _(", depth %u"), config->depth);
+	if (config->tt && config->tt_slots)
+		ab_str_addf(out, _(", transposition table of %u slots"), config->tt_slots);
+	else if (config->tt)
+		ab_str_add(out, _(", transposition table"));
+	if (config->pvs && config->algo == AB_ALPHABETA)
+		ab_str_add(out, _(", principal variation search"));
+	if (config->aspiration.num && config->iterative) {
+		struct ab_str w = AB_STR_INIT;
+		ab_exact_format(config->aspiration, &w);
+		ab_str_addf(out, _(", aspiration windows of ±%s"), ab_str_cstr(&w));
+		ab_str_free(&w);
+	}
 	if (config->view == AB_VIEW_NEGAMAX)
 		ab_str_add(out, _(", negamax view"));
 	if (config->bug != AB_BUG_NONE) {
@@ -577,7 +684,79 @@ void ab_config_describe_for(const struct ab_config *config,
 			    struct ab_str *out)
 {
 	describe(config, ascii, tree->nchance != 0, out);
-	if (tree->nchance && config->algo == AB_ALPHABETA)
-		ab_str_addf(out, ", chance-prune %s",
-			    ab_chance_prune_name(ab_config_chance(config, tree)));
+	if (tree->nchance && config->algo == AB_ALPHABETA) {
+		switch (ab_config_chance(config, tree)) {
+		case AB_CHANCE_NONE: ab_str_add(out, _(", chance-prune none")); break;
+		case AB_CHANCE_NODE: ab_str_add(out, _(", chance-prune node")); break;
+		case AB_CHANCE_STAR1: ab_str_add(out, _(", chance-prune star1")); break;
+		case AB_CHANCE_AUTO: break;
+		}
+	}
+}
+
+const char *ab_fail_name(enum ab_fail fail)
+{
+	switch (fail) {
+	case AB_FAIL_HARD: return _("fail-hard");
+	case AB_FAIL_CLAMP: return _("fail-hard=clamp");
+	case AB_FAIL_SOFT: break;
+	}
+	return _("fail-soft");
+}
+
+void ab_config_describe_parts(const struct ab_config *config, unsigned parts,
+			      bool ascii, struct ab_str *out)
+{
+	size_t start = out->len;
+#define NEXT() (out->len > start ? ab_str_add(out, _(", ")) : (void)0)
+	if (parts & AB_PART_ALGO) {
+		NEXT();
+		ab_str_add(out, config->algo == AB_MINIMAX ? _("minimax") : _("alpha-beta"));
+	}
+	if (parts & AB_PART_STRICT) {
+		NEXT();
+		if (ascii)
+			ab_str_add(out, config->strict ? "alpha > beta" : "alpha >= beta");
+		else
+			ab_str_add(out, config->strict ? "α > β" : "α ≥ β");
+	}
+	if (parts & AB_PART_FAIL) {
+		NEXT();
+		ab_str_add(out, ab_fail_name(config->fail));
+	}
+	if (parts & AB_PART_ORDER) {
+		NEXT();
+		switch (config->order) {
+		case AB_ORDER_GIVEN: ab_str_add(out, _("order given")); break;
+		case AB_ORDER_REVERSE: ab_str_add(out, _("order reverse")); break;
+		case AB_ORDER_BEST: ab_str_add(out, _("order best")); break;
+		case AB_ORDER_WORST: ab_str_add(out, _("order worst")); break;
+		case AB_ORDER_RANDOM:
+			ab_str_addf(out, _("order random:%llu"), (unsigned long long)config->seed);
+			break;
+		case AB_ORDER_KILLER: ab_str_add(out, _("order killer")); break;
+		case AB_ORDER_HISTORY: ab_str_add(out, _("order history")); break;
+		}
+	}
+	if (parts & AB_PART_ROOT) {
+		NEXT();
+		ab_str_add(out, config->root == AB_ROOT_IS_MIN ? _("root MIN") : _("root MAX"));
+	}
+	if (parts & AB_PART_DEPTH) {
+		NEXT();
+		if (config->depth)
+			ab_str_addf(out, _("depth %u"), config->depth);
+		else
+			ab_str_add(out, _("no depth limit"));
+	}
+	if (parts & AB_PART_CHANCE) {
+		NEXT();
+		switch (config->chance_prune) {
+		case AB_CHANCE_NONE: ab_str_add(out, _("chance-prune none")); break;
+		case AB_CHANCE_NODE: ab_str_add(out, _("chance-prune node")); break;
+		case AB_CHANCE_STAR1: ab_str_add(out, _("chance-prune star1")); break;
+		case AB_CHANCE_AUTO: ab_str_add(out, _("chance-prune as the tree's bounds say")); break;
+		}
+	}
+#undef NEXT
 }

@@ -34,6 +34,10 @@ enum ab_order {
 	AB_ORDER_BEST,    /* by true minimax value, best for the mover first */
 	AB_ORDER_WORST,   /* the opposite of best */
 	AB_ORDER_RANDOM,  /* a shuffle that depends only on the seed */
+	AB_ORDER_KILLER,  /* the given order, with the moves that last cut
+			     off at the node's depth first (killer moves) */
+	AB_ORDER_HISTORY, /* by how often each move cut off, weighted by the
+			     depth searched below (the history heuristic) */
 };
 
 enum ab_root_choice { AB_ROOT_FROM_TREE, AB_ROOT_IS_MAX, AB_ROOT_IS_MIN };
@@ -66,7 +70,9 @@ enum ab_view { AB_VIEW_MINIMAX, AB_VIEW_NEGAMAX };
 	X(NEGAMAX_WINDOW, "negamax-window") \
 	X(NEGAMAX_MAX_VIEW, "negamax-max-view") \
 	X(BEST_FROM_BOUND, "best-from-bound") \
-	X(SMALL_INF, "small-inf")
+	X(SMALL_INF, "small-inf") \
+	X(TT_NO_FLAG, "tt-no-flag") \
+	X(TT_ANY_DEPTH, "tt-any-depth")
 
 enum ab_bug {
 #define AB_BUG_ENUM(name, id) AB_BUG_##name,
@@ -91,6 +97,15 @@ struct ab_config {
 	enum ab_bug bug;  /* a named mistake, AB_BUG_NONE: the right search */
 	int64_t bug_inf;  /* bug=small-inf:N, the program's infinity N in the
 			     tree's numbers; 0: AB_BUG_INF_DEFAULT */
+	bool tt;          /* --tt: a transposition table (ab_config_table) */
+	uint32_t tt_slots; /* its slots (--tt=N); 0: one per node, so no two
+			     positions share one */
+	bool pvs;         /* --pvs: principal variation search (alpha-beta
+			     only): every child but the first searched with
+			     a null window, and again where it falls inside */
+	struct ab_exact aspiration; /* --aspiration W (with --iterative): each
+			     iteration after the first searches the root
+			     with [v - W, v + W]; num 0: none */
 };
 
 /* The infinity small-inf gives a program that names none: the 1000 a
@@ -126,6 +141,23 @@ static inline bool ab_config_returns_bound(const struct ab_config *c)
 static inline int64_t ab_config_bug_inf(const struct ab_config *c)
 {
 	return c->bug_inf ? c->bug_inf : AB_BUG_INF_DEFAULT;
+}
+/* Whether the search keeps a transposition table: --tt, or a mistake of
+ * the table's (tt-no-flag, tt-any-depth), which implies one. */
+static inline bool ab_config_table(const struct ab_config *c)
+{
+	return c->tt || c->bug == AB_BUG_TT_NO_FLAG || c->bug == AB_BUG_TT_ANY_DEPTH;
+}
+/* The table's slots on tree: --tt=N's N, or one per node. */
+static inline uint32_t ab_config_tt_slots(const struct ab_config *c,
+					  const struct ab_tree *tree)
+{
+	return c->tt_slots ? c->tt_slots : (tree->count ? tree->count : 1);
+}
+/* Whether the named mistake is one of the table's. */
+static inline bool ab_bug_is_table(enum ab_bug bug)
+{
+	return bug == AB_BUG_TT_NO_FLAG || bug == AB_BUG_TT_ANY_DEPTH;
 }
 /* NULL when the named mistake can run on tree, else why not (the
  * negamax mistakes and shared-bounds need a tree without chance nodes):
@@ -163,6 +195,9 @@ enum ab_config_part {
 	AB_PART_ITERATIVE = 1u << 7,
 	AB_PART_VIEW = 1u << 8,
 	AB_PART_BUG = 1u << 9,
+	AB_PART_TT = 1u << 10,
+	AB_PART_PVS = 1u << 11,
+	AB_PART_ASPIRATION = 1u << 12,
 };
 
 /* One entry of the table of words. */
@@ -212,6 +247,9 @@ void ab_order_describe(const struct ab_config *config, struct ab_str *out);
 bool ab_parse_view(const char *text, enum ab_view *out);
 /* The fail convention's word: "fail-soft", "fail-hard", "fail-hard=clamp". */
 const char *ab_fail_word(enum ab_fail fail);
+/* The same as people read it, in the language of messages (the word, or
+ * in Chinese 软失败 / 硬失败 with the word beside it). */
+const char *ab_fail_name(enum ab_fail fail);
 /* A named mistake's id ("swapped-update"), and the mistake as a sentence
  * ("MIN nodes raise α and MAX nodes lower β"). */
 const char *ab_bug_id(enum ab_bug bug);
@@ -233,5 +271,10 @@ void ab_config_describe(const struct ab_config *config, bool ascii,
 void ab_config_describe_for(const struct ab_config *config,
 			    const struct ab_tree *tree, bool ascii,
 			    struct ab_str *out);
+/* Appends only the parts of config named in parts (AB_PART_*), as a list
+ * in the language of messages, for notes that say what a grader used
+ * instead of what a file declared: "α ≥ β, fail-hard, order given". */
+void ab_config_describe_parts(const struct ab_config *config, unsigned parts,
+			      bool ascii, struct ab_str *out);
 
 #endif

@@ -12,6 +12,17 @@ const char *ab_event_kind_name(enum ab_event_kind kind)
 	return (unsigned)kind < AB_EV_COUNT ? kind_names[kind] : "?";
 }
 
+const char *ab_order_why_name(enum ab_order_why why)
+{
+	switch (why) {
+	case AB_WHY_TABLE: return "table";
+	case AB_WHY_KILLER: return "killer";
+	case AB_WHY_HISTORY: return "history";
+	case AB_WHY_GIVEN: break;
+	}
+	return "given";
+}
+
 const char *ab_what_name(enum ab_what what)
 {
 	switch (what) {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/tree.h"
+#include "core/tt.h"
 
 #define AB_EVENT_KINDS(X) \
 	X(ENTER, "enter")   \
@@ -20,6 +21,10 @@
 	X(UPDATE, "update") \
 	X(CUTOFF, "cutoff") \
 	X(RETURN, "return") \
+	X(PROBE, "probe")   \
+	X(STORE, "store")   \
+	X(RESEARCH, "research") \
+	X(ORDER, "order")   \
 	X(ITERATION, "iteration") \
 	X(RESULT, "result") \
 	X(DONE, "done")
@@ -30,6 +35,15 @@ enum ab_event_kind {
 #undef AB_KIND_ENUM
 	AB_EV_COUNT
 };
+
+/* Why an order event puts a child where it is. */
+enum ab_order_why {
+	AB_WHY_GIVEN,   /* the base order (given, or the last iteration's) */
+	AB_WHY_TABLE,   /* the table's best move for the position */
+	AB_WHY_KILLER,  /* a killer move at the node's depth */
+	AB_WHY_HISTORY, /* its history score (above the ones after it) */
+};
+const char *ab_order_why_name(enum ab_order_why why);
 
 /* What an update event changes. */
 enum ab_what { AB_WHAT_ALPHA, AB_WHAT_BETA, AB_WHAT_VALUE };
@@ -56,7 +70,36 @@ struct ab_event {
 				     if none */
 	uint32_t leaves_visited;  /* result (that iteration), done (all) */
 	uint32_t nodes_visited;   /* result, done: inner nodes entered */
-	uint32_t depth;           /* iteration, result: the depth limit */
+	uint32_t depth;           /* iteration, result: the depth limit;
+				     probe: the depth the node needs, store:
+				     the entry's */
+	/* The transposition table (--tt): a probe on entering a MAX or MIN
+	 * node, a store on returning from one.  A probe's alpha and beta are
+	 * the window after it, value the node's running value after it, lo
+	 * and hi what the entry says of the node's value (-inf, +inf when
+	 * nothing: a miss, or an entry too shallow), and what, old, new_ the
+	 * bound it moved (value: an exact entry's).  A store's alpha and beta
+	 * are the window the node was entered with, which its flag is from. */
+	uint32_t slot;            /* probe, store */
+	enum ab_tt_use use;       /* probe: what the entry did (AB_TT_MISS:
+				     none found) */
+	struct ab_tt_entry entry; /* probe: the entry found (position
+				     AB_NONE: none); store: the one stored */
+	struct ab_tt_entry replaced; /* store: what the slot held (position
+				     AB_NONE: it was empty) */
+	/* research (--pvs, --aspiration): node is searched again with the
+	 * window [alpha, beta], since the value it returned (value) with the
+	 * narrower one it was searched with, [lo, hi], did not settle its
+	 * place. */
+	/* order (--order killer|history): a MAX or MIN node's children in the
+	 * order it will search them, each with why and, under history, its
+	 * move's score; all valid only while the event is handled. */
+	const uint32_t *order;
+	const uint8_t *why;       /* enum ab_order_why per child */
+	const uint64_t *scores;   /* per child, or NULL (killer) */
+	uint32_t norder;
+	/* done: the table's counts over the whole search (0 without one) */
+	uint32_t probes, hits, stores;
 };
 
 /* A consumer of events.  emit returns 0 to go on, nonzero to stop the

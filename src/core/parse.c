@@ -264,8 +264,8 @@ static bool check_encoding(struct parser *p)
 /* ---- Header lines ----------------------------------------------------- */
 
 static const char *const header_keys[] = { "title", "root", "source",
-					   "players", "bounds" };
-enum { H_TITLE, H_ROOT, H_SOURCE, H_PLAYERS, H_BOUNDS, H_COUNT };
+					   "players", "bounds", "title.zh" };
+enum { H_TITLE, H_ROOT, H_SOURCE, H_PLAYERS, H_BOUNDS, H_TITLE_ZH, H_COUNT };
 
 static int header_key(const char *s, size_t n)
 {
@@ -282,6 +282,9 @@ static bool header_at(const struct parser *p, size_t i, size_t *key_end)
 	size_t end = scan_label(p, i);
 	if (end == i)
 		return false;
+	/* A key in another language: title.zh. */
+	if (end + 1 < p->len && p->text[end] == '.' && starts_label(p, end + 1))
+		end = scan_label(p, end + 1);
 	size_t j = skip_hspace(p, end);
 	if (j >= p->len || p->text[j] != ':')
 		return false;
@@ -405,7 +408,7 @@ static bool parse_headers(struct parser *p)
 		int k = header_key(t + key, klen);
 		if (k < 0)
 			return fail(p, key, "unknown header key '%.*s': expected "
-				    "title, root, source, players or bounds",
+				    "title, title.zh, root, source, players or bounds",
 				    (int)ab_utf8_prefix(t + key, klen, 32),
 				    t + key);
 		if (have[k]) {
@@ -470,6 +473,8 @@ static bool parse_headers(struct parser *p)
 		char *text = copy_slice(t + v, vlen);
 		if (k == H_TITLE)
 			ab_tree_set_title(p->tree, text);
+		else if (k == H_TITLE_ZH)
+			ab_tree_set_title_zh(p->tree, text);
 		else
 			ab_tree_set_source(p->tree, text);
 		free(text);

@@ -91,11 +91,11 @@ static void begin_iteration(struct ab_trace *trace, uint32_t depth)
 		if (!sv->taken) {
 			uint32_t touched = 0;
 			for (uint32_t n = 0; n < count; n++)
-				touched += trace->state[n].status != AB_UNVISITED;
+				touched += ab_trace_reached(trace, n);
 			sv->nodes = ab_xcalloc(touched ? touched : 1, sizeof *sv->nodes);
 			sv->states = ab_xcalloc(touched ? touched : 1, sizeof *sv->states);
 			for (uint32_t n = 0; n < count; n++)
-				if (trace->state[n].status != AB_UNVISITED) {
+				if (ab_trace_reached(trace, n)) {
 					sv->nodes[sv->count] = n;
 					sv->states[sv->count++] = trace->state[n];
 				}
@@ -118,6 +118,77 @@ static void end_iteration(struct ab_trace *trace, uint32_t depth)
 		trace->state[sv->nodes[i]] = sv->states[i];
 }
 
+/* A probe moves the node's window, its running value and its own side
+ * of the proved interval (lo at MAX, hi at MIN: the other side is shown
+ * only when it returns). */
+static void apply_probe(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	const struct ab_trace_tt *x = &trace->tt_events[r->a];
+	st->alpha = x->alpha;
+	st->beta = x->beta;
+	st->value = x->value;
+	if (is_max(trace, r->node))
+		st->lo = max_value(st->lo, x->lo);
+	else
+		st->hi = min_value(st->hi, x->hi);
+}
+
+/* Back to the state the node's enter left: the event just before. */
+static void undo_probe(struct ab_trace *trace, const struct ab_record *r)
+{
+	struct ab_node_state *st = &trace->state[r->node];
+	const struct ab_record *enter = r - 1;
+	st->alpha = enter->a;
+	st->beta = enter->b;
+	st->value = is_max(trace, r->node) ? AB_NEG_INF : AB_POS_INF;
+	st->lo = AB_NEG_INF;
+	st->hi = AB_POS_INF;
+}
+
+/* ---- Re-searches -------------------------------------------------------- */
+
+/* The research event's snapshot of its subtree, the first time through. */
+static void take_snapshot(struct ab_trace *trace, struct ab_trace_research *x)
+{
+	if (x->taken)
+		return;
+	uint32_t end = ab_end(trace->tree, x->node), count = 0;
+	for (uint32_t n = x->node; n < end; n++)
+		count += trace->state[n].status != AB_UNVISITED;
+	x->nodes = ab_xcalloc(count ? count : 1, sizeof *x->nodes);
+	x->states = ab_xcalloc(count ? count : 1, sizeof *x->states);
+	for (uint32_t n = x->node; n < end; n++)
+		if (trace->state[n].status != AB_UNVISITED) {
+			x->nodes[x->count] = n;
+			x->states[x->count++] = trace->state[n];
+		}
+	x->taken = true;
+}
+
+/* A research event: the subtree's reached nodes start again, each
+ * keeping only that it was looked at. */
+static void clear_for_research(struct ab_trace *trace, const struct ab_trace_research *x)
+{
+	for (uint32_t i = 0; i < x->count; i++)
+		trace->state[x->nodes[i]] = (struct ab_node_state){ .earlier = 1 };
+}
+
+static void restore_research(struct ab_trace *trace, const struct ab_trace_research *x)
+{
+	for (uint32_t i = 0; i < x->count; i++)
+		trace->state[x->nodes[i]] = x->states[i];
+}
+
+/* The state node n had before it was entered or looked at: step 0's,
+ * all zero, but for `earlier` (a research event cleared it). */
+static void state_before(struct ab_trace *trace, uint32_t n)
+{
+	struct ab_node_state *st = &trace->state[n];
+	uint8_t earlier = st->earlier;
+	*st = (struct ab_node_state){ .earlier = earlier };
+}
+
 static void apply(struct ab_trace *trace, const struct ab_record *r)
 {
 	struct ab_node_state *st = &trace->state[r->node];
@@ -131,6 +202,7 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->lo = AB_NEG_INF;
 		st->hi = AB_POS_INF;
 		st->cut = 0;
+		st->type = AB_TYPE_NONE;
 		trace->nodes_now++;
 		break;
 	case AB_EV_LEAF:
@@ -149,8 +221,23 @@ static void apply(struct ab_trace *trace, const struct ab_record *r)
 		st->status = AB_DONE;
 		st->lo = r->a;
 		st->hi = r->b;
+		st->type = r->what;
 		fold_into_parent(trace, r->node, r->a, r->b);
 		break;
+	case AB_EV_RESEARCH:
+		take_snapshot(trace, &trace->researches[r->a]);
+		clear_for_research(trace, &trace->researches[r->a]);
+		break;
+	case AB_EV_ORDER:
+		break;
+	case AB_EV_PROBE:
+		apply_probe(trace, r);
+		break;
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *x = &trace->tt_events[r->a];
+		trace->tt_slots[x->slot] = x->entry;
+		break;
+	}
 	case AB_EV_ITERATION:
 		begin_iteration(trace, (uint32_t)r->a);
 		break;
@@ -167,13 +254,14 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 	ab_value *bound;
 	switch ((enum ab_event_kind)r->kind) {
 	case AB_EV_ENTER:
-		/* A node is entered once, from the all-zero state of step 0:
-		 * restoring that exactly lets a trace reset by clearing. */
-		*st = (struct ab_node_state){ 0 };
+		/* A node is entered from the all-zero state of step 0
+		 * (restoring that exactly lets a trace reset by clearing), or
+		 * again after a research event, from the state it had then. */
+		state_before(trace, r->node);
 		trace->nodes_now--;
 		break;
 	case AB_EV_LEAF:
-		*st = (struct ab_node_state){ 0 };
+		state_before(trace, r->node);
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		trace->leaves_now--;
@@ -196,9 +284,23 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 		} else {
 			st->lo = AB_NEG_INF;
 		}
+		st->type = AB_TYPE_NONE;
 		if ((bound = parent_bound(trace, r->node)))
 			*bound = r->c;
 		break;
+	case AB_EV_RESEARCH:
+		restore_research(trace, &trace->researches[r->a]);
+		break;
+	case AB_EV_ORDER:
+		break;
+	case AB_EV_PROBE:
+		undo_probe(trace, r);
+		break;
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *x = &trace->tt_events[r->a];
+		trace->tt_slots[x->slot] = x->replaced;
+		break;
+	}
 	case AB_EV_ITERATION:
 		end_iteration(trace, (uint32_t)r->a);
 		break;
@@ -210,6 +312,23 @@ static void undo(struct ab_trace *trace, const struct ab_record *r)
 }
 
 /* ---- Recording ---------------------------------------------------------- */
+
+static size_t add_tt_event(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->ntt_events == trace->tt_events_cap) {
+		trace->tt_events_cap = trace->tt_events_cap ? trace->tt_events_cap * 2 : 64;
+		trace->tt_events = ab_xreallocarray(trace->tt_events, trace->tt_events_cap,
+						    sizeof *trace->tt_events);
+	}
+	trace->tt_events[trace->ntt_events] = (struct ab_trace_tt){
+		.slot = ev->slot, .depth = ev->depth, .use = (uint8_t)ev->use,
+		.what = (uint8_t)ev->what, .entry = ev->entry,
+		.replaced = ev->replaced, .old = ev->old, .new_ = ev->new_,
+		.alpha = ev->alpha, .beta = ev->beta, .value = ev->value,
+		.lo = ev->lo, .hi = ev->hi,
+	};
+	return trace->ntt_events++;
+}
 
 /* The recorder's sink context: the trace, and the widest node that cut
  * off (its pruned list is the longest ab_trace_event hands out). */
@@ -223,7 +342,71 @@ struct recorder {
 	ab_value *bound_at;
 	uint8_t *player_at; /* the player of the node on the path, by depth */
 	ab_value before;   /* the last folded bound's old value */
+	/* By depth on the path: the window each node was entered with and
+	 * whether it cut off, for its node type. */
+	ab_value *alpha_at, *beta_at;
+	uint8_t *cut_at;
 };
+
+/* The node type a return earns (see enum ab_node_type). */
+static uint8_t node_type(const struct recorder *rec, uint32_t depth,
+			 const struct ab_event *ev)
+{
+	enum ab_player p = (enum ab_player)rec->player_at[depth];
+	if (p == AB_CHANCE)
+		return AB_TYPE_NONE;
+	bool strict = rec->trace->config.strict;
+	ab_value a = rec->alpha_at[depth], b = rec->beta_at[depth], v = ev->value;
+	bool high = b != AB_POS_INF && (strict ? v > b : v >= b);
+	bool low = a != AB_NEG_INF && (strict ? v < a : v <= a);
+	if (p == AB_MAX ? rec->cut_at[depth] || high : rec->cut_at[depth] || low)
+		return AB_TYPE_CUT;
+	if (p == AB_MAX ? low : high)
+		return AB_TYPE_ALL;
+	return AB_TYPE_PV;
+}
+
+static size_t add_order(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->norders == trace->orders_cap) {
+		trace->orders_cap = trace->orders_cap ? trace->orders_cap * 2 : 64;
+		trace->orders = ab_xreallocarray(trace->orders, trace->orders_cap,
+						 sizeof *trace->orders);
+	}
+	while (trace->order_len + ev->norder > trace->order_list_cap) {
+		size_t cap = trace->order_list_cap ? trace->order_list_cap * 2 : 256;
+		trace->order_nodes = ab_xreallocarray(trace->order_nodes, cap,
+						      sizeof *trace->order_nodes);
+		trace->order_why = ab_xreallocarray(trace->order_why, cap, 1);
+		trace->order_scores = ab_xreallocarray(trace->order_scores, cap,
+						       sizeof *trace->order_scores);
+		trace->order_list_cap = cap;
+	}
+	size_t first = trace->order_len;
+	for (uint32_t i = 0; i < ev->norder; i++) {
+		trace->order_nodes[first + i] = ev->order[i];
+		trace->order_why[first + i] = ev->why[i];
+		trace->order_scores[first + i] = ev->scores ? ev->scores[i] : 0;
+	}
+	trace->order_len += ev->norder;
+	trace->orders[trace->norders] = (struct ab_trace_order){
+		first, ev->norder, ev->scores != NULL };
+	return trace->norders++;
+}
+
+static size_t add_research(struct ab_trace *trace, const struct ab_event *ev)
+{
+	if (trace->nresearches == trace->researches_cap) {
+		trace->researches_cap = trace->researches_cap ? trace->researches_cap * 2 : 16;
+		trace->researches = ab_xreallocarray(trace->researches, trace->researches_cap,
+						     sizeof *trace->researches);
+	}
+	trace->researches[trace->nresearches] = (struct ab_trace_research){
+		.node = ev->node, .value = ev->value, .alpha = ev->alpha, .beta = ev->beta,
+		.was_alpha = ev->lo, .was_beta = ev->hi,
+	};
+	return trace->nresearches++;
+}
 
 /* Folds a finished child's interval into its parent's bound on the path
  * stack.  Returns a copy of the parent's bound from before, the value undo
@@ -278,6 +461,9 @@ static int record_event(void *ctx, const struct ab_event *ev)
 						     trace->root_player);
 		rec->player_at[depth] = (uint8_t)player;
 		rec->bound_at[depth] = player == AB_MAX ? AB_NEG_INF : AB_POS_INF;
+		rec->alpha_at[depth] = ev->alpha;
+		rec->beta_at[depth] = ev->beta;
+		rec->cut_at[depth] = 0;
 		break;
 	}
 	case AB_EV_LEAF:
@@ -299,16 +485,38 @@ static int record_event(void *ctx, const struct ab_event *ev)
 		r->a = ev->alpha;
 		r->b = ev->beta;
 		r->c = ev->by;
+		rec->cut_at[trace->tree->nodes[ev->node].depth] = 1;
 		if (is_chance(trace, ev->node))
 			add_extra(trace, ev->lo, ev->hi);
 		break;
 	case AB_EV_RETURN:
 		r->a = ev->lo;
 		r->b = ev->hi;
-		if (is_chance(trace, ev->node))
+		/* What a chance node returns, or any node under the table
+		 * (which may answer a node from an entry), is not the state's
+		 * to tell: it is kept as sent. */
+		if (trace->tt_slots || is_chance(trace, ev->node))
 			add_extra(trace, ev->value, 0);
 		bound = recorder_fold(rec, ev->node, ev->lo, ev->hi);
 		r->c = bound ? *bound : 0;
+		r->what = node_type(rec, trace->tree->nodes[ev->node].depth, ev);
+		break;
+	case AB_EV_RESEARCH:
+		r->a = (ab_value)add_research(trace, ev);
+		break;
+	case AB_EV_ORDER:
+		r->a = (ab_value)add_order(trace, ev);
+		break;
+	case AB_EV_PROBE:
+	case AB_EV_STORE:
+		r->a = (ab_value)add_tt_event(trace, ev);
+		if (ev->kind == AB_EV_PROBE) {
+			/* The entry's word is the node's own bound so far. */
+			uint32_t depth = trace->tree->nodes[ev->node].depth;
+			ab_value *b = &rec->bound_at[depth];
+			*b = rec->player_at[depth] == AB_MAX ? max_value(*b, ev->lo)
+							     : min_value(*b, ev->hi);
+		}
 		break;
 	case AB_EV_ITERATION:
 		r->a = ev->depth;
@@ -345,13 +553,28 @@ struct ab_trace *ab_trace_record(const struct ab_tree *tree,
 	trace->cap = guess < AB_MAX_EVENTS ? guess : AB_MAX_EVENTS;
 	trace->records = ab_xreallocarray(NULL, trace->cap,
 					  sizeof *trace->records);
-	struct recorder rec = { trace, 1, NULL, NULL, 0 };
-	rec.bound_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.bound_at);
-	rec.player_at = ab_xcalloc((size_t)tree->height + 1, sizeof *rec.player_at);
+	if (ab_config_table(config)) {
+		trace->tt_nslots = ab_config_tt_slots(config, tree);
+		trace->tt_slots = ab_xmalloc((size_t)trace->tt_nslots * sizeof *trace->tt_slots);
+		for (uint32_t i = 0; i < trace->tt_nslots; i++)
+			trace->tt_slots[i] = AB_TT_EMPTY;
+	}
+	struct recorder rec = { .trace = trace, .widest_cut = 1 };
+	size_t levels = (size_t)tree->height + 1;
+	rec.bound_at = ab_xcalloc(levels, sizeof *rec.bound_at);
+	rec.player_at = ab_xcalloc(levels, sizeof *rec.player_at);
+	rec.alpha_at = ab_xcalloc(levels, sizeof *rec.alpha_at);
+	rec.beta_at = ab_xcalloc(levels, sizeof *rec.beta_at);
+	rec.cut_at = ab_xcalloc(levels, sizeof *rec.cut_at);
+	if (config->pvs || config->aspiration.num)
+		ab_tree_need_spans(tree); /* a research's subtree: ab_end */
 	struct ab_sink sink = { record_event, &rec, AB_EVENT_ALL };
 	int stopped = ab_search(tree, config, &sink);
 	free(rec.bound_at);
 	free(rec.player_at);
+	free(rec.alpha_at);
+	free(rec.beta_at);
+	free(rec.cut_at);
 	if (stopped != 0) {
 		ab_trace_free(trace);
 		return NULL;
@@ -388,6 +611,17 @@ void ab_trace_free(struct ab_trace *trace)
 	}
 	free(trace->saved);
 	free(trace->order);
+	free(trace->tt_events);
+	free(trace->tt_slots);
+	for (size_t i = 0; i < trace->nresearches; i++) {
+		free(trace->researches[i].nodes);
+		free(trace->researches[i].states);
+	}
+	free(trace->researches);
+	free(trace->orders);
+	free(trace->order_nodes);
+	free(trace->order_why);
+	free(trace->order_scores);
 	free(trace);
 }
 
@@ -489,6 +723,45 @@ void ab_trace_event(struct ab_trace *trace, struct ab_event *ev)
 		else
 			ev->value = st->value;
 		break;
+	case AB_EV_PROBE:
+	case AB_EV_STORE: {
+		const struct ab_trace_tt *t = &trace->tt_events[r->a];
+		ev->slot = t->slot;
+		ev->depth = t->depth;
+		ev->entry = t->entry;
+		ev->replaced = t->replaced;
+		ev->alpha = t->alpha;
+		ev->beta = t->beta;
+		if (ev->kind == AB_EV_PROBE) {
+			ev->use = (enum ab_tt_use)t->use;
+			ev->what = (enum ab_what)t->what;
+			ev->old = t->old;
+			ev->new_ = t->new_;
+			ev->alpha = t->alpha;
+			ev->beta = t->beta;
+			ev->value = t->value;
+			ev->lo = t->lo;
+			ev->hi = t->hi;
+		}
+		break;
+	}
+	case AB_EV_RESEARCH: {
+		const struct ab_trace_research *rs = &trace->researches[r->a];
+		ev->value = rs->value;
+		ev->alpha = rs->alpha;
+		ev->beta = rs->beta;
+		ev->lo = rs->was_alpha;
+		ev->hi = rs->was_beta;
+		break;
+	}
+	case AB_EV_ORDER: {
+		const struct ab_trace_order *o = &trace->orders[r->a];
+		ev->order = trace->order_nodes + o->first;
+		ev->why = trace->order_why + o->first;
+		ev->scores = o->scores ? trace->order_scores + o->first : NULL;
+		ev->norder = o->count;
+		break;
+	}
 	case AB_EV_ITERATION:
 		ev->depth = (uint32_t)r->a;
 		break;
@@ -519,7 +792,7 @@ void ab_trace_done(const struct ab_trace *trace, struct ab_event *ev)
 
 bool ab_trace_pruned(const struct ab_trace *trace, uint32_t n)
 {
-	if (trace->state[n].status != AB_UNVISITED)
+	if (trace->state[n].status != AB_UNVISITED || trace->state[n].earlier)
 		return false;
 	const struct ab_node *nodes = trace->tree->nodes;
 	uint32_t p = nodes[n].parent;
@@ -603,6 +876,43 @@ const uint32_t *ab_trace_iteration_order(struct ab_trace *trace, uint32_t depth)
 		trace->order_of = depth;
 	}
 	return trace->order;
+}
+
+const char *ab_node_type_name(enum ab_node_type type)
+{
+	switch (type) {
+	case AB_TYPE_PV: return "PV";
+	case AB_TYPE_CUT: return "CUT";
+	case AB_TYPE_ALL: return "ALL";
+	case AB_TYPE_NONE: break;
+	}
+	return "";
+}
+
+const struct ab_tt_entry *ab_trace_table(const struct ab_trace *trace,
+					 uint32_t *n)
+{
+	*n = trace->tt_nslots;
+	return trace->tt_slots;
+}
+
+const struct ab_trace_tt *ab_trace_tt_at(const struct ab_trace *trace,
+					 size_t step)
+{
+	if (step == 0 || step > trace->length)
+		return NULL;
+	const struct ab_record *r = &trace->records[step - 1];
+	if (r->kind != AB_EV_PROBE && r->kind != AB_EV_STORE)
+		return NULL;
+	return &trace->tt_events[r->a];
+}
+
+const struct ab_trace_order *ab_trace_order_at(const struct ab_trace *trace,
+					       size_t step)
+{
+	if (step == 0 || step > trace->length || trace->records[step - 1].kind != AB_EV_ORDER)
+		return NULL;
+	return &trace->orders[trace->records[step - 1].a];
 }
 
 uint32_t ab_trace_current(const struct ab_trace *trace)

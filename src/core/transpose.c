@@ -103,6 +103,8 @@ static void copy_header(struct ab_tree *to, const struct ab_tree *from)
 		ab_tree_set_bounds(to, from->raw_lo, from->raw_hi);
 	if (from->title)
 		ab_tree_set_title(to, from->title);
+	if (from->title_zh)
+		ab_tree_set_title_zh(to, from->title_zh);
 	if (from->source)
 		ab_tree_set_source(to, from->source);
 }

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/i18n.h"
+
 /* Every pass over a big tree reads the node array: keep it this small. */
 _Static_assert(sizeof(struct ab_node) == 24, "struct ab_node grew");
 
@@ -320,6 +322,7 @@ void ab_tree_free(struct ab_tree *tree)
 	free(tree->open);
 	free(tree->pending);
 	free(tree->title);
+	free(tree->title_zh);
 	free(tree->source);
 	free(tree);
 }
@@ -689,6 +692,18 @@ void ab_tree_set_title(struct ab_tree *tree, const char *title)
 	set_text(&tree->title, title);
 }
 
+void ab_tree_set_title_zh(struct ab_tree *tree, const char *title)
+{
+	set_text(&tree->title_zh, title);
+}
+
+const char *ab_tree_title(const struct ab_tree *tree)
+{
+	if (tree->title_zh && (!tree->title || strncmp(ab_i18n_language(), "zh", 2) == 0))
+		return tree->title_zh;
+	return tree->title;
+}
+
 void ab_tree_set_source(struct ab_tree *tree, const char *source)
 {
 	set_text(&tree->source, source);
@@ -1033,6 +1048,7 @@ struct ab_tree *ab_tree_clone(const struct ab_tree *tree)
 	c->position = dup_mem(t->position, t->position ? t->count : 0,
 			      sizeof *t->position);
 	c->title = t->title ? ab_xstrdup(t->title) : NULL;
+	c->title_zh = t->title_zh ? ab_xstrdup(t->title_zh) : NULL;
 	c->source = t->source ? ab_xstrdup(t->source) : NULL;
 	return c;
 }
@@ -1054,6 +1070,17 @@ static void add_header(struct ab_str *out, const char *key, const char *text)
 }
 
 static const char *const kind_words[] = { "max", "min", "chance" };
+
+const char *ab_tree_move(const struct ab_tree *tree, uint32_t n, size_t *len)
+{
+	const char *label = tree->moves_named ? ab_tree_label(tree, n) : NULL;
+	if (!label)
+		return NULL;
+	const char *last = strrchr(label, tree->move_sep ? tree->move_sep : ' ');
+	const char *move = last ? last + 1 : label;
+	*len = strlen(move);
+	return move;
+}
 
 const char *ab_player_word(enum ab_player p)
 {
@@ -1117,6 +1144,8 @@ void ab_tree_write(const struct ab_tree *tree, struct ab_str *out)
 	const struct ab_tree *t = tree;
 	if (t->title)
 		add_header(out, "title", t->title);
+	if (t->title_zh)
+		add_header(out, "title.zh", t->title_zh);
 	/* A caller that set the other root player swapped MAX and MIN. */
 	unsigned swap = t->root_player != t->cycle_root &&
 			t->root_player != AB_CHANCE && t->cycle_root != AB_CHANCE;

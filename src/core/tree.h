@@ -119,7 +119,16 @@ struct ab_tree {
 	 * preorder); NULL while every node is its own position. */
 	uint32_t *position;
 	uint32_t ntransposed;    /* nodes whose position is another node */
+	/* Moves, for --order killer|history: a node's move is its rank among
+	 * its parent's children, unless moves_named: then each node's label
+	 * is the moves that reach it, separated by move_sep, and its move is
+	 * the label's last one (a game's "e2e4 e7e5" reaches its position by
+	 * the move e7e5; "x5" alone is the move x5).  A tree source that
+	 * knows its moves (a game) sets both; tree files leave them off. */
+	bool moves_named;
+	char move_sep;
 	char *title;             /* from the header, or NULL */
+	char *title_zh;          /* the same in Chinese (title.zh:), or NULL */
 	char *source;            /* from the header, or NULL */
 	uint32_t cap;            /* nodes allocated (while building) */
 	/* While building, in preorder: the open path (deepest last) and the
@@ -214,6 +223,12 @@ void ab_tree_reserve(struct ab_tree *tree, uint32_t n);
  * last ab_tree_add: no node can be added after it. */
 void ab_tree_finish(struct ab_tree *tree);
 void ab_tree_set_title(struct ab_tree *tree, const char *title);
+/* The title in Chinese (title.zh: in a file). */
+void ab_tree_set_title_zh(struct ab_tree *tree, const char *title);
+/* The title to show, in the language of messages: title.zh's when
+ * messages are Chinese and the tree has one, else title (or the only one
+ * there is; NULL if none). */
+const char *ab_tree_title(const struct ab_tree *tree);
 /* Sets the players cycle (1..AB_MAX_PLAYERS entries). */
 void ab_tree_set_players(struct ab_tree *tree, const enum ab_player *players,
 			 uint32_t count);
@@ -317,6 +332,11 @@ static inline uint32_t ab_position(const struct ab_tree *t, uint32_t n)
 {
 	return t->position ? t->position[n] : n;
 }
+
+/* Node n's move (see moves_named): the label's last move, *len bytes at
+ * the pointer returned, or NULL (the move is n's rank) when the tree does
+ * not name its moves or n has no label. */
+const char *ab_tree_move(const struct ab_tree *tree, uint32_t n, size_t *len);
 
 /* "max", "min" or "chance". */
 const char *ab_player_word(enum ab_player p);

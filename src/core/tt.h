@@ -59,11 +59,19 @@ const struct ab_tt_entry *ab_tt_probe(struct ab_tt *tt, uint32_t position);
  * searched with: at or below alpha an upper bound, at or above beta a
  * lower bound, strictly inside exact.  (Under --strict a cut needs
  * alpha > beta, but a value equal to a bound is still only a bound: the
- * search may have stopped at it.) */
+ * search may have stopped at it.)  A value at an infinite bound is that
+ * infinity, exact. */
 enum ab_tt_flag ab_tt_flag_for(ab_value value, ab_value alpha, ab_value beta);
+/* Whether the value says anything at all: not when it meets both bounds
+ * of a window that holds no value strictly inside (alpha >= beta, which
+ * --strict enters with alpha = beta): it may have failed either way, as
+ * a fail-hard node returning its unmoved bound does.  Nothing is stored
+ * then. */
+bool ab_tt_proves(ab_value value, ab_value alpha, ab_value beta);
 
-/* Stores an entry in its position's slot, always replacing; *old gets
- * what the slot held (position AB_NONE: it was empty). */
+/* Stores an entry (depth at least 1) in its position's slot, always
+ * replacing; *old gets what the slot held (position AB_NONE: it was
+ * empty). */
 void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
 		 struct ab_tt_entry *old);
 
@@ -71,14 +79,24 @@ void ab_tt_store(struct ab_tt *tt, const struct ab_tt_entry *entry,
  * needs depth plies (any_depth: whatever its depth, the classic bug).
  * Returns the use: */
 enum ab_tt_use {
-	AB_TT_UNUSED,   /* too shallow, or a bound that moves nothing */
+	AB_TT_UNUSED,   /* a bound that moves nothing */
 	AB_TT_VALUE,    /* exact: the node returns the value */
 	AB_TT_RAISE,    /* lower bound: alpha rises to the value */
 	AB_TT_LOWER_BETA, /* upper bound: beta falls to the value */
+	AB_TT_SHALLOW,  /* searched less deep than the node needs */
+	AB_TT_MISS,     /* (for probe events) the slot held another
+			   position, or nothing */
 };
 enum ab_tt_use ab_tt_use(const struct ab_tt_entry *entry, uint32_t depth,
 			 bool any_depth, ab_value *alpha, ab_value *beta);
 
 const char *ab_tt_flag_word(enum ab_tt_flag flag);
+/* The use as probe events name it in JSON: "none", "value", "alpha",
+ * "beta", "shallow", "miss". */
+const char *ab_tt_use_word(enum ab_tt_use use);
+
+/* An empty slot's entry. */
+#define AB_TT_EMPTY ((struct ab_tt_entry){ .position = UINT32_MAX, \
+					   .best = UINT32_MAX })
 
 #endif

@@ -11,36 +11,56 @@
  *   value: 3                     the root's value
  *   best: B                      the best move (a child of the root)
  *   pruned: C2 C3                leaves (or whole subtrees) never looked at;
- *                                empty means none
+ *                                empty (or none) means none
  *   visited: B1 B2 B3 C1 ...     instead of pruned: the leaves looked at,
  *                                in the order the search looks at them
  *   C: <= 2                      a node's value or bound: 3, = 3, <= 2, >= 5,
- *                                ≤ 2, ≥ 5, or 1..3 (between, ends included);
+ *                                ≤ 2, ≥ 5, 1..3 or in [1, 3] (between, ends
+ *                                included; an end may be -inf or +inf);
  *                                numbers are decimals (4.4) or fractions
  *                                (10/3), exact
  *   C: alpha=3 beta=2            the node's final window (α=, β= too; -inf,
- *                                +inf and ∞ allowed); may follow a bound
+ *   C window: α=3 β=2            +inf and ∞ allowed); may follow a bound
  *   D: returns 2                 the number the search hands back at D
- *                                under the chosen convention
+ *   D returns: 2                 under the chosen convention
  *   rules: strict                the convention: strict, non-strict,
- *   rules: fail-hard             fail-hard, fail-soft (several words allowed)
+ *   rules: fail-hard             fail-hard, fail-hard=clamp, fail-soft
+ *                                (several words allowed)
  *   order: reverse               any --order value (random needs :SEED)
  *   root: min                    who moves at the root
+ *   depth: 2                     the search stops 2 levels below the root
+ *   chance-prune: star1          pruning at chance nodes
  *   values: returned             a bare number (C: 2) is what the node
  *                                returns, not what is proved (values: proved)
+ *   name: Zhang San              who wrote it (name:, id:, 姓名：, 学号：),
+ *   id: 2024001                  shown in the reports, never graded
+ * Every key word is also read as the report prints it in Chinese, and as
+ * a Chinese student writes it (根节点的值：3, 最佳走法：B, 剪枝：C2、C3,
+ * C 的窗口：α=3, 规则：严格 ...): the table keywords[] in answer.c.
  * Names are labels, paths ("2.3") or textbook names ("C2"), matched exactly
  * first, then ignoring (ASCII) case when only one node matches that way; the
  * key words above are matched case-insensitively and win over a node of that
  * name (name such a node by its path).  Full-width '：' and '，' read as ':'
- * and ','.  A name the tree does not have is no error: the item keeps it
- * (struct ab_unknown) and the grader marks that item wrong.
+ * and ','; '、' separates names as ',' does; the ideographic space (U+3000)
+ * and the no-break space are white space.  A name the tree does not have is
+ * no error: the item keeps it (struct ab_unknown) and the grader marks that
+ * item wrong, saying which name it probably meant.
+ *
+ * A line that cannot be read is no error either (ab_answer_parse): it is
+ * kept as a struct ab_unread, which the grader marks as one wrong item
+ * ("line 3 not read: ..."), and every other line is read.  Only a whole
+ * file fails: not text (a NUL byte, invalid UTF-8), too large, or with
+ * nothing to grade (no line reads as an item or tries to be one).
+ * ab_answer_parse_strict fails at the first line instead, as the replay's
+ * practice mode needs for the one line it reads.
  *
  * A key (ab_answer_parse_key) is an answer file written by the grader: each
  * item says what is asked, with '?' where the search decides the answer
  * (value: ?, best: ?, pruned: ?, visited: ?, C: ?, C: returns ?,
  * C: alpha=? beta=?), and optionally its points after '|' (value: ? | 2;
- * 1 when not given).  In a key an unknown name is an error, and its rules:,
- * order:, root: and values: lines are the grader's, like the command line.
+ * 1 when not given).  A key is read strictly: any line it cannot read,
+ * and an unknown name, is an error, and its rules:, order:, root:, depth:,
+ * chance-prune: and values: lines are the grader's, like the command line.
  */
 #ifndef AB_ANSWER_H
 #define AB_ANSWER_H
@@ -67,6 +87,10 @@ enum ab_item_kind {
 	AB_ITEM_BOUND,   /* NODE: [op] V */
 	AB_ITEM_WINDOW,  /* NODE: alpha=A beta=B */
 	AB_ITEM_RETURNS, /* NODE: returns V */
+	AB_ITEM_HITS,    /* hits: NODE... (--tt: the visits whose probe
+			    finds their position in the table) */
+	AB_ITEM_ENTRY,   /* NODE: entry FLAG [V] (--tt: the entry the node
+			    stores, its flag and value) */
 };
 
 /* What a bound claims of a node's value. */
@@ -96,6 +120,8 @@ struct ab_item {
 	uint32_t *nodes;         /* pruned, visited: in the order written */
 	uint32_t count;
 	bool plain;              /* bound: a bare number, no operator */
+	int flag;                /* entry: enum ab_tt_flag */
+	bool has_value;          /* entry: a value is given too */
 	bool ask;                /* key: '?', the search decides */
 	double points;           /* key: the item's points (1 by default) */
 	struct ab_unknown *unknown; /* names the tree does not have: the
@@ -103,9 +129,22 @@ struct ab_item {
 	uint32_t nunknown;
 };
 
+/* A line that could not be read, with the parser's reason. */
+struct ab_unread {
+	unsigned line, column;
+	char *why;               /* the message, as a parse error words it */
+	bool about;              /* its key says what it was about: */
+	enum ab_item_kind kind;  /* value:, best:, pruned: ... or a node's */
+	uint32_t node;           /* the node a node line names, or AB_NONE */
+};
+
 struct ab_answer {
 	struct ab_item *items;
 	size_t count, cap;
+	struct ab_unread *unread;/* lines not read, in order */
+	size_t nunread;
+	/* Who wrote it (name:, id: lines), as written, or NULL. */
+	char *name, *id;
 	/* The conventions it declares (rules:, order:, root:), in the words
 	 * of core/config.c's table: the parts of config named in parts
 	 * (AB_PART_*), as the command line states them. */
@@ -118,10 +157,22 @@ struct ab_answer {
 	uint32_t iteration;
 };
 
-/* Parses len bytes of text about tree.  Returns the answer, or NULL with
- * *diag filled in (line and column of the first error). */
+/* The key words an answer line may start with, in both languages (what
+ * the reports print, and the synonyms a student writes), for the tests
+ * and the manual: the i-th word, or NULL past the last; *kind is set to
+ * the item kind it introduces, or -1 for a declaration or an identity
+ * line. */
+const char *ab_answer_keyword(size_t i, int *kind);
+
+/* Parses len bytes of text about tree, every line it can: a line it
+ * cannot read goes into answer->unread.  Returns NULL with *diag filled in
+ * (line and column when there is a place to point at) only for a file
+ * that is not text, too large, or has nothing to grade. */
 struct ab_answer *ab_answer_parse(const struct ab_tree *tree, const char *text,
 				  size_t len, struct ab_diag *diag);
+/* The same, but any line it cannot read is the error. */
+struct ab_answer *ab_answer_parse_strict(const struct ab_tree *tree, const char *text,
+					 size_t len, struct ab_diag *diag);
 /* The same for a key: '?' for what is asked, '| N' for points. */
 struct ab_answer *ab_answer_parse_key(const struct ab_tree *tree, const char *text,
 				      size_t len, struct ab_diag *diag);
@@ -140,6 +191,9 @@ bool ab_answer_apply_values(const struct ab_answer *answer, bool values_fixed,
 /* Appends the conventions the answer declares as the file spells them,
  * e.g. "rules: strict; order: reverse; values: returned" ("" when none). */
 void ab_answer_describe_rules(const struct ab_answer *answer, struct ab_str *out);
+/* The same for only the parts in parts, and values: when values. */
+void ab_answer_describe_own(const struct ab_answer *answer, unsigned parts, bool values,
+			    struct ab_str *out);
 /* Appends the note for the parts in overruled and, when values_overruled,
  * values: (as the two functions above returned them): "declares rules:
  * strict; graded under α ≥ β". */

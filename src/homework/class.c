@@ -218,6 +218,40 @@ static bool iteration_config(struct ab_class *cls, const struct ab_tree *tree,
 	return true;
 }
 
+/* Whether the tree can be searched as the answer's own declarations ask
+ * (the parts in own): a depth needs static values where it stops, chance
+ * pruning needs bounds.  If not, *why says so. */
+static bool declaration_fits(const struct ab_tree *tree, const struct ab_config *config,
+			     unsigned own, struct ab_str *why)
+{
+	if ((own & AB_PART_DEPTH) && config->depth) {
+		uint32_t bad = ab_search_missing_static(tree, config);
+		if (bad != AB_NONE) {
+			struct ab_str name = AB_STR_INIT;
+			ab_tree_name(tree, bad, &name);
+			ab_str_addf(why, _("%s, at depth %u, has no static value"), ab_str_cstr(&name),
+				    tree->nodes[bad].depth);
+			ab_str_free(&name);
+			return false;
+		}
+	}
+	enum ab_chance_prune prune = ab_config_chance(config, tree);
+	if ((own & AB_PART_CHANCE) && tree->nchance && prune != AB_CHANCE_NONE && !tree->has_bounds) {
+		ab_str_add(why, _("pruning at chance nodes needs bounds:, which the tree does not declare"));
+		return false;
+	}
+	if ((own & AB_PART_CHANCE) && prune == AB_CHANCE_STAR1 && tree->has_bounds &&
+	    !tree->star1_exact) {
+		ab_str_add(why, _("Star1's windows on this tree cannot be exact"));
+		return false;
+	}
+	if ((own & AB_PART_ROOT) && tree->root_player == AB_CHANCE) {
+		ab_str_add(why, _("the root is a chance node, where no player moves"));
+		return false;
+	}
+	return true;
+}
+
 /* Reads, parses and grades one answer file. */
 static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 		      const struct ab_glyphs *g, struct ab_class_answer *a)
@@ -258,33 +292,54 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 		ab_str_addn(&a->error, report, nl ? (size_t)(nl - report) : strlen(report));
 		return;
 	}
+	/* Each line that could not be read, as a parse error says it. */
+	for (size_t i = 0; i < answer->nunread; i++) {
+		const struct ab_unread *u = &answer->unread[i];
+		ab_str_addf(&cls->log, _("%s:%u:%u: note: this line is not read: %s\n"), name,
+			    u->line, u->column, u->why);
+	}
 	/* The person grading decides: the answer's own rules apply only
 	 * where the command line (and the key) are silent. */
 	struct ab_config config = cls->config;
 	bool values = cls->values_returned;
 	unsigned overruled = ab_answer_apply_rules(answer, cls->fixed, &config);
 	bool values_overruled = ab_answer_apply_values(answer, cls->values_fixed, &values);
+	/* A declaration the tree cannot honour (a depth without static
+	 * values there) is set aside, with a note, and the rest graded. */
+	unsigned own = answer->parts & ~cls->fixed;
+	struct ab_str unfit = AB_STR_INIT;
+	if (!declaration_fits(tree, &config, own, &unfit)) {
+		config = cls->config;
+		own = 0;
+	}
 	/* An iteration of --iterative: the command line's (or the key's),
 	 * else the file's, unless the command line asks for a plain search
 	 * to a depth.  Iteration K is the last of an iterative search to
 	 * depth K. */
-	bool depth_fixed = cls->config.depth && !cls->config.iterative;
+	bool depth_fixed = config.depth && !config.iterative;
 	uint32_t iteration = cls->iteration ? cls->iteration
 			     : answer->has_iteration && !depth_fixed ? answer->iteration : 0;
 	bool iteration_overruled = answer->has_iteration && iteration != answer->iteration;
 	if (iteration && !iteration_config(cls, tree, iteration, a, &config)) {
+		ab_str_free(&unfit);
 		ab_answer_free(answer);
 		return;
 	}
-	struct ab_grade_options opt = { values, cls->key };
+	struct ab_grade_options opt = { .values_returned = values, .key = cls->key,
+					.any_optimal = cls->any_optimal };
 	if (!ab_grade_answer_with(tree, &config, &opt, answer, g, &a->grade)) {
 		ab_str_addf(&cls->log, _("%s: the search has more than %u steps; try a smaller tree\n"),
 			    cls->program, (unsigned)AB_MAX_EVENTS);
 		ab_str_add(&a->error, _("the search is too long"));
+		ab_str_free(&unfit);
 		ab_answer_free(answer);
 		return;
 	}
 	a->usable = true;
+	if (answer->name)
+		a->grade.name = ab_xstrdup(answer->name);
+	if (answer->id)
+		a->grade.id = ab_xstrdup(answer->id);
 	struct ab_str note = AB_STR_INIT;
 	ab_answer_describe_rules(answer, &note);
 	if (note.len)
@@ -292,6 +347,15 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 	ab_str_clear(&note);
 	ab_answer_describe_overruled(answer, overruled, values_overruled, &config, values, g,
 				     &note);
+	if (unfit.len) {
+		struct ab_str said = AB_STR_INIT;
+		ab_answer_describe_rules(answer, &said);
+		if (note.len)
+			ab_str_add(&note, "; ");
+		ab_str_addf(&note, _("declares %s, but %s: graded as the class is"), said.s,
+			    unfit.s);
+		ab_str_free(&said);
+	}
 	if (iteration_overruled) {
 		if (note.len)
 			ab_str_add(&note, "; ");
@@ -303,11 +367,35 @@ static void grade_one(struct ab_class *cls, const struct ab_tree *tree,
 				    answer->iteration, config.depth);
 	}
 	if (note.len) {
+		ab_narrate_tidy(&note, 0);
 		a->grade.overruled = ab_xstrdup(note.s);
 		ab_str_addf(&cls->log, _("%s: note: %s %s.\n"), cls->program,
 			    is_stdin ? AB_STDIN_NAME : a->name, note.s);
 	}
+	/* The file's own conventions, where they apply and differ from the
+	 * class's, are said beside its score. */
+	unsigned differ = own & ab_config_differ(&config, &cls->config);
+	if (!tree->nchance)
+		differ &= ~AB_PART_CHANCE; /* nothing for it to change */
+	bool values_own = answer->has_values && !cls->values_fixed && values != cls->values_returned;
+	if (differ || values_own) {
+		struct ab_str said = AB_STR_INIT, class_used = AB_STR_INIT;
+		ab_answer_describe_own(answer, differ, values_own, &said);
+		ab_config_describe_parts(&cls->config, differ, g->ascii, &class_used);
+		if (values_own) {
+			if (class_used.len)
+				ab_str_add(&class_used, _(", "));
+			ab_str_add(&class_used, cls->values_returned ? _("values returned") : _("values proved"));
+		}
+		ab_str_clear(&note);
+		ab_str_addf(&note, _("declares %s; graded so (the class: %s)"), said.s, class_used.s);
+		ab_narrate_tidy(&note, 0);
+		a->grade.own = ab_xstrdup(note.s);
+		ab_str_free(&said);
+		ab_str_free(&class_used);
+	}
 	ab_str_free(&note);
+	ab_str_free(&unfit);
 	ab_answer_free(answer);
 }
 
@@ -340,22 +428,41 @@ struct report {
 	const struct ab_tree *tree;
 	const struct ab_glyphs *g;
 	size_t width;            /* the text table's FILE column */
+	size_t student_width;    /* its STUDENT column, 0 when none */
 	struct ab_str *out;
 };
 
-/* The text report of one file: the conventions it was graded under, then
- * its items. */
+/* "Zhang San 2024001": who wrote the answer, or "" when it does not say. */
+static void add_student(const struct ab_grade *gr, struct ab_str *out)
+{
+	if (gr->name)
+		ab_str_add(out, gr->name);
+	if (gr->id)
+		ab_str_addf(out, "%s%s", gr->name ? " " : "", gr->id);
+}
+
+/* The text report of one file: who wrote it, the conventions it was
+ * graded under, then its items. */
 static void text_one(struct report *r, const struct ab_class_answer *a)
 {
 	const struct ab_grade *gr = &a->grade;
 	struct ab_str *out = r->out;
-	ab_str_addf(out, "# %s: ", a->name);
+	ab_str_addf(out, "# %s", a->name);
+	if (gr->name || gr->id) {
+		struct ab_str who = AB_STR_INIT;
+		add_student(gr, &who);
+		ab_str_addf(out, _(" (%s)"), who.s);
+		ab_str_free(&who);
+	}
+	ab_str_add(out, _(": "));
 	ab_config_describe_for(&gr->config, r->tree, r->g->ascii, out);
 	if (gr->values_returned)
 		ab_str_add(out, _("; values are what nodes return"));
 	ab_str_addf(out, _("; root %s\n"), ab_player_name(ab_config_root(&gr->config, r->tree)));
 	if (gr->overruled)
 		ab_str_addf(out, "# %s\n", gr->overruled);
+	if (gr->own)
+		ab_str_addf(out, "# %s\n", gr->own);
 	ab_grade_text(gr, r->g, out);
 }
 
@@ -365,6 +472,14 @@ static void text_row(struct report *r, const struct ab_class_answer *a)
 	struct ab_str *out = r->out;
 	ab_format_pad(a->name, (int)r->width, false, out);
 	ab_str_add(out, "  ");
+	if (r->student_width) {
+		struct ab_str who = AB_STR_INIT;
+		if (a->usable)
+			add_student(&a->grade, &who);
+		ab_format_pad(ab_str_cstr(&who), (int)r->student_width, false, out);
+		ab_str_add(out, "  ");
+		ab_str_free(&who);
+	}
 	if (!a->usable) {
 		ab_format_pad(a->skip ? _("not graded") : _("unusable"), 12, false, out);
 		ab_str_addf(out, " %s\n", ab_str_cstr(&a->error));
@@ -383,19 +498,25 @@ static void text_row(struct report *r, const struct ab_class_answer *a)
 	ab_str_addc(out, ' ');
 	ab_str_free(&score);
 	size_t before = out->len;
+	/* The file's own conventions first: they say how the score was
+	 * reached. */
+	const char *note = gr->overruled ? gr->overruled : gr->own;
+	if (note)
+		ab_str_addf(out, "[%s] ", note);
 	const struct ab_grade_item *bad = ab_grade_first_mistake(gr);
 	/* The diagnosis, when there is one, says more than one item. */
 	if (bad)
-		ab_str_addf(out, "%s: %s", bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
-	if (gr->overruled)
-		ab_str_addf(out, "%s[%s]", out->len > before ? " " : "", gr->overruled);
+		ab_str_addf(out, _("%s: %s"), bad->name, gr->diagnosis ? gr->diagnosis : bad->why);
 	if (out->len == before)
 		ab_str_addc(out, '-');
+	else if (out->s[out->len - 1] == ' ')
+		ab_str_truncate(out, out->len - 1);
 	ab_str_addc(out, '\n');
 }
 
 /* Several files: a table, its columns by display width (Chinese headers
- * and file names take two columns a character). */
+ * and file names take two columns a character); a column for who wrote
+ * each when any says. */
 static void text_begin(struct report *r)
 {
 	const struct ab_class *cls = r->cls;
@@ -405,8 +526,25 @@ static void text_begin(struct report *r)
 	for (size_t i = 0; i < cls->count; i++)
 		if (ab_utf8_text_width(cls->answers[i].name) > r->width)
 			r->width = ab_utf8_text_width(cls->answers[i].name);
+	for (size_t i = 0; i < cls->count; i++) {
+		const struct ab_class_answer *a = &cls->answers[i];
+		if (!a->usable || (!a->grade.name && !a->grade.id))
+			continue;
+		struct ab_str who = AB_STR_INIT;
+		add_student(&a->grade, &who);
+		size_t w = ab_utf8_text_width(who.s);
+		if (w > r->student_width)
+			r->student_width = w;
+		ab_str_free(&who);
+	}
+	if (r->student_width && ab_utf8_text_width(_("STUDENT")) > r->student_width)
+		r->student_width = ab_utf8_text_width(_("STUDENT"));
 	ab_format_pad(_("FILE"), (int)r->width, false, r->out);
 	ab_str_add(r->out, "  ");
+	if (r->student_width) {
+		ab_format_pad(_("STUDENT"), (int)r->student_width, false, r->out);
+		ab_str_add(r->out, "  ");
+	}
 	ab_format_pad(cls->key ? _("POINTS") : _("SCORE"), 12, false, r->out);
 	ab_str_addf(r->out, " %s\n", _("FIRST MISTAKE"));
 }
@@ -426,7 +564,7 @@ static void json_answer(struct report *r, const struct ab_class_answer *a)
 	if (!a->usable) {
 		ab_str_add(out, "{\"file\":");
 		ab_json_string(a->name, out);
-		ab_str_add(out, ",\"error\":");
+		ab_str_add(out, ",\"status\":\"unusable\",\"error\":");
 		ab_json_string(ab_str_cstr(&a->error), out);
 		ab_str_add(out, "}\n");
 		return;
@@ -437,26 +575,19 @@ static void json_answer(struct report *r, const struct ab_class_answer *a)
 
 static void csv_begin(struct report *r)
 {
-	ab_str_add(r->out, "file,points,out_of,percent,first_mistake\r\n");
+	ab_grade_csv_header(r->tree, r->cls->key, r->out);
 }
 
 static void csv_answer(struct report *r, const struct ab_class_answer *a)
 {
-	struct ab_str *out = r->out;
-	if (!a->usable) {
-		ab_grade_csv_field(a->name, out);
-		if (r->cls->key) {
-			ab_str_add(out, ",0,");
-			ab_grade_format_points(r->cls->key_points, out);
-			ab_str_add(out, ",0,");
-		} else {
-			ab_str_add(out, ",,,,");
-		}
-		ab_grade_csv_field(ab_str_cstr(&a->error), out);
-		ab_str_add(out, "\r\n");
-		return;
-	}
-	ab_grade_csv_row(&a->grade, a->name, out);
+	if (!a->usable)
+		/* Not an answer at all (a link, a FIFO...): skipped; one that
+		 * could not be graded: unusable. */
+		ab_grade_csv_unusable(a->name, a->skip != AB_SKIP_NONE ? "skipped" : "unusable",
+				      ab_str_cstr(&a->error),
+				      r->cls->key ? r->cls->key->count : 0, r->out);
+	else
+		ab_grade_csv_row(&a->grade, a->name, r->out);
 }
 
 static void gradescope_answer(struct report *r, const struct ab_class_answer *a)
@@ -472,17 +603,29 @@ static void gradescope_answer(struct report *r, const struct ab_class_answer *a)
 	ab_str_addc(out, '\n');
 }
 
-/* What the class got wrong, over the answers that could be graded. */
+/* What the class got wrong, over the answers that could be graded, and
+ * which could not be, by name. */
 static void summary_begin(struct report *r)
 {
 	const struct ab_class *cls = r->cls;
-	const struct ab_grade **graded = ab_xcalloc(cls->count ? cls->count : 1, sizeof *graded);
-	size_t n = 0;
-	for (size_t i = 0; i < cls->count; i++)
-		if (cls->answers[i].usable)
-			graded[n++] = &cls->answers[i].grade;
-	ab_grade_summary(graded, n, cls->count - n, r->out);
+	size_t room = cls->count ? cls->count : 1;
+	const struct ab_grade **graded = ab_xcalloc(room, sizeof *graded);
+	const char **files = ab_xcalloc(room, sizeof *files);
+	const char **why = ab_xcalloc(room, sizeof *why);
+	size_t n = 0, bad = 0;
+	for (size_t i = 0; i < cls->count; i++) {
+		const struct ab_class_answer *a = &cls->answers[i];
+		if (a->usable) {
+			graded[n++] = &a->grade;
+		} else {
+			files[bad] = a->name;
+			why[bad++] = ab_str_cstr(&a->error);
+		}
+	}
+	ab_grade_summary(graded, n, files, why, bad, r->out);
 	free(graded);
+	free(files);
+	free(why);
 }
 
 /* The report kinds, by enum ab_class_report. */
@@ -514,7 +657,8 @@ void ab_class_report(const struct ab_class *cls, const struct ab_tree *tree,
 	 * by line, in the house form, never acted on.  Names are in it
 	 * already, so they come out as they went in. */
 	struct ab_str text = AB_STR_INIT;
-	struct report r = { cls, tree, ab_class_glyphs(cls), 0, kind->utf8 ? out : &text };
+	struct report r = { .cls = cls, .tree = tree, .g = ab_class_glyphs(cls),
+			    .out = kind->utf8 ? out : &text };
 	if (kind->begin)
 		kind->begin(&r);
 	for (size_t i = 0; kind->answer && i < cls->count; i++)

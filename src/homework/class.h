@@ -48,7 +48,7 @@
 enum ab_class_report {
 	AB_CLASS_TEXT,       /* one file: its items; several: a table */
 	AB_CLASS_JSON,       /* one object per file, one per line */
-	AB_CLASS_CSV,        /* file,points,out_of,percent,first_mistake */
+	AB_CLASS_CSV,        /* a row per file: grade.h's ab_grade_csv_header */
 	AB_CLASS_GRADESCOPE, /* one file's results.json */
 	AB_CLASS_SUMMARY,    /* what many answers got wrong */
 };
@@ -69,7 +69,10 @@ enum ab_class_skip {
 	AB_SKIP_COUNT
 };
 
-/* One row: an answer file graded, or why it could not be. */
+/* One answer file graded, or why it could not be.  A file is graded
+ * whenever anything in it reads as an answer: a line that cannot be read
+ * is one wrong item of its grade, and only a file with nothing to grade
+ * (empty, not text, no item) is unusable. */
 struct ab_class_answer {
 	char *file;              /* as given, or FOLDER/NAME for one in a folder */
 	char *name;              /* file as reports write it (ab_utf8_add_name) */
@@ -89,6 +92,8 @@ struct ab_class {
 					only where these are silent */
 	bool values_returned;        /* a bare number is what a node returns */
 	bool values_fixed;           /* the grader states values_returned */
+	bool any_optimal;            /* --best any-optimal: any move worth the
+					root's value is a right best: */
 	uint32_t iteration;          /* grade iteration K of --iterative, or 0 */
 	enum ab_class_report report; /* the report it will be written as */
 	bool ascii;                  /* --ascii */

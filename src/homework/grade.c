@@ -34,6 +34,8 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 	if (!f->trace)
 		return false;
 	f->node = ab_xcalloc(tree->count, sizeof *f->node);
+	for (uint32_t n = 0; n < tree->count; n++)
+		f->node[n].probe_use = -1;
 	f->best = AB_NONE;
 	struct ab_trace *t = f->trace;
 	bool hard = ab_config_returns_bound(config);
@@ -52,6 +54,7 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			if (ev.kind == AB_EV_LEAF) {
 				nf->ret_step = (uint32_t)t->step;
 				nf->returned = ev.value;
+				nf->last = t->state[ev.node];
 			}
 			break;
 		case AB_EV_CUTOFF:
@@ -62,6 +65,17 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 		case AB_EV_RETURN:
 			nf->ret_step = (uint32_t)t->step;
 			nf->returned = ev.value;
+			nf->last = t->state[ev.node];
+			break;
+		case AB_EV_PROBE:
+			nf->probe_use = (int8_t)ev.use;
+			nf->probe_step = (uint32_t)t->step;
+			break;
+		case AB_EV_STORE:
+			nf->stored = ev.entry;
+			nf->store_step = (uint32_t)t->step;
+			nf->store_alpha = ev.alpha;
+			nf->store_beta = ev.beta;
 			break;
 		case AB_EV_UPDATE:
 			if (ev.node == 0 && (hard ? ev.what != AB_WHAT_VALUE
@@ -73,7 +87,16 @@ static bool gather(const struct ab_tree *tree, const struct ab_config *config,
 			f->best = ev.best;
 			break;
 		case AB_EV_ITERATION: /* --iterative: the last iteration's */
-		case AB_EV_RESULT:    /* facts overwrite the earlier ones */
+			/* facts overwrite the earlier ones; the table's
+			 * are the last iteration's alone */
+			for (uint32_t n = 0; n < tree->count; n++) {
+				f->node[n].probe_use = -1;
+				f->node[n].probe_step = f->node[n].store_step = 0;
+			}
+			break;
+		case AB_EV_RESULT:
+		case AB_EV_RESEARCH: /* the new search's facts overwrite */
+		case AB_EV_ORDER:
 		case AB_EV_COUNT:
 			break;
 		}
@@ -180,12 +203,15 @@ static void add_test(bool max, bool strict, ab_value alpha, ab_value beta,
 		     int64_t scale, const struct ab_glyphs *g, struct ab_str *out)
 {
 	const char *op = max ? (strict ? ">" : g->ge) : (strict ? "<" : g->le);
-	ab_str_addf(out, "%s %s %s (", max ? g->alpha : g->beta, op,
-		    max ? g->beta : g->alpha);
-	add_value(max ? alpha : beta, scale, g, out);
-	ab_str_addf(out, " %s ", op);
-	add_value(max ? beta : alpha, scale, g, out);
-	ab_str_addc(out, ')');
+	struct ab_str test = AB_STR_INIT, numbers = AB_STR_INIT;
+	ab_str_addf(&test, "%s %s %s", max ? g->alpha : g->beta, op, max ? g->beta : g->alpha);
+	add_value(max ? alpha : beta, scale, g, &numbers);
+	ab_str_addf(&numbers, " %s ", op);
+	add_value(max ? beta : alpha, scale, g, &numbers);
+	/* The numbers in brackets, as the language writes them. */
+	ab_str_addf(out, _("%s (%s)"), test.s, numbers.s);
+	ab_str_free(&test);
+	ab_str_free(&numbers);
 }
 
 /* The cut test at a node in short, with its numbers in place: "β = 2 ≤
@@ -218,6 +244,7 @@ static void set_mistake(struct ab_grade_item *it, const char *fmt, ...)
 	va_start(ap, fmt);
 	ab_str_vaddf(&m, fmt, ap);
 	va_end(ap);
+	ab_narrate_tidy(&m, 0);
 	free(it->mistake);
 	it->mistake = take(&m);
 }
@@ -238,25 +265,29 @@ static void add_bound(const struct ab_item *item, int64_t scale,
 		      const struct ab_glyphs *g, struct ab_str *out)
 {
 	if (item->value == AB_VALUE_OFF_GRID || item->value2 == AB_VALUE_OFF_GRID) {
+		if (item->bound == AB_BOUND_IN) {
+			struct ab_str lo = AB_STR_INIT, hi = AB_STR_INIT;
+			add_written(item, 0, item->value, scale, g, &lo);
+			add_written(item, 1, item->value2, scale, g, &hi);
+			ab_str_addf(out, _("in [%s, %s]"), lo.s, hi.s);
+			ab_str_free(&lo);
+			ab_str_free(&hi);
+			return;
+		}
 		switch (item->bound) {
 		case AB_BOUND_EQ: ab_str_add(out, "= "); break;
 		case AB_BOUND_LE: ab_str_addf(out, "%s ", g->le); break;
 		case AB_BOUND_GE: ab_str_addf(out, "%s ", g->ge); break;
-		case AB_BOUND_IN: ab_str_add(out, "in ["); break;
+		case AB_BOUND_IN: break;
 		}
 		add_written(item, 0, item->value, scale, g, out);
-		if (item->bound == AB_BOUND_IN) {
-			ab_str_add(out, ", ");
-			add_written(item, 1, item->value2, scale, g, out);
-			ab_str_add(out, "]");
-		}
 		return;
 	}
 	switch (item->bound) {
 	case AB_BOUND_EQ: ab_format_interval(item->value, item->value, scale, g, out); return;
 	case AB_BOUND_LE: ab_format_interval(AB_NEG_INF, item->value, scale, g, out); return;
 	case AB_BOUND_GE: ab_format_interval(item->value, AB_POS_INF, scale, g, out); return;
-	case AB_BOUND_IN: ab_format_interval(item->value, item->value2, scale, g, out); return;
+	case AB_BOUND_IN: ab_format_interval_said(item->value, item->value2, scale, g, out); return;
 	}
 }
 
@@ -264,7 +295,7 @@ static void add_interval(ab_value lo, ab_value hi, int64_t scale,
 			 const struct ab_glyphs *g, struct ab_str *out)
 {
 	size_t before = out->len;
-	ab_format_interval(lo, hi, scale, g, out);
+	ab_format_interval_said(lo, hi, scale, g, out);
 	if (out->len == before)
 		ab_str_add(out, _("nothing proved"));
 }
@@ -311,6 +342,7 @@ struct grader {
 	bool strict;
 	bool minimax;     /* no cut test at all */
 	bool values_returned; /* a bare number is what the node returns */
+	bool any_optimal; /* best: any move worth the root's value */
 	struct ab_grade *out;
 };
 
@@ -332,28 +364,64 @@ static void grade_value(struct grader *gd, const struct ab_item *item)
 		set_mistake(it, _("gave the root's value as %s, not %s"), it->given, it->expected);
 }
 
+/* The minimax value of move m, under the same search without pruning
+ * (for --best any-optimal); false when that search is too long. */
+static bool move_value(const struct grader *gd, uint32_t m, ab_value *v)
+{
+	struct ab_config plain = gd->f->trace->config;
+	plain.algo = AB_MINIMAX;
+	struct ab_trace *t = ab_trace_record(gd->tree, &plain);
+	if (!t)
+		return false;
+	ab_trace_seek(t, t->length);
+	*v = t->state[m].lo;
+	ab_trace_free(t);
+	return true;
+}
+
 static void grade_best(struct grader *gd, const struct ab_item *item)
 {
 	const struct facts *f = gd->f;
-	const struct ab_node_state *st = &f->trace->state[item->node];
+	const struct ab_tree *tree = gd->tree;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_BEST, item->node, item->line);
 	it->step = f->value_step;
 	ab_str_add(&name, _("best"));
 	if (f->best != AB_NONE)
-		add_name(gd->tree, f->best, &exp);
+		add_name(tree, f->best, &exp);
 	else
 		ab_str_add(&exp, _("none (chance moves at the root)"));
-	add_name(gd->tree, item->node, &giv);
-	/* Another move proved to be worth exactly as much is as good. */
-	bool right = item->node == f->best ||
+	add_name(tree, item->node, &giv);
+	bool move = item->node != 0 && tree->nodes[item->node].parent == 0;
+	if (!move) {
+		/* A node of the tree, but no move: say which the moves are. */
+		struct words ws = { 0 };
+		uint32_t kids[8], count = tree->nodes[0].nkids;
+		for (uint32_t i = 0; i < count && i < 8; i++)
+			kids[i] = ab_kid(tree, 0, i);
+		ab_narrate_names(tree, kids, count, count > 8 ? 6 : 8, &ws.w[1]);
+		ab_str_addf(&why, _("%s is not a move: best: names one of the root's children, and the root's moves are %s."),
+			    name_w(&ws.w[0], tree, item->node), ab_str_cstr(&ws.w[1]));
+		words_free(&ws);
+		settle(gd->out, it, &name, &exp, &giv, &why, false);
+		set_mistake(it, _("named %s as the best move, which is not one of the root's moves"),
+			    it->given);
+		return;
+	}
+	const struct ab_node_state *st = &f->node[item->node].last;
+	/* Another move proved to be worth exactly as much is as good; with
+	 * --best any-optimal, so is one whose minimax value only ties. */
+	ab_value worth = 0;
+	bool tie = gd->any_optimal && f->best != AB_NONE && move_value(gd, item->node, &worth) &&
+		   worth == f->root_value;
+	bool right = item->node == f->best || tie ||
 		     (visited(f, item->node) && st->lo == st->hi && st->lo == f->root_value);
 	if (f->best != AB_NONE) {
 		struct words ws = { 0 };
-		ab_narrate_move(gd->tree, f->best, &ws.w[0]);
-		name_w(&ws.w[1], gd->tree, item->node);
+		ab_narrate_move(tree, f->best, &ws.w[0]);
+		name_w(&ws.w[1], tree, item->node);
 		if (visited(f, item->node)) {
-			add_interval(st->lo, st->hi, gd->tree->scale, gd->g, &ws.w[2]);
+			add_interval(st->lo, st->hi, tree->scale, gd->g, &ws.w[2]);
 			ab_str_addf(&why, _("The best move is %s: the root's choice is set from it at step %zu, and no later move is proved as good (the search proves %s %s)."),
 				    ab_str_cstr(&ws.w[0]), it->step, ab_str_cstr(&ws.w[1]),
 				    ab_str_cstr(&ws.w[2]));
@@ -486,7 +554,15 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	uint32_t *kids = skipped_kids(f, c, &skipped);
 	struct words ws = { 0 };
 	const char *cname = name_w(&ws.w[0], gd->tree, c);
-	ab_str_addf(&name, _("cut at %s"), cname);
+	/* Named by its side where a course does (α剪枝 at MIN, β剪枝 at
+	 * MAX); a chance node's cut is neither. */
+	enum ab_player side = ab_player_at(gd->tree, c, f->trace->root_player);
+	if (side == AB_MAX)
+		ab_str_addf(&name, C_("beta cutoff", "cut at %s"), cname);
+	else if (side == AB_MIN)
+		ab_str_addf(&name, C_("alpha cutoff", "cut at %s"), cname);
+	else
+		ab_str_addf(&name, _("cut at %s"), cname);
 	add_name_list(gd->tree, kids, skipped, &ws.w[1]);
 	ab_str_addf(&exp, _("%s pruned"), ab_str_cstr(&ws.w[1]));
 	ab_str_clear(&ws.w[1]);
@@ -529,7 +605,12 @@ static void grade_missed_cut(struct grader *gd, uint32_t c, const uint32_t *miss
 	if (!add_chance_test(gd, c, &short_test))
 		add_test_short(is_max(f, c), gd->strict, nf->cut_alpha, nf->cut_beta, true,
 			       gd->tree->scale, gd->g, &short_test);
-	set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
+	if (side == AB_MAX)
+		set_mistake(it, C_("beta cutoff", "missed the cut at %s: %s"), where.s, short_test.s);
+	else if (side == AB_MIN)
+		set_mistake(it, C_("alpha cutoff", "missed the cut at %s: %s"), where.s, short_test.s);
+	else
+		set_mistake(it, _("missed the cut at %s: %s"), where.s, short_test.s);
 	ab_str_free(&where);
 	ab_str_free(&short_test);
 }
@@ -672,7 +753,7 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 {
 	const struct facts *f = gd->f;
 	uint32_t n = item->node;
-	const struct ab_node_state *st = &f->trace->state[n];
+	const struct ab_node_state *st = &f->node[n].last;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_BOUND, n, item->line);
 	add_name(gd->tree, n, &name);
@@ -697,7 +778,13 @@ static void grade_bound(struct grader *gd, const struct ab_item *item)
 		     (item->bound == AB_BOUND_IN && lo == v && hi == item->value2);
 	struct words ws = { 0 };
 	const char *nname = name_w(&ws.w[0], gd->tree, n);
-	if (item->bound == AB_BOUND_EQ && lo != hi && (lo == v || hi == v)) {
+	if (f->node[n].by_static) {
+		/* Not proved by a search below it: its static value stands in. */
+		add_bound(item, gd->tree->scale, gd->g, &ws.w[2]);
+		ab_str_addf(&why, _("%s is at the depth limit: the search does not look below it, and its static value %s stands in (step %zu), not %s %s."),
+			    nname, value_w(&ws.w[1], lo, gd->tree->scale, gd->g), it->step,
+			    nname, ab_str_cstr(&ws.w[2]));
+	} else if (item->bound == AB_BOUND_EQ && lo != hi && (lo == v || hi == v)) {
 		add_interval(lo, hi, gd->tree->scale, gd->g, &ws.w[1]);
 		if (ab_trace_cut_step(f->trace, n)) {
 			uint32_t skipped;
@@ -734,27 +821,30 @@ static void add_window(const struct ab_item *item, bool has_alpha, ab_value alph
 		       bool has_beta, ab_value beta, int64_t scale,
 		       const struct ab_glyphs *g, struct ab_str *out)
 {
-	if (has_alpha) {
-		ab_str_addf(out, "%s = ", g->alpha);
-		if (item)
-			add_written(item, 2, alpha, scale, g, out);
-		else
-			add_value(alpha, scale, g, out);
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	ab_str_addf(&a, "%s = ", g->alpha);
+	ab_str_addf(&b, "%s = ", g->beta);
+	if (item) {
+		add_written(item, 2, alpha, scale, g, &a);
+		add_written(item, 3, beta, scale, g, &b);
+	} else {
+		add_value(alpha, scale, g, &a);
+		add_value(beta, scale, g, &b);
 	}
-	if (has_beta) {
-		ab_str_addf(out, "%s%s = ", has_alpha ? ", " : "", g->beta);
-		if (item)
-			add_written(item, 3, beta, scale, g, out);
-		else
-			add_value(beta, scale, g, out);
-	}
+	/* "α = 3, β = 2", with the comma of the language. */
+	if (has_alpha && has_beta)
+		ab_str_addf(out, _("%s, %s"), a.s, b.s);
+	else if (has_alpha || has_beta)
+		ab_str_add(out, has_alpha ? a.s : b.s);
+	ab_str_free(&a);
+	ab_str_free(&b);
 }
 
 static void grade_window(struct grader *gd, const struct ab_item *item)
 {
 	const struct facts *f = gd->f;
 	uint32_t n = item->node;
-	const struct ab_node_state *st = &f->trace->state[n];
+	const struct ab_node_state *st = &f->node[n].last;
 	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
 	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_WINDOW, n, item->line);
 	struct words ws = { 0 };
@@ -812,8 +902,12 @@ static void grade_unknown(struct grader *gd, const struct ab_item *item,
 	ab_str_add(&exp, _("a node of this tree"));
 	const char *hint = u->hint ? u->hint : "";
 	size_t hn = strlen(hint);
-	/* A hint that trails off ("C and C1, ...") ends the sentence itself. */
-	if (hn >= 3 && strcmp(hint + hn - 3, "...") == 0)
+	/* A hint that trails off ("C and C1, ...") or asks ("did you mean
+	 * G?") ends the sentence itself. */
+	bool ends = (hn >= 3 && strcmp(hint + hn - 3, "...") == 0) ||
+		    (hn >= 1 && hint[hn - 1] == '?') ||
+		    (hn >= 3 && (strcmp(hint + hn - 3, "？") == 0 || strcmp(hint + hn - 3, "…") == 0));
+	if (ends)
 		ab_str_addf(&why, _("This tree has no node called '%s'%s"), u->name, hint);
 	else
 		ab_str_addf(&why, _("This tree has no node called '%s'%s."), u->name, hint);
@@ -838,6 +932,12 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 		ab_str_add(&exp, below_horizon(f, n) ? _("nothing (not searched at this depth)")
 						     : _("nothing (pruned)"));
 		add_pruned_reason(gd, n, ABOUT_RETURN, &why);
+	} else if (f->node[n].by_static) {
+		it->step = f->node[n].ret_step;
+		add_value(f->node[n].returned, gd->tree->scale, gd->g, &exp);
+		right = item->value == f->node[n].returned;
+		ab_str_addf(&why, _("%s is at the depth limit: it is not searched but evaluated, and returns its static value %s (step %zu), not %s."),
+			    who.s, exp.s, it->step, giv.s);
 	} else {
 		it->step = f->node[n].ret_step;
 		add_value(f->node[n].returned, gd->tree->scale, gd->g, &exp);
@@ -845,9 +945,17 @@ static void grade_returns(struct grader *gd, const struct ab_item *item)
 		ab_str_addf(&why, _("%s returns %s (step %zu), not %s."), who.s, exp.s, it->step, giv.s);
 		if (!ab_is_leaf(gd->tree, n) && ab_trace_cut_step(f->trace, n) && !gd->minimax) {
 			ab_str_addc(&why, ' ');
-			ab_str_add(&why, ab_config_returns_bound(&f->trace->config)
-				   ? _("Under fail-hard a cut node returns the bound that cut it.")
-				   : _("Under fail-soft a cut node returns the best value it found before the cut."));
+			switch (ab_config_fail(&f->trace->config)) {
+			case AB_FAIL_HARD:
+				ab_str_add(&why, _("Under fail-hard, as the lecture pseudocode writes it, a cut node returns its own bound: a MAX node its α, a MIN node its β, even past the other."));
+				break;
+			case AB_FAIL_CLAMP:
+				ab_str_add(&why, _("Under fail-hard=clamp a cut node returns the end of its window it passed: β at a MAX node, α at a MIN node."));
+				break;
+			case AB_FAIL_SOFT:
+				ab_str_add(&why, _("Under fail-soft a cut node returns the best value it found before the cut."));
+				break;
+			}
 		}
 	}
 	settle(gd->out, it, &name, &exp, &giv, &why, right);
@@ -882,13 +990,164 @@ uint8_t *ab_grade_claimed_pruned(const struct ab_tree *tree, const struct ab_ans
 	return NULL;
 }
 
+/* ---- The transposition table (--tt) ---------------------------------------- */
+
+/* The nodes whose (last) probe finds their position, in the order of the
+ * search. */
+static uint32_t table_hits(const struct facts *f, uint32_t **out)
+{
+	const struct ab_tree *tree = f->tree;
+	uint32_t *hits = ab_xcalloc(tree->count ? tree->count : 1, sizeof *hits), k = 0;
+	for (uint32_t n = 0; n < tree->count; n++)
+		if (f->node[n].probe_use >= 0 && f->node[n].probe_use != AB_TT_MISS)
+			hits[k++] = n;
+	for (uint32_t i = 1; i < k; i++) {
+		uint32_t x = hits[i], j = i;
+		for (; j > 0 && f->node[hits[j - 1]].probe_step > f->node[x].probe_step; j--)
+			hits[j] = hits[j - 1];
+		hits[j] = x;
+	}
+	*out = hits;
+	return k;
+}
+
+/* hits: the visits whose probe finds their position in the table.  Right
+ * when the sets are equal; with a key, the share |given ∩ right| /
+ * |given ∪ right| of the points (kept in points until grade_keyed). */
+static void grade_hits(struct grader *gd, const struct ab_item *item)
+{
+	const struct facts *f = gd->f;
+	const struct ab_tree *tree = gd->tree;
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_HITS, AB_NONE, item->line);
+	ab_str_add(&name, _("hits"));
+	uint32_t *hits;
+	uint32_t nhits = table_hits(f, &hits);
+	add_name_list(tree, hits, nhits, &exp);
+	if (!nhits)
+		ab_str_add(&exp, _("none"));
+	add_name_list(tree, item->nodes, item->count, &giv);
+	for (uint32_t k = 0; k < item->nunknown; k++)
+		ab_str_addf(&giv, "%s%s", giv.len ? " " : "", item->unknown[k].name);
+	if (!giv.len)
+		ab_str_add(&giv, _("none"));
+	uint32_t both = 0;
+	for (uint32_t i = 0; i < item->count; i++)
+		for (uint32_t j = 0; j < nhits; j++)
+			both += item->nodes[i] == hits[j];
+	uint32_t either = item->count + item->nunknown + nhits - both;
+	bool right = both == either;
+	it->points = either ? (double)both / either : 1.0;
+	it->step = nhits ? f->node[hits[0]].probe_step : 0;
+	if (!ab_config_table(&f->trace->config)) {
+		it->step = f->trace->length; /* the end: nothing was probed */
+		ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so no probe can hit."));
+	} else {
+		/* The misses the answer counts as hits, and the hits it left out. */
+		struct words ws = { 0 };
+		for (uint32_t i = 0; i < item->count; i++) {
+			uint32_t n = item->nodes[i];
+			bool hit = f->node[n].probe_use >= 0 && f->node[n].probe_use != AB_TT_MISS;
+			if (hit)
+				continue;
+			if (f->node[n].probe_use < 0)
+				ab_str_addf(&why, _("%s never probes the table (it is not entered as a MAX or MIN node). "),
+					    name_w(&ws.w[0], tree, n));
+			else
+				ab_str_addf(&why, _("%s's probe (step %u) finds its slot empty or holding another position. "),
+					    name_w(&ws.w[0], tree, n), f->node[n].probe_step);
+		}
+		for (uint32_t j = 0; j < nhits; j++) {
+			bool given = false;
+			for (uint32_t i = 0; i < item->count; i++)
+				given |= item->nodes[i] == hits[j];
+			if (!given)
+				ab_str_addf(&why, _("%s's probe (step %u) finds the entry its position stored earlier. "),
+					    name_w(&ws.w[0], tree, hits[j]), f->node[hits[j]].probe_step);
+		}
+		words_free(&ws);
+		while (why.len && why.s[why.len - 1] == ' ')
+			ab_str_truncate(&why, why.len - 1);
+	}
+	free(hits);
+	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("gave the table's hits as %s, not %s"), it->given, it->expected);
+}
+
+static const char *flag_name(int flag)
+{
+	return flag == AB_TT_LOWER ? _("lower") : flag == AB_TT_UPPER ? _("upper") : _("exact");
+}
+
+/* NODE: entry FLAG [V]: the flag (and value) of the entry the node stores. */
+static void grade_entry(struct grader *gd, const struct ab_item *item)
+{
+	const struct facts *f = gd->f;
+	const struct ab_tree *tree = gd->tree;
+	uint32_t n = item->node;
+	const struct node_facts *nf = &f->node[n];
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_ENTRY, n, item->line);
+	struct words ws = { 0 };
+	const char *nname = name_w(&ws.w[0], tree, n);
+	ab_str_addf(&name, _("%s entry"), nname);
+	ab_str_add(&giv, flag_name(item->flag));
+	if (item->has_value) {
+		ab_str_addc(&giv, ' ');
+		add_written(item, 0, item->value, tree->scale, gd->g, &giv);
+	}
+	bool right = false;
+	if (!nf->store_step) {
+		ab_str_add(&exp, _("none (nothing stored)"));
+		it->step = visited(f, n) ? nf->probe_step ? nf->probe_step : nf->ret_step
+					 : unreached_step(f, n);
+		if (!ab_config_table(&f->trace->config)) {
+			it->step = f->trace->length;
+			ab_str_add(&why, _("This search has no transposition table (grade it with --tt), so nothing is stored."));
+		} else if (!visited(f, n))
+			add_pruned_reason(gd, n, ABOUT_VALUE, &why);
+		else if (ab_is_leaf(tree, n) || nf->by_static)
+			ab_str_addf(&why, _("%s is evaluated, not searched: only the MAX and MIN nodes the search enters store an entry."),
+				    nname);
+		else if (ab_player_at(tree, n, f->trace->root_player) == AB_CHANCE)
+			ab_str_addf(&why, _("%s is a chance node: chance nodes neither probe nor store."), nname);
+		else
+			ab_str_addf(&why, _("%s is answered from the table (step %u) and stores nothing new."),
+				    nname, nf->probe_step);
+	} else {
+		const struct ab_tt_entry *e = &nf->stored;
+		it->step = nf->store_step;
+		ab_str_add(&exp, flag_name(e->flag));
+		ab_str_addc(&exp, ' ');
+		add_value(e->value, tree->scale, gd->g, &exp);
+		right = item->flag == (int)e->flag && (!item->has_value || item->value == e->value);
+		const char *v = value_w(&ws.w[1], e->value, tree->scale, gd->g);
+		const char *a = value_w(&ws.w[2], nf->store_alpha, tree->scale, gd->g);
+		const char *b = value_w(&ws.w[3], nf->store_beta, tree->scale, gd->g);
+		if (e->flag == AB_TT_LOWER)
+			ab_str_addf(&why, _("%s stores %s at step %zu as a lower bound: it returned %s at or above %s = %s of the window it was searched with, so %s is only known to be at least %s."),
+				    nname, v, it->step, v, gd->g->beta, b, nname, v);
+		else if (e->flag == AB_TT_UPPER)
+			ab_str_addf(&why, _("%s stores %s at step %zu as an upper bound: it returned %s at or below %s = %s of the window it was searched with, so %s is only known to be at most %s."),
+				    nname, v, it->step, v, gd->g->alpha, a, nname, v);
+		else
+			ab_str_addf(&why, _("%s stores %s at step %zu as exact: it returned %s strictly inside the window %s = %s, %s = %s it was searched with."),
+				    nname, v, it->step, v, gd->g->alpha, a, gd->g->beta, b);
+	}
+	settle(gd->out, it, &name, &exp, &giv, &why, right);
+	if (!right)
+		set_mistake(it, _("gave %s's entry as %s, not %s"), nname, it->given, it->expected);
+	words_free(&ws);
+}
+
 /* One answer item, by kind.  as_returns reads a bare number as what the
  * node returns (values: returned, or a key asking for it). */
 static void grade_item(struct grader *gd, const struct ab_item *item,
 		       const uint8_t *claimed, bool as_returns)
 {
 	if (item->node == AB_NONE && item->nunknown && item->kind != AB_ITEM_PRUNED &&
-	    item->kind != AB_ITEM_VISITED) {
+	    item->kind != AB_ITEM_VISITED && item->kind != AB_ITEM_HITS) {
 		grade_unknown(gd, item, &item->unknown[0], NULL);
 		return;
 	}
@@ -905,6 +1164,8 @@ static void grade_item(struct grader *gd, const struct ab_item *item,
 		break;
 	case AB_ITEM_WINDOW: grade_window(gd, item); break;
 	case AB_ITEM_RETURNS: grade_returns(gd, item); break;
+	case AB_ITEM_HITS: grade_hits(gd, item); break;
+	case AB_ITEM_ENTRY: grade_entry(gd, item); break;
 	}
 }
 
@@ -1033,8 +1294,10 @@ static void grade_set(struct grader *gd, const struct ab_item *k, const struct a
 		set_mistake(it, _("gave pruned: where visited: (the leaves in the order looked at) is asked"));
 }
 
-/* The key's item asked and not answered. */
-static void grade_unanswered(struct grader *gd, const struct ab_item *k)
+/* The key's item asked and not answered: not at all, or by a line the
+ * grader could not read (u). */
+static void grade_unanswered(struct grader *gd, const struct ab_item *k,
+			     const struct ab_unread *u)
 {
 	const struct facts *f = gd->f;
 	size_t at = gd->out->count;
@@ -1044,6 +1307,13 @@ static void grade_unanswered(struct grader *gd, const struct ab_item *k)
 		ab_str_add(&name, _("best"));
 		if (f->best != AB_NONE)
 			add_name(gd->tree, f->best, &exp);
+		settle(gd->out, &gd->out->items[at], &name, &exp, &giv, &why, false);
+	} else if (k->kind == AB_ITEM_PRUNED || k->kind == AB_ITEM_VISITED) {
+		struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+		bool pruned_asked = k->kind == AB_ITEM_PRUNED;
+		(void)new_result(gd->out, AB_GRADE_SET, AB_NONE, k->line);
+		ab_str_add(&name, pruned_asked ? _("pruned") : _("visited"));
+		add_right_set(f, pruned_asked, &exp);
 		settle(gd->out, &gd->out->items[at], &name, &exp, &giv, &why, false);
 	} else {
 		/* The key's own item gives the expected side; the rest is
@@ -1056,35 +1326,62 @@ static void grade_unanswered(struct grader *gd, const struct ab_item *k)
 	free(it->why);
 	free(it->mistake);
 	it->mistake = NULL;
+	it->right = false;
+	if (u) {
+		struct ab_str given = AB_STR_INIT;
+		ab_str_addf(&given, _("line %u not read"), u->line);
+		it->given = take(&given);
+		it->why = ab_xstrdup(u->why);
+		it->kind = AB_GRADE_UNREAD;
+		it->line = u->line;
+		set_mistake(it, _("wrote a line the grader cannot read"));
+		return;
+	}
 	it->given = ab_xstrdup(_("not answered"));
 	it->why = ab_xstrdup(_("The key asks for this item, and the answer does not give it."));
-	it->right = false;
 	it->kind = AB_GRADE_UNANSWERED;
 	set_mistake(it, _("did not answer %s"), it->name);
+}
+
+/* Whether an item of this kind about node answers key item k. */
+static bool matches(const struct ab_item *k, enum ab_item_kind kind, uint32_t node)
+{
+	switch (k->kind) {
+	case AB_ITEM_VALUE:
+	case AB_ITEM_BEST:
+		return kind == k->kind;
+	case AB_ITEM_PRUNED:
+	case AB_ITEM_VISITED:
+		return kind == AB_ITEM_PRUNED || kind == AB_ITEM_VISITED;
+	case AB_ITEM_BOUND:
+	case AB_ITEM_RETURNS:
+		return (kind == AB_ITEM_BOUND || kind == AB_ITEM_RETURNS) &&
+		       node == k->node && k->node != AB_NONE;
+	case AB_ITEM_WINDOW:
+		return kind == AB_ITEM_WINDOW && node == k->node && k->node != AB_NONE;
+	case AB_ITEM_HITS:
+		return kind == AB_ITEM_HITS;
+	case AB_ITEM_ENTRY:
+		return kind == AB_ITEM_ENTRY && node == k->node && k->node != AB_NONE;
+	}
+	return false;
 }
 
 /* Whether answer item a answers key item k. */
 static bool answers(const struct ab_item *k, const struct ab_item *a)
 {
-	switch (k->kind) {
-	case AB_ITEM_VALUE:
-	case AB_ITEM_BEST:
-		return a->kind == k->kind;
-	case AB_ITEM_PRUNED:
-	case AB_ITEM_VISITED:
-		return a->kind == AB_ITEM_PRUNED || a->kind == AB_ITEM_VISITED;
-	case AB_ITEM_BOUND:
-	case AB_ITEM_RETURNS:
-		return (a->kind == AB_ITEM_BOUND || a->kind == AB_ITEM_RETURNS) &&
-		       a->node == k->node && k->node != AB_NONE;
-	case AB_ITEM_WINDOW:
-		return a->kind == AB_ITEM_WINDOW && a->node == k->node && k->node != AB_NONE;
-	}
-	return false;
+	return matches(k, a->kind, a->node);
 }
 
-/* The key's name for what item k asks. */
-static char *question_name(const struct ab_tree *tree, const struct ab_item *k)
+/* Whether the line not read u was about what key item k asks. */
+static bool tried(const struct ab_item *k, const struct ab_unread *u)
+{
+	return u->about && matches(k, u->kind, u->node);
+}
+
+static void grade_unread(struct grader *gd, const struct ab_unread *u);
+
+char *ab_grade_question(const struct ab_tree *tree, const struct ab_item *k)
 {
 	struct ab_str name = AB_STR_INIT;
 	switch (k->kind) {
@@ -1104,6 +1401,11 @@ static char *question_name(const struct ab_tree *tree, const struct ab_item *k)
 		add_name(tree, k->node, &name);
 		ab_str_add(&name, _(" window"));
 		break;
+	case AB_ITEM_HITS: ab_str_add(&name, _("hits")); break;
+	case AB_ITEM_ENTRY:
+		add_name(tree, k->node, &name);
+		ab_str_add(&name, _(" entry"));
+		break;
 	}
 	return take(&name);
 }
@@ -1114,6 +1416,7 @@ static void grade_keyed(struct grader *gd, const struct ab_answer *key,
 			const struct ab_answer *answer, const uint8_t *claimed)
 {
 	bool *used = ab_xcalloc(answer->count ? answer->count : 1, sizeof *used);
+	bool *unread_used = ab_xcalloc(answer->nunread ? answer->nunread : 1, sizeof *unread_used);
 	for (size_t i = 0; i < key->count; i++) {
 		const struct ab_item *k = &key->items[i];
 		const struct ab_item *a = NULL;
@@ -1123,26 +1426,59 @@ static void grade_keyed(struct grader *gd, const struct ab_answer *key,
 				used[j] = true;
 			}
 		}
+		/* Not answered: perhaps by a line that could not be read. */
+		const struct ab_unread *u = NULL;
+		for (size_t j = 0; j < answer->nunread && !a && !u; j++) {
+			if (!unread_used[j] && tried(k, &answer->unread[j])) {
+				u = &answer->unread[j];
+				unread_used[j] = true;
+			}
+		}
 		size_t start = gd->out->count;
-		if (k->kind == AB_ITEM_PRUNED || k->kind == AB_ITEM_VISITED)
+		if (u)
+			grade_unanswered(gd, k, u);
+		else if (k->kind == AB_ITEM_PRUNED || k->kind == AB_ITEM_VISITED)
 			grade_set(gd, k, a, claimed);
 		else if (!a)
-			grade_unanswered(gd, k);
+			grade_unanswered(gd, k, NULL);
 		else
 			grade_item(gd, a, claimed, k->kind == AB_ITEM_RETURNS);
 		struct ab_grade_item *it = &gd->out->items[start];
-		it->question = question_name(gd->tree, k);
+		it->question = ab_grade_question(gd->tree, k);
 		it->scored = it->asked = true;
 		it->out_of = k->points;
-		if (it->kind != AB_GRADE_SET)
+		if (it->kind == AB_GRADE_HITS)
+			it->points *= k->points; /* grade_hits left the share */
+		else if (it->kind != AB_GRADE_SET)
 			it->points = it->right ? k->points : 0;
+		/* A visited: answer's order, where the key asks pruned:, is
+		 * shown but not asked. */
 		for (size_t d = start + 1; d < gd->out->count; d++)
-			gd->out->items[d].asked = true;
+			gd->out->items[d].asked = !(k->kind == AB_ITEM_PRUNED &&
+						    gd->out->items[d].kind == AB_GRADE_ORDER);
 	}
 	for (size_t j = 0; j < answer->count; j++)
 		if (!used[j])
 			grade_item(gd, &answer->items[j], claimed, false);
+	/* Lines not read that answer no question: shown, not scored. */
+	for (size_t j = 0; j < answer->nunread; j++)
+		if (!unread_used[j])
+			grade_unread(gd, &answer->unread[j]);
 	free(used);
+	free(unread_used);
+}
+
+/* A line the grader could not read: one wrong item, with the parser's
+ * reason ("line 3 not read: expected ':' after ..."). */
+static void grade_unread(struct grader *gd, const struct ab_unread *u)
+{
+	struct ab_str name = AB_STR_INIT, exp = AB_STR_INIT, giv = AB_STR_INIT, why = AB_STR_INIT;
+	struct ab_grade_item *it = new_result(gd->out, AB_GRADE_UNREAD, u->node, u->line);
+	ab_str_addf(&name, _("line %u"), u->line);
+	ab_str_add(&giv, _("not read"));
+	ab_str_add(&why, u->why);
+	settle(gd->out, it, &name, &exp, &giv, &why, false);
+	set_mistake(it, _("wrote a line the grader cannot read"));
 }
 
 bool ab_grade_plain(const struct ab_tree *tree, const struct ab_config *config,
@@ -1160,14 +1496,23 @@ bool ab_grade_plain(const struct ab_tree *tree, const struct ab_config *config,
 	out->values_returned = opt->values_returned;
 	if (!gather(tree, config, f))
 		return false;
-	struct grader gd = { f, tree, g, config->strict, config->algo == AB_MINIMAX,
-			     opt->values_returned, out };
+	struct grader gd = { .f = f, .tree = tree, .g = g, .strict = config->strict,
+			     .minimax = config->algo == AB_MINIMAX,
+			     .values_returned = opt->values_returned,
+			     .any_optimal = opt->any_optimal, .out = out };
 	uint8_t *claimed = ab_grade_claimed_pruned(tree, answer);
 	if (opt->key) {
 		grade_keyed(&gd, opt->key, answer, claimed);
 	} else {
-		for (size_t i = 0; i < answer->count; i++)
-			grade_item(&gd, &answer->items[i], claimed, false);
+		/* The items and the lines not read, in the order of the file. */
+		size_t u = 0;
+		for (size_t i = 0; i <= answer->count; i++) {
+			unsigned line = i < answer->count ? answer->items[i].line : UINT32_MAX;
+			for (; u < answer->nunread && answer->unread[u].line < line; u++)
+				grade_unread(&gd, &answer->unread[u]);
+			if (i < answer->count)
+				grade_item(&gd, &answer->items[i], claimed, false);
+		}
 		for (size_t i = 0; i < out->count; i++) {
 			struct ab_grade_item *it = &out->items[i];
 			it->scored = it->asked = true;
@@ -1208,7 +1553,7 @@ bool ab_grade_answer_with(const struct ab_tree *tree, const struct ab_config *co
 	bool wrong = false;
 	for (size_t i = 0; i < out->count; i++)
 		wrong |= !out->items[i].right && out->items[i].kind != AB_GRADE_UNANSWERED &&
-			 out->items[i].kind != AB_GRADE_SET;
+			 out->items[i].kind != AB_GRADE_SET && out->items[i].kind != AB_GRADE_UNREAD;
 	if (wrong)
 		ab_grade_diagnose(tree, config, options->values_returned, answer, &f, g, out);
 	ab_grade_facts_free(&f);
@@ -1219,7 +1564,7 @@ bool ab_grade_answer(const struct ab_tree *tree, const struct ab_config *config,
 		     const struct ab_answer *answer, const struct ab_glyphs *g,
 		     struct ab_grade *out)
 {
-	struct ab_grade_options opt = { false, NULL };
+	struct ab_grade_options opt = { 0 };
 	return ab_grade_answer_with(tree, config, &opt, answer, g, out);
 }
 
@@ -1241,6 +1586,9 @@ void ab_grade_free(struct ab_grade *grade)
 	free(grade->diagnosis_mistake);
 	free(grade->declared);
 	free(grade->overruled);
+	free(grade->own);
+	free(grade->name);
+	free(grade->id);
 	memset(grade, 0, sizeof *grade);
 }
 
@@ -1248,12 +1596,12 @@ const struct ab_grade_item *ab_grade_first_mistake(const struct ab_grade *grade)
 {
 	for (size_t i = 0; i < grade->count; i++) {
 		const struct ab_grade_item *it = &grade->items[i];
-		if (it->right || !(it->scored || it->detail))
+		if (it->right || !it->asked || !(it->scored || it->detail))
 			continue;
 		/* A set's first wrong mark or cut says more than its share. */
 		for (size_t d = i + 1; it->kind == AB_GRADE_SET && d < grade->count &&
 				       grade->items[d].detail; d++)
-			if (!grade->items[d].right)
+			if (!grade->items[d].right && grade->items[d].asked)
 				return &grade->items[d];
 		return it;
 	}

@@ -43,6 +43,9 @@ enum ab_grade_kind {
 				 earning the share of its set; the items about
 				 its marks and cuts follow it (detail) */
 	AB_GRADE_UNANSWERED,  /* with a key: asked, not answered */
+	AB_GRADE_UNREAD,      /* a line of the answer that could not be read */
+	AB_GRADE_HITS,        /* --tt: the nodes whose probe finds an entry */
+	AB_GRADE_ENTRY,       /* --tt: the entry a node stores */
 };
 
 struct ab_grade_item {
@@ -92,6 +95,11 @@ struct ab_grade {
 					 spells it ("rules: strict"), or NULL */
 	char *overruled;              /* "declares rules: strict; graded under
 					 α ≥ β" when the grader's rules win */
+	char *own;                    /* "declares order: reverse; graded so
+					 (the class: order given)" when the
+					 file's own conventions apply and
+					 differ from the class's */
+	char *name, *id;              /* who wrote it (name:, id:), or NULL */
 };
 
 /* How to grade beyond the search's conventions. */
@@ -99,6 +107,9 @@ struct ab_grade_options {
 	bool values_returned;         /* a bare number (C: 2) is what C returns */
 	const struct ab_answer *key;  /* what is asked and its points; NULL:
 					 every item written is scored, 1 each */
+	bool any_optimal;             /* best: any move whose minimax value
+					 equals the root's is right, pruned
+					 or not (--best any-optimal) */
 };
 
 /* Grades answer against tree searched under config.  Sentences use the
@@ -144,9 +155,22 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
  * their full-width forms), a tab or a CR, begins with ' and is quoted,
  * as OWASP's guidance on CSV injection says. */
 void ab_grade_csv_field(const char *text, struct ab_str *out);
-/* The CSV row (CRLF-terminated) file,points,out_of,percent,first_mistake. */
+/* The CSV header (CRLF-terminated): file, name, id, status (graded or
+ * unusable), reason (why unusable), points, out_of, percent,
+ * first_mistake, declared (the note on the file's own conventions), then
+ * with a key one column per question, named as the report names it
+ * (value, best, pruned, C), holding the points earned. */
+void ab_grade_csv_header(const struct ab_tree *tree, const struct ab_answer *key,
+			 struct ab_str *out);
+/* A graded answer's CSV row. */
 void ab_grade_csv_row(const struct ab_grade *grade, const char *file,
 		      struct ab_str *out);
+/* The row of a file that could not be graded: status unusable, the
+ * reason, and empty cells for the score and the key's nquestions. */
+void ab_grade_csv_unusable(const char *file, const char *status, const char *why,
+			   size_t nquestions, struct ab_str *out);
+/* The key's name for what its item k asks ("C" for C: ?), to free. */
+char *ab_grade_question(const struct ab_tree *tree, const struct ab_item *k);
 /* The results.json an autograder platform (Gradescope) reads: score,
  * output, and one test per scored item {name, score, max_score, status,
  * output}. */
@@ -154,11 +178,13 @@ void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out);
 
 /* ---- A class: what many answers got wrong ---------------------------------- */
 
-/* Appends, over n graded answers (those that could not be read counted in
- * unusable): for each scored item how many got it wrong, then the most
- * common mistakes, most common first ("41 of 120 missed the cut at C:
- * β = 2 ≤ α = 3."). */
+/* Appends, over n graded answers: the files that could not be graded
+ * (nunusable names, each with why), for each scored item how many got it
+ * wrong, then every mistake, most common first ("41 of 120 missed the cut
+ * at C: β = 2 ≤ α = 3."), the rarest left as "and N more" past a
+ * screenful. */
 void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
-		      size_t unusable, struct ab_str *out);
+		      const char *const *unusable, const char *const *why,
+		      size_t nunusable, struct ab_str *out);
 
 #endif

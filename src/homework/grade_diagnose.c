@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "core/search.h"
 #include "homework/grade_private.h"
 #include "views/narrate.h"
 
@@ -27,8 +28,10 @@ static bool all_right_under(const struct ab_tree *tree, const struct ab_config *
 {
 	struct ab_grade alt;
 	struct facts f;
-	struct ab_grade_options opt = { values_returned, NULL };
-	bool ok = ab_grade_plain(tree, config, &opt, answer, g, &alt, &f) && alt.right == alt.count;
+	struct ab_grade_options opt = { .values_returned = values_returned };
+	bool ok = ab_grade_plain(tree, config, &opt, answer, g, &alt, &f);
+	for (size_t i = 0; ok && i < alt.count; i++)
+		ok = alt.items[i].right || alt.items[i].kind == AB_GRADE_UNREAD;
 	ab_grade_facts_free(&f);
 	ab_grade_free(&alt);
 	return ok;
@@ -127,6 +130,20 @@ static bool diagnose_other(const struct ab_tree *tree, const struct ab_config *a
 	return found;
 }
 
+/* A fail convention and what it means, for a diagnosis. */
+static const char *fail_meaning(enum ab_fail fail)
+{
+	switch (fail) {
+	case AB_FAIL_HARD:
+		return _("fail-hard as the lecture pseudocode writes it (a cut node returns its own bound: a MAX node its α, which may pass β)");
+	case AB_FAIL_CLAMP:
+		return _("fail-hard=clamp (every return clamped to the window the node was given: if v ≥ β return β)");
+	case AB_FAIL_SOFT:
+		break;
+	}
+	return _("fail-soft (a node returns its best value, even outside its window)");
+}
+
 static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *asked,
 			    bool values_returned, const struct ab_answer *answer,
 			    const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
@@ -165,13 +182,22 @@ static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *
 		}
 		return true;
 	}
-	alt = *asked;
-	alt.fail = asked->fail == AB_FAIL_SOFT ? AB_FAIL_HARD : AB_FAIL_SOFT;
-	if (all_right_under(tree, &alt, values_returned, answer, g)) {
-		ab_str_add(out, alt.fail != AB_FAIL_SOFT
-			? _("Your answer is right under fail-hard (a node returns a number inside its window: its own bound when its value lies outside); this assignment is fail-soft (a node returns its best value, even outside its window).")
-			: _("Your answer is right under fail-soft (a node returns its best value, even outside its window); this assignment is fail-hard (a node returns a number inside its window: its own bound when its value lies outside)."));
-		ab_str_add(clause, alt.fail != AB_FAIL_SOFT ? _("answered under fail-hard") : _("answered under fail-soft"));
+	/* The other conventions for what a cut node returns: fail-soft,
+	 * fail-hard as the lecture writes it, and the clamped fail-hard of
+	 * many engines and textbooks. */
+	static const enum ab_fail fails[] = { AB_FAIL_SOFT, AB_FAIL_HARD, AB_FAIL_CLAMP };
+	for (size_t i = 0; ab_config_prunes(asked) && i < sizeof fails / sizeof fails[0]; i++) {
+		alt = *asked;
+		alt.fail = fails[i];
+		if (alt.fail == asked->fail || !all_right_under(tree, &alt, values_returned, answer, g))
+			continue;
+		ab_str_addf(out, _("Your answer is right under %s; this assignment is %s."),
+			    fail_meaning(alt.fail), fail_meaning(asked->fail));
+		switch (alt.fail) {
+		case AB_FAIL_SOFT: ab_str_add(clause, _("answered under fail-soft")); break;
+		case AB_FAIL_HARD: ab_str_add(clause, _("answered under fail-hard")); break;
+		case AB_FAIL_CLAMP: ab_str_add(clause, _("answered under fail-hard=clamp")); break;
+		}
 		return true;
 	}
 	if (all_right_under(tree, asked, !values_returned, answer, g)) {
@@ -208,6 +234,107 @@ static bool diagnose_change(const struct ab_tree *tree, const struct ab_config *
 		return true;
 	}
 	return false;
+}
+
+/* ---- Diagnosis: the leaves below the depth limit --------------------------- */
+
+/* Whether each of the answer's wrong values (the root's, the best move, a
+ * node's value or bound, a returned number) is what the search without a
+ * depth limit gives, and at least one is wrong. */
+static bool values_from_below(const struct ab_tree *tree, const struct ab_config *full,
+			      bool values_returned, const struct ab_answer *answer,
+			      const struct ab_grade *graded, const struct ab_glyphs *g)
+{
+	struct ab_grade alt;
+	struct facts f;
+	struct ab_grade_options opt = { .values_returned = values_returned };
+	bool ok = ab_grade_plain(tree, full, &opt, answer, g, &alt, &f);
+	size_t wrong = 0;
+	for (size_t i = 0; ok && i < graded->count; i++) {
+		const struct ab_grade_item *it = &graded->items[i];
+		if (it->right || (it->kind != AB_GRADE_VALUE && it->kind != AB_GRADE_BEST &&
+				  it->kind != AB_GRADE_BOUND && it->kind != AB_GRADE_RETURNS))
+			continue;
+		wrong++;
+		bool found = false;
+		for (size_t j = 0; j < alt.count && !found; j++)
+			found = alt.items[j].kind == it->kind && alt.items[j].line == it->line &&
+				alt.items[j].node == it->node && alt.items[j].right;
+		ok = found;
+	}
+	ab_grade_facts_free(&f);
+	ab_grade_free(&alt);
+	return ok && wrong > 0;
+}
+
+/* The classic depth-limit slip: the answer backs up the real leaves below
+ * the horizon instead of the static values that stand in for them there.
+ * Names the horizon nodes whose static value differs from what lies
+ * below them. */
+static bool diagnose_horizon(const struct ab_tree *tree, const struct ab_config *asked,
+			     bool values_returned, const struct ab_answer *answer,
+			     const struct facts *f, const struct ab_grade *graded,
+			     const struct ab_glyphs *g, struct ab_str *out, struct ab_str *clause)
+{
+	if (!asked->depth || asked->iterative)
+		return false;
+	struct ab_config full = *asked;
+	full.depth = 0;
+	if (!values_from_below(tree, &full, values_returned, answer, graded, g))
+		return false;
+	/* The horizon nodes the wrong items are about: above a node the
+	 * answer names, or below it (the root for value: and best:). */
+	uint8_t *about = ab_xcalloc(tree->count, 1);
+	for (size_t i = 0; i < graded->count; i++) {
+		const struct ab_grade_item *it = &graded->items[i];
+		if (it->right || (it->kind != AB_GRADE_VALUE && it->kind != AB_GRADE_BEST &&
+				  it->kind != AB_GRADE_BOUND && it->kind != AB_GRADE_RETURNS))
+			continue;
+		uint32_t n = it->kind == AB_GRADE_VALUE || it->kind == AB_GRADE_BEST ? 0 : it->node;
+		if (n == AB_NONE)
+			continue;
+		if (below_horizon(f, n))
+			n = cutter(f, n);
+		memset(about + n, 1, ab_end(tree, n) - n);
+	}
+	ab_value *below = ab_xcalloc(tree->count, sizeof *below);
+	ab_depth_values(tree, f->trace->root_player, 0, below);
+	uint32_t nodes[4], count = 0, more = 0;
+	for (uint32_t n = 0; n < tree->count; n++) {
+		if (!about[n] || !f->node[n].by_static || f->node[n].returned == below[n])
+			continue;
+		if (count < 4)
+			nodes[count++] = n;
+		else
+			more++;
+	}
+	free(below);
+	free(about);
+	if (!count)
+		return false;
+	struct ab_str names = AB_STR_INIT, stands = AB_STR_INIT;
+	ab_narrate_names(tree, nodes, count + more, 4, &names);
+	for (uint32_t i = 0; i < count; i++) {
+		if (i)
+			ab_str_add(&stands, _(", "));
+		ab_tree_name(tree, nodes[i], &stands);
+		ab_str_add(&stands, " = ");
+		ab_format_value(f->node[nodes[i]].returned, tree->scale, g, &stands);
+	}
+	if (count == 1) {
+		struct ab_str value = AB_STR_INIT;
+		ab_format_value(f->node[nodes[0]].returned, tree->scale, g, &value);
+		ab_str_addf(out, _("You backed up the leaves below %s; at depth %u the search stops at %s, and its static value %s stands in for them."),
+			    names.s, asked->depth, names.s, value.s);
+		ab_str_free(&value);
+	} else {
+		ab_str_addf(out, _("You backed up the leaves below %s; at depth %u the search stops there, and their static values stand in for them (%s)."),
+			    names.s, asked->depth, stands.s);
+	}
+	ab_str_add(clause, _("backed up the leaves below the depth limit, not the static values"));
+	ab_str_free(&names);
+	ab_str_free(&stands);
+	return true;
 }
 
 /* ---- A model of a mistake, not a search for the product -------------------
@@ -380,10 +507,16 @@ void ab_grade_diagnose(const struct ab_tree *tree, const struct ab_config *confi
 		       struct ab_grade *out)
 {
 	struct ab_str note = AB_STR_INIT, clause = AB_STR_INIT;
-	if (diagnose_convention(tree, config, values_returned, answer, f, g, &note, &clause)) {
+	/* Sentences joined with a space: none is left where Chinese wants
+	 * none (ab_narrate_tidy, below). */
+	if (diagnose_horizon(tree, config, values_returned, answer, f, out, g, &note, &clause) ||
+	    diagnose_convention(tree, config, values_returned, answer, f, g, &note, &clause)) {
+		ab_narrate_tidy(&note, 0);
+		ab_narrate_tidy(&clause, 0);
 		out->diagnosis = ab_xstrdup(ab_str_cstr(&note));
 		out->diagnosis_mistake = ab_xstrdup(ab_str_cstr(&clause));
 	} else if (diagnose_slip(tree, config, answer, f, g, &note)) {
+		ab_narrate_tidy(&note, 0);
 		out->diagnosis = ab_xstrdup(ab_str_cstr(&note));
 		out->diagnosis_mistake = ab_xstrdup(_("raised a bound from a child that was still being searched"));
 	}

@@ -22,6 +22,15 @@ struct node_facts {
 	ab_value returned;          /* what it returns (a leaf: its value) */
 	bool by_static;             /* an inner node evaluated at the depth
 				       limit, never entered */
+	struct ab_node_state last;  /* its state when it last returned (or a
+				       leaf was looked at): a research event
+				       may clear it since (--pvs) */
+	/* The transposition table (--tt), the node's last probe and store in
+	 * the search (the last iteration's): */
+	int8_t probe_use;           /* enum ab_tt_use, -1: never probed */
+	uint32_t probe_step, store_step; /* 0: none */
+	struct ab_tt_entry stored;  /* what it stored */
+	ab_value store_alpha, store_beta; /* the window the flag came from */
 };
 
 struct facts {
@@ -37,7 +46,7 @@ void ab_grade_facts_free(struct facts *f);
 
 static inline bool visited(const struct facts *f, uint32_t n)
 {
-	return f->trace->state[n].status != AB_UNVISITED;
+	return ab_trace_reached(f->trace, n);
 }
 
 /* The node whose cutoff prunes n: its nearest reached ancestor. */

@@ -57,14 +57,16 @@ void ab_grade_text(const struct ab_grade *grade, const struct ab_glyphs *g,
 	const char *bad = g->ascii ? "WRONG" : "✗";
 	for (size_t i = 0; i < grade->count; i++) {
 		const struct ab_grade_item *it = &grade->items[i];
-		ab_str_addf(out, "%s%s %s: %s", it->detail ? "    " : "", it->right ? ok : bad,
-			    it->name, it->given);
+		ab_str_addf(out, "%s%s ", it->detail ? "    " : "", it->right ? ok : bad);
+		ab_str_addf(out, _("%s: %s"), it->name, it->given);
 		if (grade->keyed && it->scored)
 			add_points(it, out);
 		if (!it->asked)
 			ab_str_add(out, _(" (not asked, not scored)"));
-		if (!it->right)
+		if (!it->right && *it->expected)
 			ab_str_addf(out, _(" (expected %s) %s %s"), it->expected, g->dash, it->why);
+		else if (!it->right)
+			ab_str_addf(out, " %s %s", g->dash, it->why);
 		ab_str_addc(out, '\n');
 	}
 	unsigned percent = ab_grade_percent(grade);
@@ -119,9 +121,15 @@ void ab_grade_json(const struct ab_grade *grade, const char *file,
 	json_field("rules", ab_str_cstr(&rules), out);
 	ab_str_free(&rules);
 	ab_str_addc(out, ',');
+	json_field("name", grade->name, out);
+	ab_str_addc(out, ',');
+	json_field("id", grade->id, out);
+	ab_str_addc(out, ',');
 	json_field("declared", grade->declared, out);
 	ab_str_addc(out, ',');
 	json_field("overruled", grade->overruled, out);
+	ab_str_addc(out, ',');
+	json_field("own", grade->own, out);
 	ab_str_addf(out, ",\"score\":%.4g,", score);
 	json_points("points", grade->points, out);
 	ab_str_addc(out, ',');
@@ -204,20 +212,59 @@ static void add_first_mistake(const struct ab_grade *grade, struct ab_str *out)
 	ab_str_addf(out, "%s: %s", bad->name, grade->diagnosis ? grade->diagnosis : bad->why);
 }
 
+void ab_grade_csv_header(const struct ab_tree *tree, const struct ab_answer *key,
+			 struct ab_str *out)
+{
+	ab_str_add(out, "file,name,id,status,reason,points,out_of,percent,first_mistake,declared");
+	for (size_t i = 0; key && i < key->count; i++) {
+		char *q = ab_grade_question(tree, &key->items[i]);
+		ab_str_addc(out, ',');
+		ab_grade_csv_field(q, out);
+		free(q);
+	}
+	ab_str_add(out, "\r\n");
+}
+
 void ab_grade_csv_row(const struct ab_grade *grade, const char *file,
 		      struct ab_str *out)
 {
 	struct ab_str field = AB_STR_INIT;
 	ab_grade_csv_field(file, out);
 	ab_str_addc(out, ',');
+	ab_grade_csv_field(grade->name ? grade->name : "", out);
+	ab_str_addc(out, ',');
+	ab_grade_csv_field(grade->id ? grade->id : "", out);
+	ab_str_add(out, ",graded,,");
 	ab_grade_format_points(grade->points, out);
 	ab_str_addc(out, ',');
 	ab_grade_format_points(grade->out_of, out);
 	ab_str_addf(out, ",%u,", ab_grade_percent(grade));
 	add_first_mistake(grade, &field);
 	ab_grade_csv_field(ab_str_cstr(&field), out);
+	ab_str_addc(out, ',');
+	const char *note = grade->overruled ? grade->overruled : grade->own;
+	ab_grade_csv_field(note ? note : "", out);
+	/* With a key, the points of each question, in the key's order. */
+	for (size_t i = 0; grade->keyed && i < grade->count; i++) {
+		if (!grade->items[i].question)
+			continue;
+		ab_str_addc(out, ',');
+		ab_grade_format_points(grade->items[i].points, out);
+	}
 	ab_str_add(out, "\r\n");
 	ab_str_free(&field);
+}
+
+void ab_grade_csv_unusable(const char *file, const char *status, const char *why,
+			   size_t nquestions, struct ab_str *out)
+{
+	ab_grade_csv_field(file, out);
+	ab_str_addf(out, ",,,%s,", status);
+	ab_grade_csv_field(why, out);
+	ab_str_add(out, ",,,,,");
+	for (size_t i = 0; i < nquestions; i++)
+		ab_str_addc(out, ',');
+	ab_str_add(out, "\r\n");
 }
 
 void ab_grade_gradescope(const struct ab_grade *grade, struct ab_str *out)
@@ -302,11 +349,12 @@ static int compare_tallies(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* How many mistakes the summary lists. */
-#define SUMMARY_MISTAKES 10
+/* How many mistakes the summary lists before "and N more". */
+#define SUMMARY_MISTAKES 20
 
 void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
-		      size_t unusable, struct ab_str *out)
+		      const char *const *unusable, const char *const *why,
+		      size_t nunusable, struct ab_str *out)
 {
 	struct tallies items = { NULL, 0, 0 }, mistakes = { NULL, 0, 0 };
 	for (size_t f = 0; f < n; f++) {
@@ -321,7 +369,7 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 				}
 				t->count += !it->right;
 			}
-			if (it->mistake && (it->scored || it->detail)) {
+			if (it->mistake && it->asked && (it->scored || it->detail)) {
 				struct tally *t = tally_of(&mistakes, it->mistake);
 				if (t->last != f + 1) {
 					t->last = f + 1;
@@ -338,8 +386,18 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 		}
 	}
 	ab_str_addf(out, _("%zu answers graded.\n"), n);
-	if (unusable)
-		ab_str_addf(out, _("%zu more could not be read; they are not counted below.\n"), unusable);
+	if (nunusable) {
+		ab_str_addf(out, P_("%zu more could not be graded, and is not counted below:\n",
+				    "%zu more could not be graded, and are not counted below:\n",
+				    nunusable), nunusable);
+		for (size_t i = 0; i < nunusable; i++) {
+			ab_str_add(out, "  ");
+			ab_str_addf(out, _("%s: %s"), unusable[i], why[i]);
+			ab_str_addc(out, '\n');
+		}
+	}
+	/* Rows named as the report names items (value, 根节点的值 ...) line
+	 * up by display width. */
 	size_t width = 4;
 	for (size_t i = 0; i < items.n; i++)
 		if (ab_utf8_text_width(items.t[i].text) > width)
@@ -355,10 +413,16 @@ void ab_grade_summary(const struct ab_grade *const *grades, size_t n,
 	ab_str_addf(out, "\n%s\n", _("The most common mistakes:"));
 	if (!mistakes.n)
 		ab_str_addf(out, "  %s\n", _("None: every answer is right."));
-	for (size_t i = 0; i < mistakes.n && i < SUMMARY_MISTAKES; i++) {
+	/* Every mistake, unless there are more than a screenful: then the
+	 * rarest are counted. */
+	size_t shown = mistakes.n <= SUMMARY_MISTAKES + 1 ? mistakes.n : SUMMARY_MISTAKES;
+	for (size_t i = 0; i < shown; i++) {
 		ab_str_add(out, "  ");
 		ab_str_addf(out, _("%zu of %zu %s.\n"), mistakes.t[i].count, n, mistakes.t[i].text);
 	}
+	if (shown < mistakes.n)
+		ab_str_addf(out, P_("  ... and %zu more mistake.\n", "  ... and %zu more mistakes.\n",
+				    mistakes.n - shown), mistakes.n - shown);
 	free(items.t);
 	free(mistakes.t);
 }

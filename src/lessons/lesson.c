@@ -250,6 +250,26 @@ static bool parse_event_kind(const char *s, enum ab_event_kind *kind)
 	return false;
 }
 
+/* A probe's use as a lesson writes it: hit (found, however used), miss,
+ * shallow, none, value, alpha or beta (tt.h's words); -3 when neither. */
+static int parse_use(const char *s)
+{
+	if (strcmp(s, "hit") == 0)
+		return -2;
+	for (int u = AB_TT_UNUSED; u <= AB_TT_MISS; u++)
+		if (strcmp(s, ab_tt_use_word((enum ab_tt_use)u)) == 0)
+			return u;
+	return -3;
+}
+
+static int parse_flag(const char *s)
+{
+	for (int f = AB_TT_EXACT; f <= AB_TT_UPPER; f++)
+		if (strcmp(s, ab_tt_flag_word((enum ab_tt_flag)f)) == 0)
+			return f;
+	return -1;
+}
+
 /* One word of a search: line or of "under ...".  False when unknown. */
 static bool apply_search_word(const char *w, struct ab_config *c)
 {
@@ -264,7 +284,7 @@ static bool apply_search_words(struct parser *p, const struct token *toks,
 			return fail(p, toks[i].pos, "unknown search word '%s' (minimax, alphabeta, "
 				    "fail-soft, fail-hard, strict, non-strict, order=ORDER, root=max|min, "
 				    "chance-prune=none|node|star1, depth=N, depth=none, iterative, "
-				    "iterative=off, view=negamax)",
+				    "iterative=off, view=negamax, bug=ID, tt, tt=N, pvs, aspiration=W)",
 				    toks[i].text);
 	return true;
 }
@@ -377,8 +397,20 @@ static bool parse_ask(struct parser *p, size_t word_pos, const struct token *tok
 		if (n != 2 || !parse_event_kind(toks[1].text, &q->event))
 			return fail(p, n > 1 ? toks[1].pos : toks[0].pos, "%s",
 				    "write @ask event KIND, KIND one of enter, leaf, update, cutoff, return, done");
+	} else if (strcmp(kind, "probe") == 0) {
+		q->kind = AB_ASK_PROBE;
+		if (n != 3 || (q->use = parse_use(toks[2].text)) == -3)
+			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
+				    "write @ask probe NODE USE, USE one of hit, miss, shallow, none, value, alpha, beta");
+		set_ref(&q->subject, &toks[1]);
+	} else if (strcmp(kind, "flag") == 0) {
+		q->kind = AB_ASK_FLAG;
+		if (n != 3 || (q->flag = parse_flag(toks[2].text)) < 0)
+			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
+				    "write @ask flag NODE FLAG, FLAG one of exact, lower, upper");
+		set_ref(&q->subject, &toks[1]);
 	} else {
-		return fail(p, toks[0].pos, "unknown question '%s' (next, pruned, value, event)", kind);
+		return fail(p, toks[0].pos, "unknown question '%s' (next, pruned, value, event, probe, flag)", kind);
 	}
 	q->answer = join_tokens(toks, 1, n);
 	target_text(p, &q->prompt);
@@ -394,7 +426,9 @@ static const struct {
 	{ "cutoff", AB_CLAIM_CUTOFF }, { "nocut", AB_CLAIM_NOCUT },
 	{ "pruned", AB_CLAIM_PRUNED }, { "best", AB_CLAIM_BEST },
 	{ "window", AB_CLAIM_WINDOW }, { "knuth-moore", AB_CLAIM_KNUTH_MOORE },
-	{ "event", AB_CLAIM_EVENT },
+	{ "event", AB_CLAIM_EVENT }, { "hits", AB_CLAIM_HITS },
+	{ "probe", AB_CLAIM_PROBE }, { "stored", AB_CLAIM_STORED },
+	{ "research", AB_CLAIM_RESEARCH }, { "type", AB_CLAIM_TYPE },
 };
 
 static bool parse_number_claim(struct parser *p, struct ab_lesson_claim *c,
@@ -415,6 +449,39 @@ static bool parse_claim_args(struct parser *p, struct ab_lesson_claim *c,
 		return parse_number_claim(p, c, toks, n, "@claim nodes N");
 	case AB_CLAIM_KNUTH_MOORE:
 		return parse_number_claim(p, c, toks, n, "@claim knuth-moore N");
+	case AB_CLAIM_HITS:
+		return parse_number_claim(p, c, toks, n, "@claim hits N");
+	case AB_CLAIM_PROBE:
+		if (n != 3 || (c->use = parse_use(toks[2].text)) == -3)
+			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
+				    "write @claim probe NODE USE, USE one of hit, miss, shallow, none, value, alpha, beta");
+		set_ref(&c->subject, &toks[1]);
+		return true;
+	case AB_CLAIM_STORED:
+		if (n < 3 || n > 4 || (c->flag = parse_flag(toks[2].text)) < 0 ||
+		    (n == 4 && !parse_value(toks[3].text, &c->said_number)))
+			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
+				    "write @claim stored NODE FLAG [VALUE], FLAG one of exact, lower, upper");
+		c->has_value = n == 4;
+		set_ref(&c->subject, &toks[1]);
+		return true;
+	case AB_CLAIM_RESEARCH:
+		if (n != 2)
+			return fail(p, toks[0].pos, "%s", "write @claim research NODE");
+		set_ref(&c->subject, &toks[1]);
+		return true;
+	case AB_CLAIM_TYPE: {
+		static const char *const types[] = { "", "PV", "CUT", "ALL" };
+		c->flag = -1;
+		for (int t = 1; n == 3 && t < 4; t++)
+			if (strcasecmp(toks[2].text, types[t]) == 0)
+				c->flag = t;
+		if (c->flag < 0)
+			return fail(p, n > 2 ? toks[2].pos : toks[0].pos, "%s",
+				    "write @claim type NODE PV|CUT|ALL");
+		set_ref(&c->subject, &toks[1]);
+		return true;
+	}
 	case AB_CLAIM_VALUE: {
 		if (!need(p, n, 3, toks[0].pos, "@claim value NODE BOUND, e.g. @claim value C <= 2"))
 			return false;
@@ -496,7 +563,8 @@ static bool parse_claim(struct parser *p, size_t word_pos, const struct token *t
 		return fail(p, word_pos, "%s", "a claim belongs to a block: put @step, @event or @end before it");
 	if (n < 1)
 		return fail(p, word_pos, "%s", "write @claim KIND ..., KIND one of leaves, nodes, value, "
-			    "returns, cutoff, nocut, pruned, best, window, knuth-moore, event");
+			    "returns, cutoff, nocut, pruned, best, window, knuth-moore, event, hits, "
+			    "probe, stored, research, type");
 	b->claims = ab_xgrow(b->claims, b->nclaims, sizeof *b->claims);
 	struct ab_lesson_claim *c = &b->claims[b->nclaims++];
 	memset(c, 0, sizeof *c);
@@ -509,7 +577,8 @@ static bool parse_claim(struct parser *p, size_t word_pos, const struct token *t
 			break;
 	if (i == sizeof claim_words / sizeof claim_words[0])
 		return fail(p, toks[0].pos, "unknown claim '%s' (leaves, nodes, value, returns, cutoff, "
-			    "nocut, pruned, best, window, knuth-moore, event)", toks[0].text);
+			    "nocut, pruned, best, window, knuth-moore, event, hits, probe, stored, "
+			    "research, type)", toks[0].text);
 	c->kind = claim_words[i].kind;
 	size_t end = n;
 	for (size_t k = 1; k < n; k++) {
@@ -893,7 +962,7 @@ static void rescale_values(struct ab_lesson *lesson)
 		}
 		for (size_t i = 0; i < block->nclaims; i++) {
 			struct ab_lesson_claim *c = &block->claims[i];
-			if (c->kind == AB_CLAIM_RETURNS)
+			if (c->kind == AB_CLAIM_RETURNS || (c->kind == AB_CLAIM_STORED && c->has_value))
 				c->number = in_unit(c->said_number, scale);
 			if (c->kind == AB_CLAIM_VALUE || c->kind == AB_CLAIM_WINDOW) {
 				c->lo = in_unit(c->said_lo, scale);
@@ -1026,6 +1095,20 @@ bool ab_lesson_answer_ok(const struct ab_lesson *lesson,
 	case AB_ASK_EVENT: {
 		enum ab_event_kind kind;
 		ok = n == 1 && parse_event_kind(toks[0].text, &kind) && kind == q->event;
+		break;
+	}
+	case AB_ASK_PROBE: {
+		/* The question's own answer is the truth (the checker holds it
+		 * to the trace): "hit" answers any use but a miss.  "D1 alpha",
+		 * naming the node, as the answer is written out, too. */
+		size_t w = n == 2 && ab_tree_find(lesson->tree, toks[0].text) == q->subject.node;
+		int use = n == w + 1 ? parse_use(toks[w].text) : -3;
+		ok = use != -3 && (use == q->use || (use == -2 && q->use != AB_TT_MISS));
+		break;
+	}
+	case AB_ASK_FLAG: {
+		size_t w = n == 2 && ab_tree_find(lesson->tree, toks[0].text) == q->subject.node;
+		ok = n == w + 1 && parse_flag(toks[w].text) == q->flag;
 		break;
 	}
 	}

@@ -58,6 +58,9 @@ enum ab_ask_kind {
 	AB_ASK_PRUNED,  /* pruned NODE...: the children the next cutoff skips */
 	AB_ASK_VALUE,   /* value NODE BOUND: what NODE is proved to be */
 	AB_ASK_EVENT,   /* event KIND: the kind of the next event */
+	AB_ASK_PROBE,   /* probe NODE USE: what NODE's next probe of the
+			   table finds (hit or miss, or how it is used) */
+	AB_ASK_FLAG,    /* flag NODE FLAG: the flag NODE's next store gets */
 };
 
 /* A number as a lesson writes it: exact (any decimal or fraction a tree
@@ -79,6 +82,9 @@ struct ab_lesson_question {
 	ab_value lo, hi;            /* the same once bound (AB_VALUE_OFF_GRID
 				       for a number no value can equal) */
 	enum ab_event_kind event;   /* event */
+	int use;                    /* probe: enum ab_tt_use, or -2 for "hit"
+				       (found, however used) */
+	int flag;                   /* flag: enum ab_tt_flag */
 	size_t pos;                 /* where in the file, for messages */
 };
 
@@ -96,6 +102,13 @@ enum ab_claim_kind {
 	AB_CLAIM_WINDOW,      /* window NODE A B: the window NODE entered with */
 	AB_CLAIM_KNUTH_MOORE, /* knuth-moore N: b^ceil(d/2) + b^floor(d/2) - 1 */
 	AB_CLAIM_EVENT,       /* event KIND [NODE]: the block's own step */
+	AB_CLAIM_HITS,        /* hits N: the table's probes that find an entry */
+	AB_CLAIM_PROBE,       /* probe NODE USE: NODE's probe (the next from
+				 the block's step, else its first) */
+	AB_CLAIM_STORED,      /* stored NODE FLAG [V]: NODE's store, the same */
+	AB_CLAIM_RESEARCH,    /* research NODE: a research event of NODE */
+	AB_CLAIM_TYPE,        /* type NODE PV|CUT|ALL: Knuth and Moore's, at the
+				 end */
 };
 
 /* Any claim may end in "under WORDS" (the words of the header's search:
@@ -116,6 +129,10 @@ struct ab_lesson_claim {
 	 * (AB_VALUE_OFF_GRID for one no value can equal). */
 	struct ab_lesson_number said_number, said_lo, said_hi;
 	enum ab_event_kind event;  /* event */
+	int use;                   /* probe: as a question's */
+	int flag;                  /* stored: enum ab_tt_flag; type: enum
+				      ab_node_type */
+	bool has_value;            /* stored: a value given (said_number) */
 	size_t pos;
 };
 

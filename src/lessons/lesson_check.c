@@ -110,6 +110,37 @@ static size_t next_step(const struct ab_trace *trace, size_t step, int kind, boo
 	return 0;
 }
 
+/* The step of NODE's event of kind: the next at or after step from, else
+ * the first in the search; 0 when there is none. */
+static size_t event_of(const struct ab_trace *trace, int kind, uint32_t node, size_t from)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t s = pass ? 1 : (from ? from : 1); s <= trace->length; s++)
+			if (trace->records[s - 1].kind == kind && trace->records[s - 1].node == node)
+				return s;
+	return 0;
+}
+
+/* What the probe of node at or after step from found: enum ab_tt_use, or
+ * -1 when it never probes. */
+static int probe_use(const struct ab_trace *trace, uint32_t node, size_t from, size_t *step)
+{
+	*step = event_of(trace, AB_EV_PROBE, node, from);
+	const struct ab_trace_tt *x = ab_trace_tt_at(trace, *step);
+	return x ? x->use : -1;
+}
+
+/* The words for a use as a lesson writes it. */
+static const char *use_word(int use)
+{
+	return use == -2 ? "hit" : use < 0 ? "no probe" : ab_tt_use_word((enum ab_tt_use)use);
+}
+
+static bool use_matches(int want, int use)
+{
+	return use >= 0 && (want == -2 ? use != AB_TT_MISS : want == use);
+}
+
 /* The pruned children of the cutoff at step s. */
 static uint32_t pruned_at(struct ab_trace *trace, size_t s, uint32_t **nodes)
 {
@@ -290,6 +321,52 @@ static void check_claim(struct checker *ck, const struct ab_lesson_block *b,
 		}
 		break;
 	}
+	case AB_CLAIM_HITS: {
+		uint32_t hits = 0;
+		for (size_t s = 1; s <= trace->length; s++) {
+			const struct ab_trace_tt *x = ab_trace_tt_at(trace, s);
+			hits += x && trace->records[s - 1].kind == AB_EV_PROBE && x->use != AB_TT_MISS;
+		}
+		if (hits != (uint64_t)c->number)
+			ab_str_addf(m, _("%u probes find an entry, not %lld"), hits, (long long)c->number);
+		break;
+	}
+	case AB_CLAIM_PROBE: {
+		size_t s;
+		int use = probe_use(trace, n, b->step, &s);
+		if (use < 0)
+			ab_str_addf(m, _("%s never probes the table"), nm(tree, n));
+		else if (!use_matches(c->use, use))
+			ab_str_addf(m, _("%s's probe (step %zu) is %s"), nm(tree, n), s, use_word(use));
+		break;
+	}
+	case AB_CLAIM_STORED: {
+		size_t s = event_of(trace, AB_EV_STORE, n, b->step);
+		const struct ab_trace_tt *x = ab_trace_tt_at(trace, s);
+		if (!x) {
+			ab_str_addf(m, _("%s stores nothing in the table"), nm(tree, n));
+		} else if ((int)x->entry.flag != c->flag ||
+			   (c->has_value && x->entry.value != c->number)) {
+			struct ab_str v = AB_STR_INIT;
+			ab_format_value(x->entry.value, tree->scale, &ab_glyphs_ascii, &v);
+			ab_str_addf(m, _("%s stores %s %s (step %zu)"), nm(tree, n),
+				    ab_tt_flag_word(x->entry.flag), v.s, s);
+			ab_str_free(&v);
+		}
+		break;
+	}
+	case AB_CLAIM_RESEARCH:
+		if (!event_of(trace, AB_EV_RESEARCH, n, 0))
+			ab_str_addf(m, _("%s is never searched again"), nm(tree, n));
+		break;
+	case AB_CLAIM_TYPE: {
+		ab_trace_seek(trace, trace->length);
+		enum ab_node_type type = ab_trace_node_type(trace, n);
+		if ((int)type != c->flag)
+			ab_str_addf(m, _("%s's type is %s"), nm(tree, n),
+				    type == AB_TYPE_NONE ? _("none") : ab_node_type_name(type));
+		break;
+	}
 	case AB_CLAIM_EVENT: {
 		size_t s = b->step;
 		if (s == 0 || s > trace->length) {
@@ -353,6 +430,25 @@ static void check_question(struct checker *ck, const struct ab_lesson_block *b,
 			ab_str_addf(m, _("%s is proved %s"), nm(tree, q->subject.node), got.s);
 			ab_str_free(&got);
 		}
+		break;
+	}
+	case AB_ASK_PROBE: {
+		int use = probe_use(trace, q->subject.node, b->step, &s);
+		if (use < 0)
+			ab_str_addf(m, _("%s never probes the table"), nm(tree, q->subject.node));
+		else if (!use_matches(q->use, use))
+			ab_str_addf(m, _("%s's probe (step %zu) is %s"), nm(tree, q->subject.node), s,
+				    use_word(use));
+		break;
+	}
+	case AB_ASK_FLAG: {
+		size_t s2 = event_of(trace, AB_EV_STORE, q->subject.node, b->step);
+		const struct ab_trace_tt *x = ab_trace_tt_at(trace, s2);
+		if (!x)
+			ab_str_addf(m, _("%s stores nothing in the table"), nm(tree, q->subject.node));
+		else if ((int)x->entry.flag != q->flag)
+			ab_str_addf(m, _("%s's entry is stored %s (step %zu)"), nm(tree, q->subject.node),
+				    ab_tt_flag_word(x->entry.flag), s2);
 		break;
 	}
 	case AB_ASK_EVENT:

@@ -151,9 +151,9 @@ void ab_lesson_render_text(struct ab_lesson *lesson, enum ab_lang lang,
 	add_safe(out, ab_lesson_text(&lesson->title, lang));
 	ab_str_addf(out, "\n%s: ", words[W_TREE][lang]);
 	add_safe(out, lesson->tree_name);
-	if (lesson->tree->title) {
+	if (ab_tree_title(lesson->tree)) {
 		ab_str_add(out, " (");
-		add_safe(out, lesson->tree->title);
+		add_safe(out, ab_tree_title(lesson->tree));
 		ab_str_addc(out, ')');
 	}
 	ab_str_add(out, "; ");

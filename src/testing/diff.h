@@ -1,7 +1,7 @@
 /* diff.h - a program's log held to abtrace's own search: `abtrace diff`,
  * and what `abtrace test` asks of each tree it feeds a program.
  *
- * DESIGN.md, "Testing your own search".  Each kind of line the log holds
+ * abtrace-log(5) and abtrace(1), diff.  Each kind of line the log holds
  * (testing/log.h) is compared with the same kind in the reference search
  * of the tree, in order: the leaves looked at, the nodes entered and their
  * windows, where the cut test fires, what each node returns, the root's
@@ -134,7 +134,7 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 void ab_diff_result_free(struct ab_diff_result *r);
 
 /* The report: as text (g for the glyphs of the description), and as
- * one JSON object with a newline (DESIGN.md's fields: agree, compared,
+ * one JSON object with a newline (abtrace-log(5)'s fields: agree, compared,
  * divergence, conventions, pitfalls, noise). */
 void ab_diff_text(const struct ab_tree *tree, const struct ab_diff_result *r,
 		  const struct ab_glyphs *g, struct ab_str *out);

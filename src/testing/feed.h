@@ -1,5 +1,5 @@
 /* feed.h - a tree as `abtrace test` gives it to a program on its standard
- * input (DESIGN.md, "Running a program").
+ * input (abtrace-log(5), "Running a program").
  *
  *   list  JSON nested arrays, one line: [[3,12,8],[2,4,6],[14,5,2]]; MAX
  *         at the root and the players alternating, nothing else

@@ -1,6 +1,6 @@
 /* log.h - reading what a program printed while it searched a tree.
  *
- * DESIGN.md, "The log a program prints": one event per line,
+ * abtrace-log(5), "The log a program prints": one event per line,
  *
  *     enter PATH [ALPHA BETA]    leaf PATH VALUE (or leaf VALUE)
  *     cut PATH                   return PATH VALUE
@@ -29,7 +29,7 @@
 #define AB_LOG_MAX_LINE (1u << 20)    /* one line (a JSON cutoff lists
 					 every pruned child) */
 
-/* The kinds of line, as DESIGN.md names them. */
+/* The kinds of line, as abtrace-log(5) names them. */
 #define AB_LOG_KINDS(X) \
 	X(ENTER, "enter") \
 	X(LEAF, "leaf") \

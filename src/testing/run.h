@@ -25,7 +25,7 @@
 
 #include "base/str.h"
 
-/* What a run (or a comparison) found; the words are DESIGN.md's. */
+/* What a run (or a comparison) found; the words are abtrace-log(5)'s. */
 #define AB_FINDINGS(X) \
 	X(NONE, "none") \
 	X(DISAGREE, "disagree") \

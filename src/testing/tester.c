@@ -307,7 +307,7 @@ void ab_test_report_json(const struct ab_test_options *o,
 	ab_test_json_text(&c->run.out, out);
 	ab_str_add(out, ",\"diff\":");
 	ab_str_add(out, c->compared ? ab_str_cstr(&c->diff_json) : "null");
-	/* Beyond DESIGN.md's fields: what else a person debugging asks. */
+	/* Beyond abtrace-log(5)'s fields: what else a person debugging asks. */
 	ab_str_add(out, ",\"input\":");
 	ab_test_json_text(&c->input, out);
 	ab_str_add(out, ",\"stderr\":");

@@ -25,6 +25,7 @@
 #include "tui/keys.h"
 #include "tui/logview.h"
 #include "tui/pseudocode.h"
+#include "tui/ttpanel.h"
 #include "base/utf8.h"
 
 enum role {
@@ -595,10 +596,16 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 	bool pruned;
 	enum role role = node_role(rp, n, &pruned);
 	attr_t a = attr(role) | (pruned ? A_DIM : 0);
-	if (role == R_NORMAL && below_horizon(rp, n))
+	const struct ab_node_state *st = ab_trace_node(rp->trace, n);
+	/* Reached by a search a research event started again: faint until
+	 * the new search reaches it, then marked as searched again. */
+	bool again = st->earlier && st->status != AB_UNVISITED;
+	if (role == R_NORMAL && (below_horizon(rp, n) || st->earlier))
 		a = attr(R_FAINT) | A_DIM;
 	ab_str_clear(buf);
 	ab_layout_prob_text(t, n, buf);
+	if (again)
+		ab_str_add(buf, rp->g->ascii ? "~" : "↻");
 	if (ab_is_leaf(t, n)) {
 		if (pruned)
 			ab_str_add(buf, rp->g->cut_mark);
@@ -624,6 +631,9 @@ static void draw_node(const struct ab_replay *rp, const struct view *v, uint32_t
 		const struct ab_node_state *s = ab_trace_node(rp->trace, n);
 		ab_str_clear(buf);
 		put_window(rp, n, s->alpha, s->beta, buf);
+		/* A null window (PVS) is drawn as what it is: one unit wide. */
+		if (s->alpha != AB_NEG_INF && s->beta != AB_POS_INF && s->beta - s->alpha == 1)
+			ab_str_add(buf, _(" null"));
 		put_in_box(v, l, n, y + 1, ab_str_cstr(buf), attr(R_PATH));
 	} else {
 		ab_str_clear(buf);
@@ -827,6 +837,29 @@ static void draw_pseudocode(const struct ab_replay *rp, WINDOW *w,
 		    attr(marked ? R_CODE_HI : R_CODE));
 	}
 	ab_str_free(&line);
+}
+
+/* The transposition table's panel (--tt): its lines from ttpanel.c, the
+ * slot the current probe or store touches marked as the code's line is. */
+static void draw_ttpanel(const struct ab_replay *rp, WINDOW *w, const struct ab_rect *r)
+{
+	struct ab_ttpanel panel = { .count = 0 };
+	for (int i = 0; i < AB_TTPANEL_LINES; i++)
+		panel.lines[i] = (struct ab_str)AB_STR_INIT;
+	ab_ttpanel_make(rp->trace, rp->g, r->rows, r->cols - 2, &panel);
+	for (int i = 0; i < r->rows; i++)
+		put(w, r->top + i, r->left, r->left, r->left + 1, rp->g->ascii ? "|" : "│",
+		    attr(R_FAINT));
+	for (int i = 0; i < panel.count; i++) {
+		int row = r->top + i;
+		bool marked = i == panel.marked;
+		if (marked)
+			fill_row(w, row, r->left + 1, r->cols - 1, attr(R_CODE_HI));
+		put(w, row, r->left + 2, r->left, r->left + r->cols, ab_str_cstr(&panel.lines[i]),
+		    attr(marked ? R_CODE_HI : i == 0 ? R_TITLE : i == 1 && panel.header ? R_FAINT
+			 : R_CODE));
+	}
+	ab_ttpanel_free(&panel);
 }
 
 /* Writes text's paragraphs ("\n"-separated) wrapped from row on; returns
@@ -1107,6 +1140,11 @@ static void node_details(const struct ab_replay *rp, uint32_t n, struct ab_str *
 				    ab_trace_iteration(tr), ab_str_cstr(&kids));
 			ab_str_free(&kids);
 		}
+		enum ab_node_type type = ab_trace_node_type(tr, n);
+		if (type != AB_TYPE_NONE)
+			ab_str_addf(out, _(" Knuth and Moore's type: %s."), ab_node_type_name(type));
+		if (s->earlier)
+			ab_str_add(out, _(" This is its second search: a research event started it again."));
 		ab_str_free(&bound);
 		ab_str_free(&known);
 	}
@@ -1244,7 +1282,7 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	/* Title. */
 	struct ab_str text = AB_STR_INIT;
 	ab_str_add(&text, "abtrace: ");
-	ab_str_add(&text, rp->tree->title ? rp->tree->title : rp->name);
+	ab_str_add(&text, ab_tree_title(rp->tree) ? ab_tree_title(rp->tree) : rp->name);
 	long title_end = put(w, 0, 0, 0, cols, ab_str_cstr(&text), attr(R_TITLE));
 	/* A legend at the right, when it fits: shapes and the pruned mark. */
 	ab_str_clear(&text);
@@ -1305,11 +1343,25 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
 	if (pw && rp->is_game)
 		draw_boards(rp, w, &side, ab_trace_current(tr));
-	if (pw && rp->lesson)
+	if (pw && tr->tt_slots && side.rows > 0) {
+		/* The table's panel above the code (or the lesson), under
+		 * a game's boards: as many lines as its slots in use, up to
+		 * half the side, or all of it when the rest would be too
+		 * short to read. */
+		int want = ab_ttpanel_rows(tr), half = side.rows / 2 > 5 ? side.rows / 2 : 5;
+		int rows = want < half ? want : half;
+		if (rows > side.rows || side.rows - rows < 6)
+			rows = side.rows;
+		struct ab_rect panel = { side.top, side.left, rows, pw };
+		draw_ttpanel(rp, w, &panel);
+		side.top += rows;
+		side.rows -= rows;
+	}
+	if (pw && side.rows > 0 && rp->lesson)
 		draw_lesson(rp, w, &side);
-	else if (pw && rp->log)
+	else if (pw && side.rows > 0 && rp->log)
 		draw_log(rp, w, &side);
-	else if (pw)
+	else if (pw && side.rows > 0)
 		draw_pseudocode(rp, w, &side, kind, &ev);
 
 	/* What just happened. */

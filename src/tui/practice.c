@@ -228,7 +228,7 @@ unsigned ab_practice_answer(struct ab_replay *rp, uint32_t n, const char *text)
 	ab_tree_name(t, n, &name);
 	ab_str_addf(&line, "%s: %s\n", ab_str_cstr(&name), text);
 	struct ab_diag diag;
-	struct ab_answer *a = ab_answer_parse(t, line.s, line.len, &diag);
+	struct ab_answer *a = ab_answer_parse_strict(t, line.s, line.len, &diag);
 	if (!a) {
 		say(rp, diag.message);
 	} else if (a->count != 1 || a->items[0].kind != AB_ITEM_BOUND || a->items[0].node != n) {

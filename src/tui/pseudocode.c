@@ -62,6 +62,24 @@ static const struct line fail_hard[] = {
 	{ T_MIN_RETURN, "    return {b}" },
 };
 
+/* Fail-hard clamped to the window: the bound that passed the other is
+ * handed back as the other (if v >= beta return beta). */
+static const struct line fail_clamp[] = {
+	{ T_ROOT, "value {gets} ab(root, -{inf}, +{inf})" },
+	{ T_HEADER, "ab(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return value(n)" },
+	{ T_NONE, "  if n is MAX:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MAX_ALPHA, "      {a} {gets} max({a}, ab(c, {a}, {b}))" },
+	{ T_MAX_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "    return min({a}, {b})" },
+	{ T_NONE, "  if n is MIN:" },
+	{ T_NONE, "    for each child c of n:" },
+	{ T_MIN_BETA, "      {b} {gets} min({b}, ab(c, {a}, {b}))" },
+	{ T_MIN_CUT, "      if {a} {cut} {b}: break" },
+	{ T_MIN_RETURN, "    return max({a}, {b})" },
+};
+
 static const struct line minimax[] = {
 	{ T_ROOT, "value {gets} mm(root)" },
 	{ T_HEADER, "mm(n):" },
@@ -125,6 +143,16 @@ static const struct line negamax_hard[] = {
 	{ T_MAX_RETURN, "  return {a}" },
 };
 
+static const struct line negamax_clamp[] = {
+	{ T_ROOT, "value {gets} nm(root, -{inf}, +{inf})" },
+	{ T_HEADER, "nm(n, {a}, {b}):" },
+	{ T_LEAF, "  if n is a leaf: return s(n)*value(n)" },
+	{ T_NONE, "  for each child c of n:" },
+	{ T_MAX_ALPHA, "    {a} {gets} max({a}, -nm(c, -{b}, -{a}))" },
+	{ T_MAX_CUT, "    if {a} {cut} {b}: break" },
+	{ T_MAX_RETURN, "  return min({a}, {b})" },
+};
+
 static const struct line negamax_plain[] = {
 	{ T_ROOT, "value {gets} nm(root)" },
 	{ T_HEADER, "nm(n):" },
@@ -148,16 +176,21 @@ static const struct listing {
 } listings[] = {
 	[AB_PSEUDO_FAIL_SOFT] = { LINES(fail_soft), NULL, 0, N_("alpha-beta, fail-soft") },
 	[AB_PSEUDO_FAIL_HARD] = { LINES(fail_hard), NULL, 0, N_("alpha-beta, fail-hard") },
+	[AB_PSEUDO_FAIL_CLAMP] = { LINES(fail_clamp), NULL, 0, N_("alpha-beta, fail-hard=clamp") },
 	[AB_PSEUDO_MINIMAX] = { LINES(minimax), NULL, 0, N_("minimax") },
 	[AB_PSEUDO_FAIL_SOFT_CHANCE] = { LINES(fail_soft), LINES(chance_soft),
 					 N_("alpha-beta, fail-soft") },
 	[AB_PSEUDO_FAIL_HARD_CHANCE] = { LINES(fail_hard), LINES(chance_hard),
 					 N_("alpha-beta, fail-hard") },
+	[AB_PSEUDO_FAIL_CLAMP_CHANCE] = { LINES(fail_clamp), LINES(chance_hard),
+					  N_("alpha-beta, fail-hard=clamp") },
 	[AB_PSEUDO_EXPECTIMAX] = { LINES(minimax), LINES(chance_plain), N_("expectimax") },
 	[AB_PSEUDO_NEGAMAX_SOFT] = { LINES(negamax_soft), NULL, 0,
 				     N_("negamax alpha-beta, fail-soft") },
 	[AB_PSEUDO_NEGAMAX_HARD] = { LINES(negamax_hard), NULL, 0,
 				     N_("negamax alpha-beta, fail-hard") },
+	[AB_PSEUDO_NEGAMAX_CLAMP] = { LINES(negamax_clamp), NULL, 0,
+				      N_("negamax alpha-beta, fail-hard=clamp") },
 	[AB_PSEUDO_NEGAMAX] = { LINES(negamax_plain), NULL, 0, N_("negamax") },
 };
 
@@ -181,6 +214,7 @@ enum ab_pseudo_kind ab_pseudo_kind_for(const struct ab_config *config,
 	switch (kind) {
 	case AB_PSEUDO_MINIMAX: return AB_PSEUDO_EXPECTIMAX;
 	case AB_PSEUDO_FAIL_HARD: return AB_PSEUDO_FAIL_HARD_CHANCE;
+	case AB_PSEUDO_FAIL_CLAMP: return AB_PSEUDO_FAIL_CLAMP_CHANCE;
 	default: return AB_PSEUDO_FAIL_SOFT_CHANCE;
 	}
 }
@@ -190,9 +224,12 @@ enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config)
 	bool nm = config->view == AB_VIEW_NEGAMAX;
 	if (config->algo == AB_MINIMAX)
 		return nm ? AB_PSEUDO_NEGAMAX : AB_PSEUDO_MINIMAX;
-	if (nm)
-		return ab_config_returns_bound(config) ? AB_PSEUDO_NEGAMAX_HARD : AB_PSEUDO_NEGAMAX_SOFT;
-	return ab_config_returns_bound(config) ? AB_PSEUDO_FAIL_HARD : AB_PSEUDO_FAIL_SOFT;
+	switch (ab_config_fail(config)) {
+	case AB_FAIL_HARD: return nm ? AB_PSEUDO_NEGAMAX_HARD : AB_PSEUDO_FAIL_HARD;
+	case AB_FAIL_CLAMP: return nm ? AB_PSEUDO_NEGAMAX_CLAMP : AB_PSEUDO_FAIL_CLAMP;
+	case AB_FAIL_SOFT: break;
+	}
+	return nm ? AB_PSEUDO_NEGAMAX_SOFT : AB_PSEUDO_FAIL_SOFT;
 }
 
 const char *ab_pseudo_title(enum ab_pseudo_kind kind)

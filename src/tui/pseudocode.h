@@ -1,9 +1,11 @@
 /* pseudocode.h - the search as the lecture writes it, and which line each
  * event executes.
  *
- * Three listings: alpha-beta fail-soft (a node returns its best value),
- * alpha-beta fail-hard (a node returns its bound) and plain minimax, and
- * the same three in negamax form for --view negamax.  The
+ * The listings: alpha-beta fail-soft (a node returns its best value),
+ * alpha-beta fail-hard (a node returns its bound, as the lecture writes
+ * it), fail-hard=clamp (its bound clamped to the window it was given, as
+ * engines write it) and plain minimax, and the same in negamax form for
+ * --view negamax.  The
  * replay shows the one in force and highlights the line of the current
  * event.  Pure: no curses.
  */
@@ -17,12 +19,15 @@
 #include "core/search.h"
 #include "base/str.h"
 
-enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD, AB_PSEUDO_MINIMAX,
+enum ab_pseudo_kind { AB_PSEUDO_FAIL_SOFT, AB_PSEUDO_FAIL_HARD,
+		      AB_PSEUDO_FAIL_CLAMP, /* --fail-hard=clamp */
+		      AB_PSEUDO_MINIMAX,
 		      AB_PSEUDO_FAIL_SOFT_CHANCE, AB_PSEUDO_FAIL_HARD_CHANCE,
-		      AB_PSEUDO_EXPECTIMAX,
-		      /* --view negamax: the same three as negamax writes them */
+		      AB_PSEUDO_FAIL_CLAMP_CHANCE, AB_PSEUDO_EXPECTIMAX,
+		      /* --view negamax: the same as negamax writes them */
 		      AB_PSEUDO_NEGAMAX_SOFT, AB_PSEUDO_NEGAMAX_HARD,
-		      AB_PSEUDO_NEGAMAX };
+		      AB_PSEUDO_NEGAMAX_CLAMP, AB_PSEUDO_NEGAMAX,
+		      AB_PSEUDO_COUNT };
 
 /* The listing for a search configuration. */
 enum ab_pseudo_kind ab_pseudo_kind_of(const struct ab_config *config);

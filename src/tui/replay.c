@@ -581,6 +581,13 @@ static void add_hint(const struct ab_replay *rp, const struct ab_lesson_question
 	case AB_ASK_EVENT:
 		ab_str_add(out, _("Hint: read the marked line of the pseudocode: what does it do next?"));
 		break;
+	case AB_ASK_PROBE:
+		ab_str_add(out, _("Hint: look at the table's panel: does the slot hold this position, and from a search deep enough?"));
+		break;
+	case AB_ASK_FLAG:
+		ab_str_addf(out, _("Hint: compare the value the node returns with the window it was entered with: at or below %s, at or above %s, or strictly between?"),
+			    g->alpha, g->beta);
+		break;
 	}
 }
 

@@ -296,8 +296,8 @@ static void export_dot(struct ab_trace *trace, const struct ab_export_options *o
 			"forcelabels=true, nodesep=0.3, ranksep=0.4, fontname=\"" DOT_FONTS
 			"\", fontsize=11, label=\"");
 	ab_str_clear(s);
-	if (trace->tree->title)
-		ab_str_addf(s, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(s, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, pic->g->ascii, s);
 	dot_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "\"];\n"
@@ -590,8 +590,8 @@ static const char tex_engines[] =
 static bool needs_unicode_engine(const struct ab_tree *tree, const char *slide_text)
 {
 	struct ab_str s = AB_STR_INIT;
-	if (tree->title)
-		ab_str_add(&s, tree->title);
+	if (ab_tree_title(tree))
+		ab_str_add(&s, ab_tree_title(tree));
 	if (slide_text)
 		ab_str_add(&s, slide_text);
 	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
@@ -622,8 +622,10 @@ static void export_tikz(struct ab_trace *trace, const struct ab_export_options *
 	struct ab_scene local, *scene = laid_out(trace, opt, 0, keep, &local);
 
 	ab_str_clear(s);
-	if (trace->tree->title)
-		ab_str_addf(s, "%s: ", trace->tree->title);
+	if (ab_tree_title(trace->tree)) {
+		ab_str_add(s, ab_tree_title(trace->tree));
+		ab_str_add(s, _(": "));
+	}
 	ab_config_describe(&trace->config, true, s);
 	if (frames)
 		ab_str_addf(s, _("; %zu frames"), opt->nframes);
@@ -659,9 +661,9 @@ static void export_tikz(struct ab_trace *trace, const struct ab_export_options *
 		if (scene->height * scale > 220.0)
 			scale = 220.0 / scene->height;
 		ab_str_add(out, "\\begin{frame}");
-		if (trace->tree->title) {
+		if (ab_tree_title(trace->tree)) {
 			ab_str_add(out, "{");
-			tex_escaped(out, trace->tree->title);
+			tex_escaped(out, ab_tree_title(trace->tree));
 			ab_str_add(out, "}");
 		}
 		ab_str_add(out, "\n\\centering\n");
@@ -711,8 +713,8 @@ static void export_svg(struct ab_trace *trace, const struct ab_export_options *o
 {
 	struct ab_scene local, *scene = laid_out(trace, opt, 2, keep, &local);
 	struct ab_str cap = AB_STR_INIT;
-	if (trace->tree->title)
-		ab_str_addf(&cap, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(&cap, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, false, &cap);
 	ab_svg_write(trace, scene, ab_str_cstr(&cap), out);
 	ab_str_free(&cap);
@@ -816,8 +818,8 @@ static void export_text(struct ab_trace *trace, const struct ab_export_options *
 {
 	struct picture picture = picture_of(trace, opt, out), *pic = &picture;
 	(void)keep;
-	if (trace->tree->title)
-		ab_str_addf(out, "%s\n", trace->tree->title);
+	if (ab_tree_title(trace->tree))
+		ab_str_addf(out, "%s\n", ab_tree_title(trace->tree));
 	caption(trace, pic->g->ascii, out);
 	ab_str_add(out, "\n\n");
 	struct walker w = { text_enter, NULL, pic };

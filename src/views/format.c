@@ -4,6 +4,7 @@
 #include <langinfo.h>
 #include <string.h>
 
+#include "base/i18n.h"
 #include "base/utf8.h"
 
 const struct ab_glyphs ab_glyphs_utf8 = {
@@ -55,6 +56,21 @@ void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,
 		ab_format_value(hi, scale, g, out);
 		ab_str_add(out, "]");
 	}
+}
+
+void ab_format_interval_said(ab_value lo, ab_value hi, int64_t scale,
+			     const struct ab_glyphs *g, struct ab_str *out)
+{
+	if (lo == hi || lo == AB_NEG_INF || hi == AB_POS_INF) {
+		ab_format_interval(lo, hi, scale, g, out);
+		return;
+	}
+	struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
+	ab_format_value(lo, scale, g, &a);
+	ab_format_value(hi, scale, g, &b);
+	ab_str_addf(out, _("in [%s, %s]"), ab_str_cstr(&a), ab_str_cstr(&b));
+	ab_str_free(&a);
+	ab_str_free(&b);
 }
 
 void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,

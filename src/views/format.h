@@ -36,6 +36,10 @@ void ab_format_value(ab_value v, int64_t scale, const struct ab_glyphs *g,
  * when it says nothing (-∞, +∞). */
 void ab_format_interval(ab_value lo, ab_value hi, int64_t scale,
 			const struct ab_glyphs *g, struct ab_str *out);
+/* The same inside a sentence, in the language of messages: "in [1, 4]"
+ * reads "在 [1, 4] 之间" in Chinese (a picture's box keeps the short form). */
+void ab_format_interval_said(ab_value lo, ab_value hi, int64_t scale,
+			     const struct ab_glyphs *g, struct ab_str *out);
 /* "[α, β]" with values: "[3, +∞]". */
 void ab_format_window(ab_value alpha, ab_value beta, int64_t scale,
 		      const struct ab_glyphs *g, struct ab_str *out);

@@ -76,6 +76,34 @@ static void field_best(const struct ab_tree *tree, enum ab_player root,
 		field_node(tree, "best", best, out);
 }
 
+/* A table entry: {"position", "depth", "value", "flag", "best"}, or null
+ * for an empty slot; positions by name, as "node" names them. */
+static void field_entry(const struct ab_tree *tree, const char *key,
+			const struct ab_tt_entry *e, struct ab_str *out)
+{
+	ab_str_addf(out, ",\"%s\":", key);
+	if (e->position == AB_NONE) {
+		ab_str_add(out, "null");
+		return;
+	}
+	struct ab_str name = AB_STR_INIT;
+	ab_tree_name(tree, e->position, &name);
+	ab_str_add(out, "{\"position\":");
+	ab_json_string(ab_str_cstr(&name), out);
+	ab_str_addf(out, ",\"depth\":%u,\"value\":", e->depth);
+	ab_format_json_value(e->value, tree->scale, out);
+	ab_str_addf(out, ",\"flag\":\"%s\",\"best\":", ab_tt_flag_word(e->flag));
+	if (e->best == AB_NONE) {
+		ab_str_add(out, "null");
+	} else {
+		ab_str_clear(&name);
+		ab_tree_name(tree, e->best, &name);
+		ab_json_string(ab_str_cstr(&name), out);
+	}
+	ab_str_add(out, "}");
+	ab_str_free(&name);
+}
+
 void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		   size_t step, const struct ab_event *ev, struct ab_str *out)
 {
@@ -134,6 +162,52 @@ void ab_json_event(const struct ab_tree *tree, enum ab_player root,
 		field_value("value", ev->value, tree->scale, out);
 		field_value("lo", ev->lo, tree->scale, out);
 		field_value("hi", ev->hi, tree->scale, out);
+		break;
+	case AB_EV_PROBE:
+		ab_str_addf(out, ",\"slot\":%u,\"hit\":%s", ev->slot,
+			    ev->use == AB_TT_MISS ? "false" : "true");
+		field_entry(tree, "entry", &ev->entry, out);
+		ab_str_addf(out, ",\"need\":%u,\"use\":\"%s\"", ev->depth,
+			    ab_tt_use_word(ev->use));
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
+		break;
+	case AB_EV_STORE:
+		ab_str_addf(out, ",\"slot\":%u", ev->slot);
+		field_entry(tree, "entry", &ev->entry, out);
+		field_entry(tree, "replaced", &ev->replaced, out);
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
+		break;
+	case AB_EV_ORDER:
+		ab_str_add(out, ",\"order\":[");
+		for (uint32_t i = 0; i < ev->norder; i++) {
+			struct ab_str path = AB_STR_INIT;
+			ab_tree_path(tree, ev->order[i], &path);
+			if (i)
+				ab_str_addc(out, ',');
+			ab_json_string(ab_str_cstr(&path), out);
+			ab_str_free(&path);
+		}
+		ab_str_add(out, "],\"why\":[");
+		for (uint32_t i = 0; i < ev->norder; i++)
+			ab_str_addf(out, "%s\"%s\"", i ? "," : "",
+				    ab_order_why_name((enum ab_order_why)ev->why[i]));
+		ab_str_add(out, "]");
+		if (ev->scores) {
+			ab_str_add(out, ",\"scores\":[");
+			for (uint32_t i = 0; i < ev->norder; i++)
+				ab_str_addf(out, "%s%llu", i ? "," : "",
+					    (unsigned long long)ev->scores[i]);
+			ab_str_add(out, "]");
+		}
+		break;
+	case AB_EV_RESEARCH:
+		field_value("value", ev->value, tree->scale, out);
+		field_value("old_alpha", ev->lo, tree->scale, out);
+		field_value("old_beta", ev->hi, tree->scale, out);
+		field_value("alpha", ev->alpha, tree->scale, out);
+		field_value("beta", ev->beta, tree->scale, out);
 		break;
 	case AB_EV_ITERATION:
 		ab_str_addf(out, ",\"depth\":%u", ev->depth);

@@ -41,6 +41,15 @@ static bool cjk(uint32_t cp)
 	       (cp >= 0xFF00 && cp <= 0xFF60);
 }
 
+/* Full-width punctuation that ends a clause or sentence: 。，；：！？、）
+ * and the closing quotes, after which Chinese leaves no space. */
+static bool fullwidth_stop(uint32_t cp)
+{
+	return cp == 0x3002 || cp == 0x3001 || cp == 0xFF0C || cp == 0xFF1B ||
+	       cp == 0xFF1A || cp == 0xFF01 || cp == 0xFF1F || cp == 0xFF09 ||
+	       cp == 0x201D || cp == 0x300D;
+}
+
 void ab_narrate_tidy(struct ab_str *text, size_t from)
 {
 	if (strcmp(ab_i18n_language(), "en") == 0 || text->len <= from)
@@ -56,8 +65,11 @@ void ab_narrate_tidy(struct ab_str *text, size_t from)
 		if (s[i] == ' ' && cjk(prev)) {
 			uint32_t next;
 			size_t nl = i + 1 < text->len ? ab_utf8_decode(s + i + 1, text->len - i - 1, &next) : 0;
-			if (nl && cjk(next)) {
-				i++; /* the space between two CJK characters goes */
+			/* The space between two CJK characters goes, and so
+			 * does one after full-width punctuation, where
+			 * sentences were joined ("。 MAX"). */
+			if ((nl && cjk(next)) || fullwidth_stop(prev)) {
+				i++;
 				continue;
 			}
 		}
@@ -219,7 +231,7 @@ void ab_narrate_names(const struct ab_tree *tree, const uint32_t *nodes,
 	uint32_t shown = count > max ? max : count;
 	for (uint32_t i = 0; i < shown; i++) {
 		if (i > 0)
-			ab_str_add(out, i + 1 == count ? _(" and ") : ", ");
+			ab_str_add(out, i + 1 == count ? _(" and ") : _(", "));
 		ab_tree_name(tree, nodes[i], out);
 	}
 	if (shown < count)
@@ -357,11 +369,23 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 	const char *name = name_of(w, tree, ev->node);
 	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
 	const char *by = ev->by == AB_NONE ? "?" : name_of(w, tree, ev->by);
+	if (trace->step >= 2 && trace->records[trace->step - 2].kind == AB_EV_PROBE &&
+	    trace->records[trace->step - 2].node == ev->node) {
+		/* The table's entry closed the window before any child. */
+		struct ab_str *skip = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
+		ab_str_addf(out, _("Cutoff at %s before any child: with the table's bound the window is empty (%s = %s %s %s = %s), so %s cannot matter. Skip %s."),
+			    name, g->alpha, a, strict ? ">" : g->ge, g->beta, b, name,
+			    ab_str_cstr(skip));
+		return;
+	}
+	/* A cut at a MAX node is a beta cutoff (its α passed an ancestor's
+	 * β), one at a MIN node an alpha cutoff: the course's β剪枝, α剪枝. */
 	if (max)
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
+		ab_str_addf(out, C_("beta cutoff", "Cutoff at %s: %s = %s %s %s = %s. "), name, g->alpha, a,
 			    strict ? ">" : g->ge, g->beta, b);
 	else
-		ab_str_addf(out, _("Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
+		ab_str_addf(out, C_("alpha cutoff", "Cutoff at %s: %s = %s %s %s = %s. "), name, g->beta, b,
 			    strict ? "<" : g->le, g->alpha, a);
 	if (ev->by != AB_NONE &&
 	    ab_player_at(tree, ev->by, trace->root_player) == AB_CHANCE) {
@@ -371,7 +395,21 @@ static void narrate_cutoff(const struct ab_trace *trace, const struct ab_event *
 			    by, by, by, ab_str_cstr(skip));
 		return;
 	}
-	if (ev->by != AB_NONE) {
+	bool aspiring = trace->config.aspiration.num && trace->config.iterative;
+	if (ev->by == AB_NONE && aspiring && tree->nodes[ev->node].parent == AB_NONE) {
+		struct ab_str *skip = fresh(w);
+		ab_narrate_names(tree, ev->pruned, ev->npruned, 8, skip);
+		ab_str_addf(out, _("%s = %s is the aspiration window's bound: %s's value already lies outside the window, and its other children cannot bring it back inside. Skip %s."),
+			    max ? g->beta : g->alpha, max ? b : a, name, ab_str_cstr(skip));
+		return;
+	}
+	if (ev->by == AB_NONE && aspiring)
+		ab_str_addf(out, _("%s = %s is the root's aspiration window's. "),
+			    max ? g->beta : g->alpha, max ? b : a);
+	if (ev->by == ev->node) {
+		ab_str_addf(out, _("%s = %s is the table's bound for %s, from its entry. "),
+			    max ? g->beta : g->alpha, max ? b : a, name);
+	} else if (ev->by != AB_NONE) {
 		unsigned up = tree->nodes[ev->node].depth - tree->nodes[ev->by].depth;
 		if (ev->deep)
 			ab_str_addf(out, _("%s = %s was set at %s, %u levels up (a deep cutoff: the test compares with every ancestor, not just the parent). "),
@@ -398,7 +436,7 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	const char *value = value_of(w, ev->value, g);
 	uint32_t parent = tree->nodes[ev->node].parent;
 	struct ab_str *proved = fresh(w);
-	ab_format_interval(ev->lo, ev->hi, w->scale, g, proved);
+	ab_format_interval_said(ev->lo, ev->hi, w->scale, g, proved);
 	if (parent == AB_NONE)
 		ab_str_addf(out, _("%s returns %s."), name, value);
 	else
@@ -409,13 +447,25 @@ static void narrate_return(const struct ab_trace *trace, const struct ab_event *
 	 * proved, and how little the number handed on tells the parent. */
 	bool hard = ab_config_returns_bound(&trace->config);
 	if (hard && (ev->value < ev->lo || ev->value > ev->hi)) {
-		/* A MAX node hands back its α, a MIN node its β; a chance node
-		 * α when it fell below the window, β above it. */
+		/* Fail-hard: a MAX node hands back its α, a MIN node its β; a
+		 * chance node α when it fell below the window, β above it.
+		 * Clamped, every node hands back the end of the window it was
+		 * given that its value passed: α below it, β above. */
 		enum ab_player player = ab_player_at(tree, ev->node, trace->root_player);
-		bool alpha = player == AB_CHANCE ? ev->value > ev->hi : player == AB_MAX;
+		bool clamp = ab_config_fail(&trace->config) == AB_FAIL_CLAMP;
+		bool alpha = player == AB_CHANCE || clamp ? ev->value > ev->hi : player == AB_MAX;
 		const char *bound = alpha ? g->alpha : g->beta;
 		const char *rel = ev->value > ev->hi ? g->le : g->ge;
-		if (parent == AB_NONE)
+		if (clamp && parent == AB_NONE)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp returns the end of its window that it passed, %s = %s, which says only that %s %s %s."),
+				    name, ab_str_cstr(proved), bound, value,
+				    name, rel, value);
+		else if (clamp)
+			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard=clamp hands %s the end of its window that it passed, %s = %s, which tells %s only that %s %s %s."),
+				    name, ab_str_cstr(proved), name_of(w, tree, parent),
+				    bound, value, name_of(w, tree, parent),
+				    name, rel, value);
+		else if (parent == AB_NONE)
 			ab_str_addf(out, _(" Its children prove %s %s, and fail-hard returns its %s, %s, which says only that %s %s %s."),
 				    name, ab_str_cstr(proved), bound, value,
 				    name, rel, value);
@@ -479,6 +529,11 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 				    " The search to depth %u evaluated %u positions (static values included) and entered %s.",
 				    ev->leaves_visited),
 			    trace->config.depth, ev->leaves_visited, ab_str_cstr(nodes));
+	else if (trace->nresearches)
+		ab_str_addf(out, P_(" With its re-searches it looked at leaves %u time (a leaf searched again counts again; the tree has %u) and entered %s.",
+				    " With its re-searches it looked at leaves %u times (a leaf searched again counts again; the tree has %u) and entered %s.",
+				    ev->leaves_visited),
+			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
 	else if (trace->config.algo == AB_MINIMAX)
 		ab_str_addf(out, P_(" Minimax looked at %u of %u leaf and entered %s.",
 				    " Minimax looked at %u of %u leaves and entered %s.", tree->leaves),
@@ -487,6 +542,263 @@ static void narrate_done(const struct ab_trace *trace, const struct ab_event *ev
 		ab_str_addf(out, P_(" Alpha-beta looked at %u of %u leaf and entered %s.",
 				    " Alpha-beta looked at %u of %u leaves and entered %s.", tree->leaves),
 			    ev->leaves_visited, tree->leaves, ab_str_cstr(nodes));
+}
+
+/* ---- The transposition table --------------------------------------------- */
+
+/* What an entry says: "value ≥ 5, a lower bound". */
+static const char *entry_words(struct words *w, const struct ab_tt_entry *e,
+			       const struct ab_glyphs *g)
+{
+	struct ab_str *s = fresh(w);
+	struct ab_str v = AB_STR_INIT;
+	ab_format_value(e->value, w->scale, g, &v);
+	switch (e->flag) {
+	case AB_TT_EXACT:
+		ab_str_addf(s, _("value %s, exact"), ab_str_cstr(&v));
+		break;
+	case AB_TT_LOWER:
+		ab_str_addf(s, _("value %s %s, a lower bound"), g->ge, ab_str_cstr(&v));
+		break;
+	case AB_TT_UPPER:
+		ab_str_addf(s, _("value %s %s, an upper bound"), g->le, ab_str_cstr(&v));
+		break;
+	}
+	ab_str_free(&v);
+	return word(w, s);
+}
+
+/* The child of n standing for position pos, AB_NONE if none. */
+static uint32_t kid_of_position(const struct ab_tree *tree, uint32_t n, uint32_t pos)
+{
+	for (uint32_t i = 0; pos != AB_NONE && i < tree->nodes[n].nkids; i++)
+		if (ab_position(tree, ab_kid(tree, n, i)) == pos)
+			return ab_kid(tree, n, i);
+	return AB_NONE;
+}
+
+static void narrate_probe(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	if (ev->use == AB_TT_MISS) {
+		uint32_t n;
+		const struct ab_tt_entry *slots = ab_trace_table(trace, &n);
+		uint32_t held = slots && ev->slot < n ? slots[ev->slot].position : AB_NONE;
+		if (held == AB_NONE)
+			ab_str_addf(out, _("%s is not in the table (slot %u is empty): it must be searched."),
+				    name, ev->slot);
+		else
+			ab_str_addf(out, _("%s is not in the table (slot %u holds %s): it must be searched."),
+				    name, ev->slot, name_of(w, tree, held));
+		return;
+	}
+	ab_str_addf(out, _("%s is in the table from a search of depth %u: %s"), name,
+		    ev->entry.depth, entry_words(w, &ev->entry, g));
+	const char *old = value_of(w, ev->old, g), *new_ = value_of(w, ev->new_, g);
+	switch (ev->use) {
+	case AB_TT_SHALLOW:
+		ab_str_addf(out, _("; but %s needs a search of depth %u, so the entry is too shallow to use."),
+			    name, ev->depth);
+		break;
+	case AB_TT_VALUE:
+		ab_str_addf(out, _("; %s returns it without searching its children."), name);
+		break;
+	case AB_TT_RAISE:
+		ab_str_addf(out, _("; %s rises from %s to %s."), g->alpha, old, new_);
+		break;
+	case AB_TT_LOWER_BETA:
+		ab_str_addf(out, _("; %s falls from %s to %s."), g->beta, old, new_);
+		break;
+	case AB_TT_UNUSED:
+		ab_str_addf(out, _("; the window %s = %s, %s = %s already says as much."),
+			    g->alpha, value_of(w, ev->alpha, g), g->beta,
+			    value_of(w, ev->beta, g));
+		break;
+	case AB_TT_MISS:
+		break;
+	}
+	const struct ab_node_state *st = ab_trace_node(trace, ev->node);
+	bool moved = ev->use == AB_TT_RAISE || ev->use == AB_TT_LOWER_BETA;
+	bool closes = moved && trace->config.algo == AB_ALPHABETA && cut_holds(trace, st);
+	if (closes)
+		ab_str_addf(out, _(" The window closes: %s = %s %s %s = %s."), g->alpha,
+			    value_of(w, st->alpha, g), trace->config.strict ? ">" : g->ge,
+			    g->beta, value_of(w, st->beta, g));
+	uint32_t lead = kid_of_position(tree, ev->node, ev->entry.best);
+	if (lead != AB_NONE && ev->use != AB_TT_VALUE && !closes)
+		ab_str_addf(out, _(" Its best move then, %s, is searched first."),
+			    name_of(w, tree, lead));
+	if (bug_of(trace) == AB_BUG_TT_ANY_DEPTH && ev->entry.depth < ev->depth)
+		ab_str_addf(out, _(" Here is the mistake: the entry is from a search of depth %u, shallower than the %u that %s needs, and it is used all the same."),
+			    ev->entry.depth, ev->depth, name);
+}
+
+static void narrate_store(const struct ab_trace *trace, const struct ab_event *ev,
+			  const struct ab_glyphs *g, struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const struct ab_tt_entry *e = &ev->entry;
+	struct ab_str *more = fresh(w), *was = fresh(w);
+	uint32_t best = kid_of_position(tree, ev->node, e->best);
+	if (best != AB_NONE)
+		ab_str_addf(more, _(", best move %s"), name_of(w, tree, best));
+	if (ev->replaced.position != AB_NONE && ev->replaced.position != e->position)
+		ab_str_addf(was, _(", replacing %s's entry"),
+			    name_of(w, tree, ev->replaced.position));
+	else if (ev->replaced.position != AB_NONE)
+		ab_str_add(was, _(", replacing its own older entry"));
+	ab_str_addf(out, _("%s goes into the table at slot %u: %s, from a search of depth %u%s%s."),
+		    name, ev->slot, entry_words(w, e, g), e->depth, ab_str_cstr(more),
+		    ab_str_cstr(was));
+	enum ab_tt_flag right = ab_tt_flag_for(e->value, ev->alpha, ev->beta);
+	if (e->flag == AB_TT_LOWER)
+		ab_str_addf(out, _(" Only a lower bound: %s returned %s, at or above %s = %s, and a search that fails high proves only that the value is no lower."),
+			    name, value_of(w, e->value, g), g->beta, value_of(w, ev->beta, g));
+	else if (e->flag == AB_TT_UPPER)
+		ab_str_addf(out, _(" Only an upper bound: %s returned %s, at or below %s = %s, and a search that fails low proves only that the value is no higher."),
+			    name, value_of(w, e->value, g), g->alpha, value_of(w, ev->alpha, g));
+	else if (right != AB_TT_EXACT && bug_of(trace) == AB_BUG_TT_NO_FLAG)
+		ab_str_addf(out, _(" Here is the mistake: %s lies outside the window %s = %s, %s = %s, so the search proved only %s %s %s, yet it is stored as exact."),
+			    value_of(w, e->value, g), g->alpha, value_of(w, ev->alpha, g),
+			    g->beta, value_of(w, ev->beta, g), name,
+			    right == AB_TT_LOWER ? g->ge : g->le, value_of(w, e->value, g));
+}
+
+/* ---- Principal variation search and aspiration windows ------------------ */
+
+/* Whether the event just before the current step is a research of n. */
+static bool after_research(const struct ab_trace *trace, uint32_t n)
+{
+	return trace->step >= 2 && trace->records[trace->step - 2].kind == AB_EV_RESEARCH &&
+	       trace->records[trace->step - 2].node == n;
+}
+
+/* The enter sentences PVS and aspiration windows have their own words
+ * for; false when this enter is an ordinary one. */
+static bool narrate_pvs_enter(const struct ab_trace *trace, const struct ab_event *ev,
+			      const struct ab_glyphs *g, struct words *w,
+			      struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const struct ab_config *c = &trace->config;
+	if (c->algo != AB_ALPHABETA || (!c->pvs && !c->aspiration.num))
+		return false;
+	enum ab_player p = ab_player_at(tree, ev->node, trace->root_player);
+	const char *name = name_of(w, tree, ev->node);
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	if (after_research(trace, ev->node)) {
+		if (parent == AB_NONE)
+			ab_str_addf(out, _("Enter %s (%s) again, with the window opened on that side: %s = %s, %s = %s."),
+				    name, ab_player_name(p), g->alpha, a, g->beta, b);
+		else
+			ab_str_addf(out, _("Enter %s (%s) again, now with the full window %s = %s, %s = %s."),
+				    name, ab_player_name(p), g->alpha, a, g->beta, b);
+		return true;
+	}
+	if (parent == AB_NONE) {
+		if (!c->aspiration.num || !c->iterative || ev->alpha == AB_NEG_INF ||
+		    ev->beta == AB_POS_INF)
+			return false;
+		ab_str_addf(out, _("Enter %s (%s) with the aspiration window %s = %s, %s = %s: the last iteration's value, give or take %s, on the guess that this one lands near it."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b,
+			    exact_of(w, c->aspiration));
+		return true;
+	}
+	if (!c->pvs)
+		return false;
+	enum ab_player pp = ab_player_at(tree, parent, trace->root_player);
+	const struct ab_node_state *ps = ab_trace_node(trace, parent);
+	if (pp == AB_MAX && ps->alpha != AB_NEG_INF && ev->alpha == ps->alpha &&
+	    ev->beta == ps->alpha + 1)
+		ab_str_addf(out, _("Enter %s (%s) with the null window %s = %s, %s = %s, one unit wide: PVS asks only whether %s is worth more than %s to MAX, not how much more."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b, name, a);
+	else if (pp == AB_MIN && ps->beta != AB_POS_INF && ev->beta == ps->beta &&
+		 ev->alpha == ps->beta - 1)
+		ab_str_addf(out, _("Enter %s (%s) with the null window %s = %s, %s = %s, one unit wide: PVS asks only whether %s is worth less than %s to MAX, not how much less."),
+			    name, ab_player_name(p), g->alpha, a, g->beta, b, name, b);
+	else
+		return false;
+	return true;
+}
+
+static void narrate_research(const struct ab_trace *trace, const struct ab_event *ev,
+			     const struct ab_glyphs *g, struct words *w,
+			     struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	const char *v = value_of(w, ev->value, g);
+	const char *a = value_of(w, ev->alpha, g), *b = value_of(w, ev->beta, g);
+	const char *oa = value_of(w, ev->lo, g), *ob = value_of(w, ev->hi, g);
+	uint32_t parent = tree->nodes[ev->node].parent;
+	if (parent == AB_NONE) {
+		/* Aspiration: the side the value fell on opened. */
+		if (ev->value <= ev->lo)
+			ab_str_addf(out, _("%s's value %s is at or below %s = %s of its aspiration window, so it says only %s %s %s: the window failed low. %s opens to %s and %s is searched again with %s = %s, %s = %s."),
+				    name, v, g->alpha, oa, name, g->le, v, g->alpha, a, name,
+				    g->alpha, a, g->beta, b);
+		else
+			ab_str_addf(out, _("%s's value %s is at or above %s = %s of its aspiration window, so it says only %s %s %s: the window failed high. %s opens to %s and %s is searched again with %s = %s, %s = %s."),
+				    name, v, g->beta, ob, name, g->ge, v, g->beta, b, name,
+				    g->alpha, a, g->beta, b);
+		return;
+	}
+	const char *pname = name_of(w, tree, parent);
+	if (ab_player_at(tree, parent, trace->root_player) == AB_MAX)
+		ab_str_addf(out, _("%s returned %s from its null window [%s, %s]: it beats %s's %s = %s, but by how much the null window cannot say, and %s is below %s = %s, so it does not cut. %s is searched again with %s's full window %s = %s, %s = %s."),
+			    name, v, oa, ob, pname, g->alpha, oa, v, g->beta, b, name,
+			    pname, g->alpha, a, g->beta, b);
+	else
+		ab_str_addf(out, _("%s returned %s from its null window [%s, %s]: it is below %s's %s = %s, but by how much the null window cannot say, and %s is above %s = %s, so it does not cut. %s is searched again with %s's full window %s = %s, %s = %s."),
+			    name, v, oa, ob, pname, g->beta, ob, v, g->alpha, a, name,
+			    pname, g->alpha, a, g->beta, b);
+}
+
+/* ---- Killer and history --------------------------------------------------- */
+
+static void narrate_order(const struct ab_trace *trace, const struct ab_event *ev,
+			  struct words *w, struct ab_str *out)
+{
+	const struct ab_tree *tree = trace->tree;
+	const char *name = name_of(w, tree, ev->node);
+	struct ab_str *list = fresh(w);
+	bool moved = false;
+	uint32_t shown = ev->norder > 8 ? 8 : ev->norder;
+	for (uint32_t i = 0; i < shown; i++) {
+		if (i)
+			ab_str_add(list, ", ");
+		ab_tree_name(tree, ev->order[i], list);
+		switch ((enum ab_order_why)ev->why[i]) {
+		case AB_WHY_TABLE:
+			ab_str_add(list, _(" (the table's best move)"));
+			break;
+		case AB_WHY_KILLER:
+			ab_str_add(list, _(" (a killer at this depth)"));
+			break;
+		case AB_WHY_HISTORY:
+			ab_str_addf(list, _(" (history %llu)"),
+				    (unsigned long long)(ev->scores ? ev->scores[i] : 0));
+			break;
+		case AB_WHY_GIVEN:
+			break;
+		}
+		moved |= ev->why[i] != AB_WHY_GIVEN;
+	}
+	if (shown < ev->norder)
+		ab_str_addf(list, _(", ... (%u in all)"), ev->norder);
+	bool killer = trace->config.order == AB_ORDER_KILLER;
+	if (moved)
+		ab_str_addf(out, killer ? _("At %s the killer moves go first: %s.")
+					: _("At %s the history heuristic orders the children: %s."),
+			    name, ab_str_cstr(list));
+	else
+		ab_str_addf(out, killer ? _("At %s no child's move is a killer at this depth yet: the children keep their order, %s.")
+					: _("At %s no child's move has cut off yet: the children keep their order, %s."),
+			    name, ab_str_cstr(list));
 }
 
 /* ---- The negamax view ----------------------------------------------------
@@ -934,6 +1246,7 @@ static void bug_done_note(const struct ab_trace *trace, const struct ab_event *e
 {
 	const struct ab_tree *tree = trace->tree;
 	struct ab_config right = trace->config;
+	right.tt = ab_config_table(&right); /* a table's mistake: the table without it */
 	right.bug = AB_BUG_NONE;
 	right.bug_inf = 0;
 	struct ab_counts c;
@@ -1019,7 +1332,8 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		goto notes;
 	switch (ev->kind) {
 	case AB_EV_ENTER:
-		narrate_enter(trace, ev, g, &w, out);
+		if (!narrate_pvs_enter(trace, ev, g, &w, out))
+			narrate_enter(trace, ev, g, &w, out);
 		break;
 	case AB_EV_LEAF: {
 		const char *name = name_of(&w, trace->tree, ev->node);
@@ -1038,6 +1352,18 @@ void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		break;
 	case AB_EV_RETURN:
 		narrate_return(trace, ev, g, &w, out);
+		break;
+	case AB_EV_PROBE:
+		narrate_probe(trace, ev, g, &w, out);
+		break;
+	case AB_EV_RESEARCH:
+		narrate_research(trace, ev, g, &w, out);
+		break;
+	case AB_EV_ORDER:
+		narrate_order(trace, ev, &w, out);
+		break;
+	case AB_EV_STORE:
+		narrate_store(trace, ev, g, &w, out);
 		break;
 	case AB_EV_ITERATION:
 		if (ev->depth == 1)

@@ -293,7 +293,7 @@ void ab_svg_write(const struct ab_trace *trace, const struct ab_scene *scene,
 			 "font-family=\"%s\">\n", width, scene->height, width, scene->height,
 		    FONTS);
 	ab_str_add(out, "<title>");
-	ab_xml_escaped(out, tree->title ? tree->title : "abtrace");
+	ab_xml_escaped(out, ab_tree_title(tree) ? ab_tree_title(tree) : "abtrace");
 	ab_str_add(out, "</title>\n<desc>");
 	ab_xml_escaped(out, caption);
 	ab_str_add(out, "</desc>\n");

@@ -279,6 +279,29 @@ static int phases(const char *path)
 		const char *name;
 		enum ab_algo algo;
 	} algos[] = { { "alphabeta", AB_ALPHABETA }, { "minimax", AB_MINIMAX } };
+	/* The transposition table (--tt, one slot per node) under stats'
+	 * counting sink, first, while the peak is still the tree's: its
+	 * time, and the memory it adds. */
+	for (size_t a = 0; a < 2; a++) {
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		config.algo = algos[a].algo;
+		config.tt = true;
+		struct ab_counts counts;
+		m0 = peak_bytes();
+		t0 = now();
+		ab_count(tree, &config, &counts);
+		double tt_s = now() - t0;
+		/* Again, now that the pages are the process's: the time of a
+		 * search with the table, as the one without (below) is taken. */
+		t0 = now();
+		ab_count(tree, &config, &counts);
+		double again = now() - t0;
+		printf(" %s_tt_count_s=%.6f %s_tt_peak_bytes=%.0f %s_tt_probes=%u",
+		       algos[a].name, again < tt_s ? again : tt_s, algos[a].name,
+		       peak_bytes() - m0, algos[a].name, counts.probes);
+	}
+	printf(" tt_slots=%u tt_entry_bytes=%zu", ab_config_tt_slots(&(struct ab_config){ .tt = true }, tree),
+	       sizeof(struct ab_tt_entry));
 	/* Alpha-beta first: peak RSS only rises, so the bigger minimax trace
 	 * is measured second. */
 	for (size_t a = 0; a < 2; a++) {

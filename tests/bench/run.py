@@ -164,6 +164,32 @@ def report(title, path, abtrace, bench, full):
     if full:
         ratio_row("bare C minimax against Python minimax (s)", bare_mm, py,
                   "Python", "", True, f"{py[1] / bare_mm[1]:.1f}×")
+    # The transposition table (issue 22): stats with --tt against stats
+    # without.  `stats --algo alphabeta --tt` runs the asked search without
+    # the table and with it (two rows), so the whole-process ratio holds
+    # both; the in-process figures (bench-tool phases, stats' own counting
+    # sink) set the search with the table beside the one without.
+    ab_tt = run([abtrace, "stats", "--algo", "alphabeta", "--order", "given",
+                 "--tt", path])
+    ratio_row("stats --algo alphabeta --tt, whole process (s)", ab_tt, ab,
+              "without", "", True,
+              f"{ab_tt[1] / ab[1]:.2f}×, two searches against one")
+    for algo in ("alphabeta", "minimax"):
+        with_tt, without = ph[f"{algo}_tt_count_s"], ph[f"{algo}_count_s"]
+        row(f"{algo}: search with the table, in-process (s)",
+            f"{with_tt:.3f}", f"without {without:.3f}", "", True)
+        print(f"  {'':<44} {'':>14} {'':>18}  ({with_tt / without:.2f}×, "
+              f"{int(ph[f'{algo}_tt_probes'])} probes)")
+    row("table: bytes per entry, slots (one per node)",
+        f"{int(ph['tt_entry_bytes'])}", f"{int(ph['tt_slots'])} slots", "", True)
+    # The slots are zeroed pages, resident only where a search writes:
+    # what a table costs in memory is the RSS it adds, not its size.
+    row("table: allocated (MB), slots x bytes",
+        f"{ph['tt_slots'] * ph['tt_entry_bytes'] / 1e6:.1f}", "", "", True)
+    row("stats --algo alphabeta --tt, peak RSS (MB)", f"{ab_tt[2] / 1e6:.1f}",
+        f"without {ab[2] / 1e6:.1f}", "", True)
+    print(f"  {'':<44} {'':>14} {'':>18}  "
+          f"(+{(ab_tt[2] - ab[2]) / 1e6:.1f} MB)")
     # Peak memory against the tree's own: the parse-only process's peak.
     for name, proc in (("minimax", mm), ("alphabeta", ab)):
         row(f"stats --algo {name}, peak RSS (MB)", f"{proc[2] / 1e6:.1f}",

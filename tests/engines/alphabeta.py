@@ -4,7 +4,7 @@
 It reads trees in the list feed, one per line: JSON nested arrays, a leaf
 a number, an inner node the list of its children, MAX at the root and the
 players alternating.  For each tree it prints its log (the lines are
-DESIGN.md's) and then a line `end`, so it runs with or without --batch:
+abtrace-log(5)'s) and then a line `end`, so it runs with or without --batch:
 
     enter PATH ALPHA BETA   an inner node is entered with this window
     leaf PATH VALUE         a leaf is evaluated

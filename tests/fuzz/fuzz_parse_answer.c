@@ -92,13 +92,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ab_answer *key = ab_answer_parse_key(tree, key_text, strlen(key_text), &diag);
 	if (!key)
 		fuzz_fail("the built-in key does not parse: %s", diag.message);
-	struct ab_grade_options opt = { (data[0] & 0x40) != 0, key };
+	struct ab_grade_options opt = { .values_returned = (data[0] & 0x40) != 0, .key = key };
 	if (ab_grade_answer_with(tree, &config, &opt, answer, g, &grade)) {
 		const struct ab_grade *all[1] = { &grade };
 		ab_grade_text(&grade, g, &out);
 		ab_grade_csv_row(&grade, "fuzz", &out);
 		ab_grade_gradescope(&grade, &out);
-		ab_grade_summary(all, 1, 0, &out);
+		ab_grade_summary(all, 1, NULL, NULL, 0, &out);
 		if (grade.points > grade.out_of + 1e-9 || grade.points < 0)
 			fuzz_fail("%g of %g points", grade.points, grade.out_of);
 		ab_grade_free(&grade);
