@@ -251,6 +251,96 @@ START_TEST(transpositions)
 }
 END_TEST
 
+/* With the table: how often each distinct position is searched in full
+ * (a store: the search came back from it), per iteration, and whether a
+ * position was ever searched again after an exact value was stored for it
+ * at that depth. */
+struct searched {
+	const struct ab_tree *tree;
+	uint32_t *times;      /* per position (node number of its first
+				 visit), this iteration */
+	enum ab_tt_flag *flag; /* the flag last stored for it */
+	uint32_t most;        /* the most times one position was searched in
+				 one iteration */
+	uint32_t positions;   /* distinct positions searched, this iteration */
+	uint32_t stores;      /* all stores */
+	uint32_t iterations;
+	uint32_t after_exact; /* searches of a position already holding an
+				 exact value */
+};
+
+static int count_searched(void *ctx, const struct ab_event *ev)
+{
+	struct searched *s = ctx;
+	if (ev->kind == AB_EV_ITERATION) {
+		memset(s->times, 0, s->tree->count * sizeof *s->times);
+		s->positions = 0;
+		s->iterations++;
+		return 0;
+	}
+	uint32_t p = ab_position(s->tree, ev->node);
+	ck_assert_uint_eq(ev->entry.position, p);
+	s->stores++;
+	if (s->times[p] && s->flag[p] == AB_TT_EXACT)
+		s->after_exact++;
+	s->positions += !s->times[p];
+	if (++s->times[p] > s->most)
+		s->most = s->times[p];
+	s->flag[p] = ev->entry.flag;
+	return 0;
+}
+
+static struct searched searched_with_table(const struct ab_tree *t, struct ab_config config)
+{
+	struct searched s = { .tree = t, .times = ab_xcalloc(t->count, sizeof *s.times),
+			      .flag = ab_xcalloc(t->count, sizeof *s.flag) };
+	struct ab_sink sink = { count_searched, &s,
+				AB_EVENT_BIT(AB_EV_STORE) | AB_EVENT_BIT(AB_EV_ITERATION) };
+	config.tt = true;
+	ck_assert_int_eq(ab_search(t, &config, &sink), 0);
+	free(s.times);
+	free(s.flag);
+	s.times = NULL;
+	s.flag = NULL;
+	return s;
+}
+
+/* The table (one slot per position, so nothing is replaced) on the empty
+ * board.  Minimax searches each of the 4,520 positions that are not a
+ * finished game exactly once; every other visit is a hit.  Alpha-beta's
+ * entries may be bounds: a position is searched again only when a later
+ * window needs more than the bound it holds, never once its exact value
+ * is known, and fewer positions are searched at all (a bound stored for
+ * one window answers others).  Iterative deepening (the evaluation under
+ * --depth 9) the same, iteration by iteration, each starting afresh at
+ * its own depth. */
+START_TEST(table_searches_each_position_once)
+{
+	const struct ab_tree *t = ttt;
+	uint32_t inner = 0;
+	for (uint32_t n = 0; n < t->count; n++)
+		inner += ab_position(t, n) == n && !ab_is_leaf(t, n);
+	ck_assert_uint_eq(inner, 4520);
+
+	struct searched s = searched_with_table(t, (struct ab_config){ .algo = AB_MINIMAX });
+	ck_assert_uint_eq(s.most, 1);
+	ck_assert_uint_eq(s.positions, inner);
+	ck_assert_uint_eq(s.stores, inner);
+
+	s = searched_with_table(t, (struct ab_config){ .algo = AB_ALPHABETA });
+	ck_assert_uint_eq(s.after_exact, 0);
+	ck_assert_uint_lt(s.positions, inner);
+	ck_assert_uint_gt(s.stores, s.positions); /* some bounds were not enough */
+
+	struct ab_tree *limited = game("tictactoe", 9);
+	s = searched_with_table(limited, (struct ab_config){ .algo = AB_ALPHABETA,
+							      .iterative = true, .depth = 9 });
+	ck_assert_uint_eq(s.iterations, 9);
+	ck_assert_uint_eq(s.after_exact, 0);
+	ab_tree_free(limited);
+}
+END_TEST
+
 /* ---- Depth limits --------------------------------------------------- */
 
 START_TEST(depth_limit)
@@ -726,6 +816,7 @@ static Suite *games_suite(void)
 	tcase_add_test(whole, tictactoe_figures);
 	tcase_add_test(whole, labels_are_moves);
 	tcase_add_test(whole, transpositions);
+	tcase_add_test(whole, table_searches_each_position_once);
 	suite_add_tcase(s, whole);
 	TCase *tc = tcase_create("games");
 	tcase_set_timeout(tc, 600);
