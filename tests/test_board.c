@@ -294,6 +294,27 @@ START_TEST(test_outline_and_games)
 }
 END_TEST
 
+/* A game with the table: the boards above the table's panel, whose best
+ * column names a move as the outline does ("x a3"), not the line of moves
+ * from the root. */
+START_TEST(test_boards_and_table)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(sizes[_i].cols, sizes[_i].rows, NULL, "--tt -g tictactoe:xoxoxo...");
+	WAIT_FOR(&s, "step 0/", "now (start)", "1 x o x", "Table: 8 slots, 0 in use");
+	keys("End");
+	WAIT_FOR(&s, "Done", "1 x o x", "Table: 8 slots, 3 in use",
+		 "root     3    99 exact x a3", "b3       2    97 upper o a3",
+		 "b3a3     1    97 upper x c3");
+	keys("q");
+	ck_assert_int_eq(wait_exit(), 0);
+	stop_server();
+	ab_str_free(&s);
+}
+END_TEST
+
 /* Not a game: no boards. */
 START_TEST(test_no_boards)
 {
@@ -334,6 +355,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_loop_test(tc, test_boards, 0, sizeof sizes / sizeof sizes[0]);
 	tcase_add_loop_test(tc, test_outline_and_games, 0, sizeof sizes / sizeof sizes[0]);
+	tcase_add_loop_test(tc, test_boards_and_table, 0, sizeof sizes / sizeof sizes[0]);
 	tcase_add_test(tc, test_no_boards);
 	suite_add_tcase(s, tc);
 	int status = ab_run_suite(s);
