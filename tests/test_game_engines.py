@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`abtrace test --feed game` against the game players in tests/engines/games/.
 
-- The perfect players (tictactoe.py, nim.py) pass every position, with
+- The perfect players (tictactoe.py, nim.py, connect4.py) pass every
+  position, with
   --batch and with a process per position: no false alarm.
 - The two game bugs of the lecture notes are caught and shrunk to a
   position with at most two empty squares (two counters in nim), the
@@ -59,10 +60,15 @@ def player(name, *args):
 
 
 def empty_squares(position):
-    """Empty squares of a tic-tac-toe position, counters of a nim one."""
+    """Empty squares of a tic-tac-toe or connect four position, counters
+    of a nim one."""
     game, _, text = position.partition(':')
     if game == 'tictactoe':
         return text.count('.')
+    if game == 'connect4':
+        size, _, cols = text.partition(':')
+        width, height = (int(n) for n in size.split('x'))
+        return width * height - len(cols.replace('/', ''))
     return sum(int(h) for h in text.split(','))
 
 
@@ -74,6 +80,8 @@ PERFECT = [
     ('nim:3,4,5', 'nim.py', []),
     ('nim:4,4,4', 'nim.py', []),
     ('nim:1,2,3,4', 'nim.py', []),
+    ('connect4:4x4', 'connect4.py', []),
+    ('connect4:5x4:xo/o/xx/o/', 'connect4.py', []),
 ]
 for game, name, args in PERFECT:
     for batch in (['--batch'], []):
@@ -93,6 +101,7 @@ BUGS = [
     ('tictactoe', 'tictactoe_eval_first.py', [], 'checked before the evaluation'),
     ('tictactoe', 'tictactoe_slow_win.py', [], 'as if it came at once'),
     ('nim:3,4,5', 'nim.py', ['--slow-win'], 'as if it came at once'),
+    ('connect4:4x4', 'connect4.py', ['--slow-win'], 'as if it came at once'),
 ]
 for game, name, args, says in BUGS:
     for seed in ('1', '2', '3'):
