@@ -29,6 +29,7 @@
 #include "sources/load.h"
 #include "views/narrate.h"
 #include "sources/random.h"
+#include "sources/game.h"
 #include "sources/source.h"
 #include "core/rng.h"
 #include "core/search.h"
@@ -97,6 +98,7 @@ struct cli {
 	struct ab_test_options test; /* abtrace test: --count, --feed, --batch,
 				    --timeout, and the program after -- */
 	const char *save;        /* test --save DIR */
+	bool board;              /* --board: a game's boards */
 };
 
 static const char *program = "abtrace";
@@ -246,7 +248,7 @@ static bool test_option(struct cli *cli, enum ab_option_id id, const char *value
 	}
 	case AB_OPT_FEED:
 		if (!ab_parse_feed(value, &t->feed)) {
-			*status = usage_error(cli, _("--feed takes list, json or tree, not '%s'"), value);
+			*status = usage_error(cli, _("--feed takes list, json, tree or game, not '%s'"), value);
 			return false;
 		}
 		return true;
@@ -390,6 +392,9 @@ static bool apply_option(struct cli *cli, const struct ab_option *opt,
 		return true;
 	case AB_OPT_NO_SENTENCE:
 		cli->no_sentence = true;
+		return true;
+	case AB_OPT_BOARD:
+		cli->board = true;
 		return true;
 	case AB_OPT_STEP: {
 		char *end;
@@ -638,12 +643,46 @@ static int finish_output(int status)
 
 /* ---- Commands ----------------------------------------------------------- */
 
+/* trace --board: node n's move, how the game stands and its board, under
+ * the step's sentence, indented by indent columns. */
+static void trace_board(const struct ab_tree *tree, const struct ab_game_state *root,
+			uint32_t n, int indent, struct ab_str *out)
+{
+	struct ab_game_node node;
+	if (!ab_game_node_at(root, tree, n, &node))
+		return;
+	struct ab_str text = AB_STR_INIT;
+	if (node.moved) {
+		ab_game_move_text(&node, &text);
+		ab_str_add(&text, ": ");
+	}
+	ab_game_status(&node, &text);
+	ab_str_addc(&text, '\n');
+	ab_game_board(&node.at, &text);
+	for (const char *p = ab_str_cstr(&text); *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		ab_str_addf(out, "%*s", indent, "");
+		ab_str_addn(out, p, len);
+		ab_str_addc(out, '\n');
+		p += len + (nl ? 1 : 0);
+	}
+	ab_str_free(&text);
+}
+
 static int cmd_trace(struct cli *cli)
 {
 	int status = EXIT_OK;
+	if (cli->board && cli->json)
+		return usage_error(cli, _("--board draws boards among the narrated steps: leave out --json"));
+	if (cli->board && !cli->game)
+		return usage_error(cli, _("--board draws a game's boards: name a position with -g GAME[:POSITION]"));
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
+	struct ab_game_state game;
+	bool boards = cli->board && ab_game_of_tree(tree, &game);
+	uint32_t shown_node = AB_NONE;
 	struct ab_trace *trace = ab_trace_record(tree, &cli->config);
 	if (!trace) {
 		fprintf(stderr, _("%s: the search has more than %u steps; try a smaller tree\n"),
@@ -673,6 +712,11 @@ static int cmd_trace(struct cli *cli)
 			ab_str_addf(&out, "%*zu  ", width, trace->step);
 			ab_narrate(trace, &ev, g, &out);
 			ab_str_addc(&out, '\n');
+			uint32_t n = ev.kind == AB_EV_DONE ? 0 : ev.node;
+			if (boards && n != shown_node) {
+				trace_board(tree, &game, n, width + 4, &out);
+				shown_node = n;
+			}
 		}
 		if (out.len > 65536 && !write_out(&out, &status))
 			break;
@@ -916,9 +960,13 @@ static int cmd_export(struct cli *cli)
 	int status = check_export_options(cli, ex);
 	if (status != EXIT_OK)
 		return status;
+	if (cli->board && !cli->game)
+		return usage_error(cli, _("--board draws a game's boards: name a position with -g GAME[:POSITION]"));
 	struct ab_tree *tree = load_tree(cli, &status);
 	if (!tree)
 		return status;
+	struct ab_picture_boards boards;
+	bool with_boards = cli->board && ab_picture_boards_init(&boards, tree);
 	struct ab_trace *trace = record_trace(cli, tree);
 	if (!trace) {
 		ab_tree_free(tree);
@@ -946,6 +994,7 @@ static int cmd_export(struct cli *cli)
 			.frames = steps,
 			.nframes = nsteps,
 			.no_sentence = cli->no_sentence,
+			.boards = with_boards ? &boards : NULL,
 		};
 		if (frames && ex->animation == AB_ANIMATION_FILES) {
 			status = write_frame_files(cli, ex, trace, &opt);
@@ -1003,7 +1052,8 @@ static void print_lesson_diag(const struct ab_diag *diag, const char *path,
 			   _("the tree '%s' of this lesson does not load:"), lesson->tree_name);
 		print_diag(&at, path);
 	}
-	print_diag(diag, in_tree && lesson ? lesson->tree_name : path);
+	print_diag(diag, !in_tree || !lesson ? path : lesson->game ? AB_GAME_NAME
+		   : lesson->tree_name);
 }
 
 static int list_lessons(enum ab_lang lang)
@@ -1387,6 +1437,17 @@ static int cmd_test(struct cli *cli)
 		return status;
 	t->log = log.log;
 	t->given = cli->given;
+	if (t->feed == AB_FEED_GAME && !cli->game)
+		return usage_error(cli, _("--feed game gives the program positions of a game: name it with -g GAME[:POSITION]"));
+	if (t->feed != AB_FEED_GAME && cli->game)
+		return usage_error(cli, _("test gives the positions of -g GAME to a program with --feed game"));
+	if (t->feed == AB_FEED_GAME) {
+		struct ab_diag diag;
+		if (!ab_game_parse(cli->game, &t->game, &diag)) {
+			print_diag(&diag, AB_GAME_NAME);
+			return EXIT_USAGE;
+		}
+	}
 	/* The trees carry --root (and the min-root shape flips it). */
 	t->config = cli->config;
 	t->config.root = AB_ROOT_FROM_TREE;
@@ -1395,7 +1456,7 @@ static int cmd_test(struct cli *cli)
 		t->count = AB_TEST_COUNT;
 	if (!t->run.timeout_ms)
 		t->run.timeout_ms = AB_RUN_TIMEOUT_MS;
-	struct ab_tree *first = ab_gen_tree(&t->gen, 0, NULL);
+	struct ab_tree *first = t->feed == AB_FEED_GAME ? NULL : ab_gen_tree(&t->gen, 0, NULL);
 	const char *refused = first ? ab_feed_refuses(t->feed, first) : NULL;
 	bool chance = first && ab_tree_has_chance(first);
 	ab_tree_free(first);

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "views/export.h"
+#include "sources/game.h"
 #include "sources/load.h"
 #include "views/scene.h"
 #include "views/tex.h"
@@ -1223,6 +1224,8 @@ static const struct cli_case {
 	{ ARGS("export", "--text", "--step", "-1", "lecture"), 2, NULL, "--step takes" },
 	{ ARGS("export", "--text", "--step", "x", "lecture"), 2, NULL, "--step takes" },
 	{ ARGS("export", "--text", "-e", "[1,"), 2, NULL, "error:" },
+	{ ARGS("export", "--svg", "--board", "-g", "nim:2,1"), 0, "<g class=\"board\"", NULL },
+	{ ARGS("export", "--text", "--board", "lecture"), 2, NULL, "name a position with -g" },
 	{ ARGS("trace", "--step", "3", "lecture"), 2, NULL, "option '--step' does not apply" },
 	{ ARGS("trace", "-o", "x", "lecture"), 2, NULL, "option '-o' does not apply" },
 };
@@ -1613,6 +1616,175 @@ START_TEST(output_devices)
 }
 END_TEST
 
+/* ---- A game's boards (--board) ------------------------------------------ */
+
+/* The picture of a game's position at the end, with or without boards. */
+static void game_picture(const char *text, enum ab_export_format format, bool boards,
+			 struct ab_str *out, uint32_t *nodes)
+{
+	struct ab_diag diag;
+	struct ab_game_options gopt = { 0 };
+	struct ab_tree *tree = ab_game_tree(text, &gopt, &diag);
+	ck_assert_msg(tree, "%s: %s", text, diag.message);
+	struct ab_picture_boards b;
+	ck_assert(ab_picture_boards_init(&b, tree));
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	struct ab_trace *trace = ab_trace_record(tree, &config);
+	ab_trace_seek(trace, trace->length);
+	struct ab_export_options opt = { .format = format, .boards = boards ? &b : NULL };
+	ab_export(trace, &opt, out);
+	*nodes = tree->count;
+	ab_trace_free(trace);
+	ab_tree_free(tree);
+}
+
+/* Every format draws one board a node, the last move and a winning row
+ * marked in its own way; without --board, none. */
+START_TEST(boards_in_every_format)
+{
+	/* xoxoxo...: x wins at once on a3 or c3.  Of the 8 nodes, a3, c3,
+	 * b3a3c3 and b3c3a3 are won games (their three squares of x marked
+	 * as a win: 12), b3, b3a3 and b3c3 a move's square each (3), the
+	 * root none.  Where a format's mark for a move is part of its mark
+	 * for a win, the moves counted include the wins. */
+	struct ab_str out = AB_STR_INIT;
+	uint32_t nodes;
+	static const struct {
+		enum ab_export_format format;
+		const char *board, *move, *win;  /* one a board, a move, a win */
+		unsigned per_board;              /* board per node, or lines */
+		size_t moves, wins;
+	} formats[] = {
+		{ AB_EXPORT_TEXT, "  a b c\n", NULL, NULL, 1, 0, 0 },
+		{ AB_EXPORT_SVG, "<g class=\"board\"", "<tspan class=\"move\"",
+		  "<tspan class=\"win\" font-weight=\"bold\" fill=\"#c0392b\">x<", 1, 3, 12 },
+		{ AB_EXPORT_TIKZ, "\\node[ab board", "\\underline{",
+		  "\\textcolor{red!70!black}{\\underline{x}}", 4, 3 + 12, 12 },
+		{ AB_EXPORT_DOT, "board [shape=plain", "<b>",
+		  "<font color=\"#c0392b\"><b>x</b></font>", 1, 3 + 12, 12 },
+	};
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		ab_str_clear(&out);
+		game_picture("tictactoe:xoxoxo...", formats[i].format, true, &out, &nodes);
+		ck_assert_uint_eq(nodes, 8);
+		const char *text = ab_str_cstr(&out);
+		ck_assert_msg(count(text, formats[i].board) == nodes * formats[i].per_board,
+			      "format %zu: %zu boards", i, count(text, formats[i].board));
+		if (formats[i].move)
+			ck_assert_msg(count(text, formats[i].move) == formats[i].moves,
+				      "format %zu: %zu moves", i, count(text, formats[i].move));
+		if (formats[i].win)
+			ck_assert_msg(count(text, formats[i].win) == formats[i].wins,
+				      "format %zu: %zu wins", i, count(text, formats[i].win));
+		ab_str_clear(&out);
+		game_picture("tictactoe:xoxoxo...", formats[i].format, false, &out, &nodes);
+		ck_assert_msg(count(ab_str_cstr(&out), formats[i].board) == 0, "format %zu", i);
+	}
+	/* Nim's boards, heaps of counters; connect four's, with its frame. */
+	ab_str_clear(&out);
+	game_picture("nim:2,1", AB_EXPORT_TEXT, true, &out, &nodes);
+	/* Heap a holds two at the root and after b1 alone. */
+	ck_assert(count(ab_str_cstr(&out), "a  2 ||\n") == 2);
+	ck_assert(count(ab_str_cstr(&out), "a  0\n") > 0);
+	ab_str_clear(&out);
+	game_picture("connect4:4x2:xo/xo/xo/", AB_EXPORT_SVG, true, &out, &nodes);
+	ck_assert_uint_eq(count(ab_str_cstr(&out), "<g class=\"board\""), nodes);
+	ck_assert(count(ab_str_cstr(&out), "+-------+") == nodes);
+	ab_str_free(&out);
+}
+END_TEST
+
+/* With boards, every node's board lies under its shape (a leaf's under
+ * its name), inside the node's own columns, above its children, and
+ * inside the picture. */
+START_TEST(boards_geometry)
+{
+	static const char *const texts[] = { "tictactoe:xoxoxo...", "nim:3,1",
+					     "connect4:4x2:x/o//" };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct ab_diag diag;
+		struct ab_game_options gopt = { 0 };
+		struct ab_tree *tree = ab_game_tree(texts[i], &gopt, &diag);
+		ck_assert(tree);
+		struct ab_picture_boards b;
+		ck_assert(ab_picture_boards_init(&b, tree));
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		size_t end = trace->length;
+		struct ab_scene scene;
+		ab_scene_build_boards(&scene, trace, &end, 1, 2, &b);
+		double bw = scene.board_w, bh = scene.board_h;
+		ck_assert(bw > 0 && bh > 0);
+		for (uint32_t n = 0; n < tree->count; n++) {
+			double x = ab_scene_x(&scene, n), top = ab_scene_board_top(&scene, n);
+			double shape_bottom = ab_scene_top(&scene, n) +
+					      (ab_is_leaf(tree, n) ? AB_SCENE_LEAF_H + AB_SCENE_LINE
+								   : AB_SCENE_TRI_H);
+			ck_assert(top >= shape_bottom);
+			ck_assert(top + bh <= scene.height);
+			ck_assert(x - bw / 2.0 >= 0 && x + bw / 2.0 <= scene.width);
+			/* Within the node's columns: no other board or shape
+			 * is there. */
+			const struct ab_layout *l = &scene.layout;
+			double c0 = AB_SCENE_MARGIN + l->x[n] * 5.0, c1 = c0 + l->w[n] * 5.0;
+			ck_assert_msg(x - bw / 2.0 >= c0 - 0.01 && x + bw / 2.0 <= c1 + 0.01,
+				      "%s node %u: board %.1f..%.1f, columns %.1f..%.1f", texts[i], n,
+				      x - bw / 2.0, x + bw / 2.0, c0, c1);
+			if (!ab_is_leaf(tree, n)) {
+				ck_assert(top + bh <= ab_scene_bottom(&scene, n));
+				for (uint32_t k = 0; k < tree->nodes[n].nkids; k++)
+					ck_assert(ab_scene_bottom(&scene, n) <
+						  ab_scene_level_top(&scene, ab_kid(tree, n, k)));
+			}
+		}
+		ab_scene_free(&scene);
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+}
+END_TEST
+
+/* The pictures with boards render: Graphviz, rsvg-convert, pdflatex. */
+START_TEST(boards_render)
+{
+	bool keep;
+	char *dir = render_dir(&keep);
+	static const struct {
+		const char *option, *file, *command;
+	} steps[] = {
+		{ "--dot", "boards.dot", "dot -Tpng boards.dot -o boards-dot.png" },
+		{ "--svg", "boards.svg", "rsvg-convert boards.svg -o boards-svg.png" },
+		{ "--tikz", "boards.tex", "pdflatex -interaction=nonstopmode boards.tex" },
+	};
+	static const char *const tools[] = { "dot", "rsvg-convert", "pdflatex" };
+	for (size_t i = 0; i < 3; i++) {
+		struct ab_str path = AB_STR_INIT;
+		ab_str_addf(&path, "%s/%s", dir, steps[i].file);
+		struct run_result r = run_abtrace(NULL, ARGS("export", steps[i].option, "--standalone",
+							     "--board", "-g", "tictactoe:xoxo.....",
+							     "-o", path.s));
+		if (strcmp(steps[i].option, "--tikz") != 0) {
+			/* --standalone is TikZ's alone. */
+			run_result_free(&r);
+			r = run_abtrace(NULL, ARGS("export", steps[i].option, "--board", "-g",
+						   "tictactoe:xoxo.....", "-o", path.s));
+		}
+		ck_assert_msg(r.status == 0, "%s: %s", steps[i].option, ab_str_cstr(&r.err));
+		run_result_free(&r);
+		ab_str_free(&path);
+		if (!have_program(tools[i])) {
+			printf("boards_render: no %s, %s not rendered\n", tools[i], steps[i].option);
+			continue;
+		}
+		ck_assert_msg(shell(dir, "%s", steps[i].command), "%s failed (see %s/render.log)",
+			      steps[i].command, dir);
+	}
+	if (!keep)
+		remove_dir(dir);
+	free(dir);
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
 	Suite *s = suite_create("export");
@@ -1640,6 +1812,8 @@ static Suite *export_suite(void)
 	tcase_add_loop_test(tc, output_signal_removes_temp, 0,
 			    sizeof write_signals / sizeof write_signals[0]);
 	tcase_add_test(tc, output_devices);
+	tcase_add_test(tc, boards_in_every_format);
+	tcase_add_test(tc, boards_geometry);
 	suite_add_tcase(s, tc);
 	/* Rendering with the tools installed, and every step of every
 	 * bundled tree drawn: minutes under valgrind, and the slow suite
@@ -1651,6 +1825,7 @@ static Suite *export_suite(void)
 	tcase_add_test(render_tc, render_frames);
 	tcase_add_test(render_tc, dot_renders);
 	tcase_add_loop_test(render_tc, frame_files_one_scene, 0, NBUNDLED);
+	tcase_add_test(render_tc, boards_render);
 	suite_add_tcase(s, render_tc);
 	return s;
 }

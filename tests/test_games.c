@@ -251,6 +251,96 @@ START_TEST(transpositions)
 }
 END_TEST
 
+/* With the table: how often each distinct position is searched in full
+ * (a store: the search came back from it), per iteration, and whether a
+ * position was ever searched again after an exact value was stored for it
+ * at that depth. */
+struct searched {
+	const struct ab_tree *tree;
+	uint32_t *times;      /* per position (node number of its first
+				 visit), this iteration */
+	enum ab_tt_flag *flag; /* the flag last stored for it */
+	uint32_t most;        /* the most times one position was searched in
+				 one iteration */
+	uint32_t positions;   /* distinct positions searched, this iteration */
+	uint32_t stores;      /* all stores */
+	uint32_t iterations;
+	uint32_t after_exact; /* searches of a position already holding an
+				 exact value */
+};
+
+static int count_searched(void *ctx, const struct ab_event *ev)
+{
+	struct searched *s = ctx;
+	if (ev->kind == AB_EV_ITERATION) {
+		memset(s->times, 0, s->tree->count * sizeof *s->times);
+		s->positions = 0;
+		s->iterations++;
+		return 0;
+	}
+	uint32_t p = ab_position(s->tree, ev->node);
+	ck_assert_uint_eq(ev->entry.position, p);
+	s->stores++;
+	if (s->times[p] && s->flag[p] == AB_TT_EXACT)
+		s->after_exact++;
+	s->positions += !s->times[p];
+	if (++s->times[p] > s->most)
+		s->most = s->times[p];
+	s->flag[p] = ev->entry.flag;
+	return 0;
+}
+
+static struct searched searched_with_table(const struct ab_tree *t, struct ab_config config)
+{
+	struct searched s = { .tree = t, .times = ab_xcalloc(t->count, sizeof *s.times),
+			      .flag = ab_xcalloc(t->count, sizeof *s.flag) };
+	struct ab_sink sink = { count_searched, &s,
+				AB_EVENT_BIT(AB_EV_STORE) | AB_EVENT_BIT(AB_EV_ITERATION) };
+	config.tt = true;
+	ck_assert_int_eq(ab_search(t, &config, &sink), 0);
+	free(s.times);
+	free(s.flag);
+	s.times = NULL;
+	s.flag = NULL;
+	return s;
+}
+
+/* The table (one slot per position, so nothing is replaced) on the empty
+ * board.  Minimax searches each of the 4,520 positions that are not a
+ * finished game exactly once; every other visit is a hit.  Alpha-beta's
+ * entries may be bounds: a position is searched again only when a later
+ * window needs more than the bound it holds, never once its exact value
+ * is known, and fewer positions are searched at all (a bound stored for
+ * one window answers others).  Iterative deepening (the evaluation under
+ * --depth 9) the same, iteration by iteration, each starting afresh at
+ * its own depth. */
+START_TEST(table_searches_each_position_once)
+{
+	const struct ab_tree *t = ttt;
+	uint32_t inner = 0;
+	for (uint32_t n = 0; n < t->count; n++)
+		inner += ab_position(t, n) == n && !ab_is_leaf(t, n);
+	ck_assert_uint_eq(inner, 4520);
+
+	struct searched s = searched_with_table(t, (struct ab_config){ .algo = AB_MINIMAX });
+	ck_assert_uint_eq(s.most, 1);
+	ck_assert_uint_eq(s.positions, inner);
+	ck_assert_uint_eq(s.stores, inner);
+
+	s = searched_with_table(t, (struct ab_config){ .algo = AB_ALPHABETA });
+	ck_assert_uint_eq(s.after_exact, 0);
+	ck_assert_uint_lt(s.positions, inner);
+	ck_assert_uint_gt(s.stores, s.positions); /* some bounds were not enough */
+
+	struct ab_tree *limited = game("tictactoe", 9);
+	s = searched_with_table(limited, (struct ab_config){ .algo = AB_ALPHABETA,
+							      .iterative = true, .depth = 9 });
+	ck_assert_uint_eq(s.iterations, 9);
+	ck_assert_uint_eq(s.after_exact, 0);
+	ab_tree_free(limited);
+}
+END_TEST
+
 /* ---- Depth limits --------------------------------------------------- */
 
 START_TEST(depth_limit)
@@ -356,13 +446,20 @@ END_TEST
  * a ply, and one position for all the visits of a transposition. */
 START_TEST(position_at_node)
 {
-	static const char *const texts[] = { "tictactoe:x.o.x....", "nim:2,3",
-					     "connect4:4x3:xo/x//o" };
-	for (size_t i = 0; i < 3; i++) {
+	/* (nim:11,2 names its moves a1 ... a11: a transposition's path may
+	 * be longer than its first visit's; the depth-limited ones carry
+	 * static values into every visit.) */
+	static const struct {
+		const char *text;
+		uint32_t depth;
+	} texts[] = { { "tictactoe:x.o.x....", 0 }, { "nim:2,3", 0 },
+		      { "connect4:4x3:xo/x//o", 0 }, { "nim:11,2", 0 },
+		      { "tictactoe:x........", 3 }, { "connect4:4x4", 4 } };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct ab_game_state root, at, first;
 		struct ab_diag diag;
-		ck_assert(ab_game_parse(texts[i], &root, &diag));
-		struct ab_tree *t = game(texts[i], 0);
+		ck_assert(ab_game_parse(texts[i].text, &root, &diag));
+		struct ab_tree *t = game(texts[i].text, texts[i].depth);
 		struct ab_str a = AB_STR_INIT, b = AB_STR_INIT;
 		for (uint32_t n = 0; n < t->count; n++) {
 			ck_assert(ab_game_at(&root, t, n, &at));
@@ -372,6 +469,14 @@ START_TEST(position_at_node)
 			ab_game_write(&at, &a);
 			ab_game_write(&first, &b);
 			ck_assert_str_eq(a.s, b.s);
+			/* An inner node's static value is its position's
+			 * evaluation, from MAX's side. */
+			const struct ab_node *nd = &t->nodes[n];
+			if (texts[i].depth && nd->nkids) {
+				int e = root.game->evaluate(&at.pos);
+				ck_assert(nd->flags & AB_HAS_STATIC);
+				ck_assert_int_eq(nd->value, nd->depth % 2 ? -e : e);
+			}
 		}
 		ab_str_free(&a);
 		ab_str_free(&b);
@@ -405,6 +510,73 @@ START_TEST(position_at_node)
 	ab_game_write(&at, &out);
 	ck_assert_str_eq(out.s, "tictactoe:xoo.x....");
 	ab_str_free(&out);
+	ab_tree_free(t);
+}
+END_TEST
+
+/* A node as the game sees it: the move into it, who made it, how the game
+ * stands, and the squares a board shows apart. */
+static const struct {
+	const char *root, *node;
+	const char *move;        /* ab_game_move_text */
+	const char *status;      /* ab_game_status */
+	unsigned nmarks;
+	struct ab_game_mark first, last;
+} nodes[] = {
+	{ "tictactoe:xoxoxo...", "root", "", "x to move", 0, { 0, 0 }, { 0, 0 } },
+	{ "tictactoe:xoxoxo...", "a3", "x a3", "x has won", 3, { 3, 2 }, { 2, 4 } },
+	{ "tictactoe:xoxoxo...", "b3", "x b3", "o to move", 1, { 3, 4 }, { 3, 4 } },
+	{ "tictactoe:xoxoxo...", "b3a3c3", "x c3", "x has won", 3, { 3, 6 }, { 2, 4 } },
+	{ "tictactoe:xoxox.o..", "b3", "x b3", "o to move", 1, { 3, 4 }, { 3, 4 } },
+	{ "tictactoe:xoxoxoox.", "c3", "x c3", "x has won", 3, { 3, 6 }, { 2, 4 } },
+	{ "tictactoe:xoxxo....", "b3", "o b3", "o has won", 3, { 3, 4 }, { 2, 4 } },
+	{ "nim:1,1", "a1", "a1", "MIN to move", 1, { 0, 0 }, { 0, 0 } },
+	{ "nim:1,1", "a1b1", "b1", "MIN has won", 1, { 1, 0 }, { 1, 0 } },
+	{ "nim:3", "a3", "a3", "MAX has won", 1, { 0, 0 }, { 0, 0 } },
+	/* Column a of a 4x2 board: the piece lands on the bottom row. */
+	{ "connect4:4x2", "a", "x a", "o to move", 1, { 1, 1 }, { 1, 1 } },
+	{ "connect4:4x2:x/x/o/", "d", "o d", "x to move", 1, { 1, 7 }, { 1, 7 } },
+	{ "connect4:4x2:x/x/o/o", "d", "x d", "o to move", 1, { 0, 7 }, { 0, 7 } },
+	{ "connect4:4x2:xo/xo/xo/", "d", "x d", "x has won", 4, { 1, 7 }, { 1, 5 } },
+	{ "connect4:4x1:o/x/x/", "d", "o d", "drawn", 1, { 0, 7 }, { 0, 7 } },
+};
+
+START_TEST(node_at)
+{
+	struct ab_game_state root;
+	struct ab_diag diag;
+	ck_assert(ab_game_parse(nodes[_i].root, &root, &diag));
+	struct ab_tree *t = game(nodes[_i].root, 0);
+	struct ab_game_node nd;
+	ck_assert(ab_game_node_at(&root, t, find(t, nodes[_i].node), &nd));
+	struct ab_str text = AB_STR_INIT;
+	ab_game_move_text(&nd, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), nodes[_i].move);
+	ab_str_clear(&text);
+	ab_game_status(&nd, &text);
+	ck_assert_str_eq(ab_str_cstr(&text), nodes[_i].status);
+	ck_assert_uint_eq(nd.nmarks, nodes[_i].nmarks);
+	ck_assert_uint_eq(nd.plies, t->nodes[find(t, nodes[_i].node)].depth);
+	if (nd.nmarks) {
+		ck_assert_uint_eq(nd.marks[0].line, nodes[_i].first.line);
+		ck_assert_uint_eq(nd.marks[0].col, nodes[_i].first.col);
+		ck_assert_uint_eq(nd.marks[nd.nmarks - 1].line, nodes[_i].last.line);
+		ck_assert_uint_eq(nd.marks[nd.nmarks - 1].col, nodes[_i].last.col);
+	}
+	/* Every mark is a piece of the board's text: x or o (the heap's
+	 * letter in nim). */
+	ab_str_clear(&text);
+	ab_game_board(&nd.at, &text);
+	for (unsigned i = 0; i < nd.nmarks; i++) {
+		const char *p = ab_str_cstr(&text);
+		for (unsigned l = 0; l < nd.marks[i].line; l++)
+			p = strchr(p, '\n') + 1;
+		char c = p[nd.marks[i].col];
+		ck_assert_msg(root.game == &ab_game_nim ? c == 'a' + (char)nd.marks[0].line
+			      : c == nd.mover[0], "%s %s: mark %u is '%c'", nodes[_i].root,
+			      nodes[_i].node, i, c);
+	}
+	ab_str_free(&text);
 	ab_tree_free(t);
 }
 END_TEST
@@ -606,6 +778,18 @@ static const struct {
 	{ { "stats", "-g", "nim:1", "-g", "nim:2", NULL }, 2, NULL, "-g is given twice" },
 	{ { "practice", "-g", "nim:1", NULL }, 2, NULL, "does not apply" },
 	{ { "trace", "-g", NULL }, 2, NULL, "needs a value" },
+	/* --board: the board under the step that reaches a node. */
+	{ { "trace", "--board", "-g", "tictactoe:xoxoxo...", NULL }, 0,
+	  "Look at leaf a3 = 99.\n      x a3: x has won\n        a b c\n      1 x o x\n"
+	  "      2 o x o\n      3 x . .\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0,
+	  "Enter root (MAX) with window α = -∞, β = +∞. Nothing is known yet.\n"
+	  "      MAX to move\n      a  1 |\n      b  1 |\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0, "a1: MIN to move\n", NULL },
+	{ { "trace", "--board", "-g", "nim:1,1", NULL }, 0, "b1: MIN has won\n", NULL },
+	{ { "trace", "--board", "--json", "-g", "nim:1", NULL }, 2, NULL, "leave out --json" },
+	{ { "trace", "--board", "lecture", NULL }, 2, NULL, "name a position with -g" },
+	{ { "stats", "--board", "-g", "nim:1", NULL }, 2, NULL, "does not apply" },
 };
 
 START_TEST(command_line)
@@ -632,6 +816,7 @@ static Suite *games_suite(void)
 	tcase_add_test(whole, tictactoe_figures);
 	tcase_add_test(whole, labels_are_moves);
 	tcase_add_test(whole, transpositions);
+	tcase_add_test(whole, table_searches_each_position_once);
 	suite_add_tcase(s, whole);
 	TCase *tc = tcase_create("games");
 	tcase_set_timeout(tc, 600);
@@ -640,6 +825,7 @@ static Suite *games_suite(void)
 	tcase_add_test(tc, depth_limit);
 	tcase_add_loop_test(tc, board_and_write, 0, sizeof boards / sizeof boards[0]);
 	tcase_add_test(tc, position_at_node);
+	tcase_add_loop_test(tc, node_at, 0, sizeof nodes / sizeof nodes[0]);
 	tcase_add_loop_test(tc, bad_positions, 0, sizeof bad / sizeof bad[0]);
 	tcase_add_test(tc, limit_names_a_depth);
 	tcase_add_test(tc, random_strings);

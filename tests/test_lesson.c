@@ -143,6 +143,12 @@ static const struct bad_case {
 	{ "!\xef\xbb\xbf" "title: x\n\xef\xbb\xbf", 2, 1, "(U+FEFF)" },
 	{ "!title: x\ntitle: y\n", 2, 1, "duplicate header 'title:'" },
 	{ "!title: x\ntree: lecture\ntree: ties\n", 3, 1, "duplicate header 'tree:'" },
+	/* A game's position instead of a tree (game:). */
+	{ "!title: x\ntree: lecture\ngame: nim:1,2\n@step 0\n", 3, 1, "a tree: line or a game: line, not both" },
+	{ "!title: x\ngame: nim:1,2\ntree: lecture\n@step 0\n", 3, 1, "a tree: line or a game: line, not both" },
+	{ "!title: x\ngame:\n@step 0\n", 2, 6, "game: needs a game and its position" },
+	{ "!title: x\ngame: nim:0,0\n@step 0\n", 1, 5, "every heap is empty" },
+	{ "!title: x\ngame: nim:1,1\n@step 0\n@claim value a9 = 1\n", 4, 14, "no node called 'a9'" },
 	{ "@step 0\n@claim cutoff C by A by A\n", 5, 22, "one 'by NODE': this claim already names A" },
 	{ "@step 0\n@claim cutoff C deep deep\n", 5, 22, "'deep' is already given" },
 };

@@ -102,7 +102,7 @@ static const char *set_bounds(const char *value, struct ab_random_spec *spec)
  * --help within 80. */
 const struct ab_option ab_options[] = {
 	{ "game", 'g', AB_ARG_REQUIRED, N_("GAME[:POSITION]"), NULL, NULL, AB_GROUP_NONE,
-	  ON_A_TREE, .id = AB_OPT_GAME },
+	  ON_A_TREE | AB_CMD(TEST), .id = AB_OPT_GAME },
 	{ "expr", 'e', AB_ARG_REQUIRED, N_("EXPR"), NULL, NULL, AB_GROUP_NONE,
 	  ON_A_TREE, .id = AB_OPT_EXPR },
 
@@ -178,6 +178,11 @@ const struct ab_option ab_options[] = {
 	  N_("machine-readable output (trace, check: JSON Lines)"), NULL,
 	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(STATS) | AB_CMD(CHECK) | AB_CMD(DIFF) |
 	  AB_CMD(TEST), .id = AB_OPT_JSON },
+	{ "board", 0, AB_ARG_NONE, NULL,
+	  N_("a game's boards (-g): trace prints a node's board\n"
+	     "whenever a step moves to it; export draws a small\n"
+	     "board under every node"), NULL,
+	  AB_GROUP_OUTPUT, AB_CMD(TRACE) | AB_CMD(EXPORT), .id = AB_OPT_BOARD },
 
 	{ "compare", 0, AB_ARG_NONE, NULL,
 	  N_("stats: one row per technique (minimax, alpha-beta,\n"
@@ -288,9 +293,11 @@ const struct ab_option ab_options[] = {
 	{ "count", 0, AB_ARG_REQUIRED, "N",
 	  N_("test: trees to try (default 1000)"), NULL,
 	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_COUNT },
-	{ "feed", 0, AB_ARG_REQUIRED, "list|json|tree",
+	{ "feed", 0, AB_ARG_REQUIRED, "list|json|tree|game",
 	  N_("test: how the program reads each tree on its standard\n"
-	     "input (default list: nested JSON arrays)"), NULL,
+	     "input (default list: nested JSON arrays); game: a\n"
+	     "position of -g GAME[:POSITION] on one line, answered\n"
+	     "with 'best MOVE' and 'value V'"), NULL,
 	  AB_GROUP_TESTING, AB_CMD(TEST), .id = AB_OPT_FEED },
 	{ "batch", 0, AB_ARG_NONE, NULL,
 	  N_("test: start the program once; it ends each tree's\n"

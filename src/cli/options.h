@@ -87,6 +87,7 @@ enum ab_option_id {
 	AB_OPT_BATCH,    /* test: one process for every tree */
 	AB_OPT_TIMEOUT,  /* test: seconds a tree */
 	AB_OPT_SAVE,     /* test: where the finding's files go */
+	AB_OPT_BOARD,    /* a game's boards: trace's, export's */
 };
 
 /* Whether an option takes a value. */

@@ -504,18 +504,13 @@ void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob)
 	tree->nodes[n].flags |= AB_HAS_PROB;
 }
 
-void ab_tree_set_position(struct ab_tree *tree, uint32_t n, uint32_t canonical)
+void ab_tree_start_positions(struct ab_tree *tree)
 {
 	struct ab_tree *t = tree;
-	if (!t->position) {
-		uint32_t cap = t->cap > t->count ? t->cap : t->count;
-		t->position = ab_xmalloc((size_t)(cap ? cap : 1) * sizeof *t->position);
-		for (uint32_t i = 0; i < cap; i++)
-			t->position[i] = i;
-	}
-	bool was = t->position[n] != n, is = canonical != n;
-	t->position[n] = canonical;
-	t->ntransposed += (uint32_t)is - (uint32_t)was;
+	uint32_t cap = t->cap > t->count ? t->cap : t->count;
+	t->position = ab_xmalloc((size_t)(cap ? cap : 1) * sizeof *t->position);
+	for (uint32_t i = 0; i < cap; i++)
+		t->position[i] = i;
 }
 
 void ab_tree_set_decimals(struct ab_tree *tree, uint32_t n, unsigned decimals)
@@ -582,6 +577,22 @@ bool ab_tree_settle(struct ab_tree *tree, uint32_t *bad,
 	struct ab_tree *t = tree;
 	*bad = AB_NONE;
 	*why = AB_SETTLE_SCALE_RANGE;
+	if (!t->decimals && !t->nchance && !t->has_bounds) {
+		/* Whole numbers (a game's, a big generated tree's): the unit
+		 * is 1 and nothing is converted; only the range is checked. */
+		*why = AB_SETTLE_VALUE_RANGE;
+		for (uint32_t n = 0; n < t->count; n++) {
+			ab_value v = t->nodes[n].value;
+			if ((v > AB_VALUE_LIMIT || v < -AB_VALUE_LIMIT) &&
+			    v != AB_POS_INF && v != AB_NEG_INF) {
+				*bad = n;
+				return false;
+			}
+		}
+		t->scale = 1;
+		t->star1_exact = true;
+		return true;
+	}
 	int64_t scale = ab_pow10(t->decimals);
 	t->star1_exact = true;
 	if (t->nchance) {

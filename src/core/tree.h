@@ -238,8 +238,18 @@ void ab_tree_set_kind(struct ab_tree *tree, uint32_t n, enum ab_player kind);
 void ab_tree_set_static(struct ab_tree *tree, uint32_t n, ab_value value);
 /* Makes node n a visit of canonical's position (canonical: any node of
  * the finished or growing tree; n == canonical undoes it).  The subtrees
- * of two visits must be the same: the builder does not check. */
-void ab_tree_set_position(struct ab_tree *tree, uint32_t n, uint32_t canonical);
+ * of two visits must be the same: the builder does not check.  Inline,
+ * since a game's tree sets it for nearly every node. */
+void ab_tree_start_positions(struct ab_tree *tree);
+static inline void ab_tree_set_position(struct ab_tree *tree, uint32_t n,
+					uint32_t canonical)
+{
+	if (!tree->position)
+		ab_tree_start_positions(tree);
+	bool was = tree->position[n] != n, is = canonical != n;
+	tree->position[n] = canonical;
+	tree->ntransposed += (uint32_t)is - (uint32_t)was;
+}
 /* Gives chance child n the probability the file wrote. */
 void ab_tree_set_prob(struct ab_tree *tree, uint32_t n, struct ab_prob prob);
 

@@ -21,6 +21,7 @@
 
 #include "base/i18n.h"
 #include "sources/load.h"
+#include "sources/source.h"
 #include "base/utf8.h"
 
 #define AB_LESSON_MAX_BYTES (1u << 20)
@@ -601,14 +602,14 @@ static bool parse_header(struct parser *p, size_t start, size_t end)
 	const char *line = p->text + start;
 	const char *colon = memchr(line, ':', end - start);
 	if (!colon)
-		return fail(p, start, "%s", "expected a header line (title:, title.zh:, tree:, search:) "
+		return fail(p, start, "%s", "expected a header line (title:, title.zh:, tree:, game:, search:) "
 			    "or a directive (@step, @event, @end)");
 	size_t keylen = (size_t)(colon - line);
 	size_t vstart = (size_t)(colon - p->text) + 1;
 	while (vstart < end && (p->text[vstart] == ' ' || p->text[vstart] == '\t'))
 		vstart++;
 	struct ab_lesson *lesson = p->lesson;
-	static const char *const keys[] = { "title", "title.zh", "tree", "search" };
+	static const char *const keys[] = { "title", "title.zh", "tree", "search", "game" };
 	for (unsigned k = 0; k < sizeof keys / sizeof keys[0]; k++) {
 		if (keylen != strlen(keys[k]) || strncmp(line, keys[k], keylen) != 0)
 			continue;
@@ -621,10 +622,16 @@ static bool parse_header(struct parser *p, size_t start, size_t end)
 		ab_str_addn(&lesson->title.lang[AB_LANG_EN], p->text + vstart, end - vstart);
 	} else if (keylen == 8 && strncmp(line, "title.zh", 8) == 0) {
 		ab_str_addn(&lesson->title.lang[AB_LANG_ZH], p->text + vstart, end - vstart);
-	} else if (keylen == 4 && strncmp(line, "tree", 4) == 0) {
+	} else if ((keylen == 4 && strncmp(line, "tree", 4) == 0) ||
+		   (keylen == 4 && strncmp(line, "game", 4) == 0)) {
+		bool game = line[0] == 'g';
 		if (vstart == end)
-			return fail(p, vstart, "%s", "tree: needs a bundled tree's name or a path");
-		free(lesson->tree_name);
+			return fail(p, vstart, "%s", game
+				    ? "game: needs a game and its position, e.g. game: tictactoe:x.o.x...."
+				    : "tree: needs a bundled tree's name or a path");
+		if (lesson->tree_name)
+			return fail(p, start, "%s", "a lesson has one tree: a tree: line or a game: line, not both");
+		lesson->game = game;
 		lesson->tree_name = ab_xmalloc(end - vstart + 1);
 		memcpy(lesson->tree_name, p->text + vstart, end - vstart);
 		lesson->tree_name[end - vstart] = '\0';
@@ -638,7 +645,7 @@ static bool parse_header(struct parser *p, size_t start, size_t end)
 	} else {
 		char key[64];
 		snprintf(key, sizeof key, "%.*s", (int)(keylen < 63 ? keylen : 63), line);
-		return fail(p, start, "unknown header '%s' (title, title.zh, tree, search)", key);
+		return fail(p, start, "unknown header '%s' (title, title.zh, tree, game, search)", key);
 	}
 	return true;
 }
@@ -777,7 +784,7 @@ struct ab_lesson *ab_lesson_parse(const char *text, size_t len, struct ab_diag *
 		goto bad;
 	}
 	if (!lesson->tree_name) {
-		ab_diag_at(diag, lesson->text, len, 0, "a lesson needs a tree: line");
+		ab_diag_at(diag, lesson->text, len, 0, "a lesson needs a tree: line (or a game: line)");
 		goto bad;
 	}
 	if (!lesson->nblocks) {
@@ -972,12 +979,17 @@ bool ab_lesson_bind(struct ab_lesson *lesson, struct ab_diag *diag, bool *tree_d
 		/* A relative path is the lesson file's neighbour first. */
 		struct ab_str shown = AB_STR_INIT, near = AB_STR_INIT;
 		const char *name = lesson->tree_name;
-		if (lesson->dir && name[0] != '/') {
-			ab_str_addf(&near, "%s/%s", lesson->dir, name);
-			if (access(near.s, R_OK) == 0)
-				name = near.s;
+		if (lesson->game) {
+			/* A game's position, built for the lesson's search. */
+			lesson->tree = ab_source_load("game", name, &lesson->config, &shown, diag);
+		} else {
+			if (lesson->dir && name[0] != '/') {
+				ab_str_addf(&near, "%s/%s", lesson->dir, name);
+				if (access(near.s, R_OK) == 0)
+					name = near.s;
+			}
+			lesson->tree = ab_load_tree(name, &shown, diag);
 		}
-		lesson->tree = ab_load_tree(name, &shown, diag);
 		ab_str_free(&shown);
 		ab_str_free(&near);
 		if (!lesson->tree) {

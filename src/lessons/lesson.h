@@ -158,6 +158,7 @@ struct ab_lesson {
 	size_t len;
 	struct ab_lesson_text title;
 	char *tree_name;            /* as the header gives it */
+	bool game;                  /* it is a game's position (game:) */
 	char *dir;                  /* the file's directory (ab_lesson_load),
 				       where a relative tree: path is tried
 				       first; NULL for parsed text */

@@ -254,9 +254,87 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	ab_str_addc(out, '\n');
 }
 
+/* Where board() writes the piece at (c, r). */
+static struct ab_game_mark piece_mark(const struct ab_game_pos *pos, int c, int r)
+{
+	return (struct ab_game_mark){ (uint8_t)(pos->b[HEIGHT] - 1 - r), (uint8_t)(1 + 2 * c) };
+}
+
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	int c = (int)move, r = pos->b[HEIGHTS + move] - 1;
+	unsigned n = 0;
+	out[n++] = piece_mark(pos, c, r);
+	if (!won)
+		return n;
+	/* The first row of four (or more) through the piece. */
+	unsigned char who = at(pos, c, r);
+	for (unsigned d = 0; d < 4; d++) {
+		int dc = dirs[d][0], dr = dirs[d][1];
+		int back = 0, ahead = 0;
+		while (at(pos, c - (back + 1) * dc, r - (back + 1) * dr) == who)
+			back++;
+		while (at(pos, c + (ahead + 1) * dc, r + (ahead + 1) * dr) == who)
+			ahead++;
+		if (back + ahead + 1 < 4)
+			continue;
+		for (int k = -back; k <= ahead && n < AB_GAME_MAX_MARKS; k++)
+			if (k)
+				out[n++] = piece_mark(pos, c + k * dc, r + k * dr);
+		break;
+	}
+	return n;
+}
+
 static const char *to_move(const struct ab_game_pos *pos)
 {
 	return pos->b[TURN] == X ? "x" : "o";
+}
+
+/* Whether a board is a position: legal counts, no four in a row, a square
+ * empty; sets the side to move. */
+static bool legal(struct ab_game_pos *pos)
+{
+	unsigned count[3] = { 0, 0, 0 }, w = pos->b[WIDTH];
+	for (unsigned c = 0; c < w; c++)
+		for (unsigned r = 0; r < pos->b[HEIGHTS + c]; r++)
+			count[at(pos, (int)c, (int)r)]++;
+	if ((count[X] != count[O] && count[X] != count[O] + 1) ||
+	    count[X] + count[O] == w * pos->b[HEIGHT])
+		return false;
+	for (unsigned c = 0; c < w; c++)
+		for (unsigned r = 0; r < pos->b[HEIGHTS + c]; r++)
+			if (four_through(pos, (int)c, (int)r, NULL))
+				return false;
+	pos->b[TURN] = count[X] == count[O] ? X : O;
+	return true;
+}
+
+/* The positions with one more piece than pos: a piece of either side
+ * dropped into a column, and, where the counts need it, another piece
+ * changing sides (see tictactoe.c's). */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	unsigned w = pos->b[WIDTH], h = pos->b[HEIGHT];
+	for (unsigned c = 0; c < w; c++) {
+		if (pos->b[HEIGHTS + c] == h)
+			continue;
+		for (unsigned char who = X; who <= O; who++) {
+			for (unsigned flip = 0; flip <= w * MAX_H; flip++) {
+				unsigned fc = flip / MAX_H, fr = flip % MAX_H;
+				if (flip < w * MAX_H && fr >= pos->b[HEIGHTS + fc])
+					continue;
+				*out = *pos;
+				*cell(out, c, out->b[HEIGHTS + c]++) = who;
+				if (flip < w * MAX_H)
+					*cell(out, fc, fr) = *cell(out, fc, fr) == X ? O : X;
+				if (legal(out) && i-- == 0)
+					return true;
+			}
+		}
+	}
+	return false;
 }
 
 const struct ab_game ab_game_connect4 = {
@@ -265,6 +343,7 @@ const struct ab_game ab_game_connect4 = {
 	.start = "4x4",
 	.syntax = N_("WxH for an empty board (at most 7x6), or WxH: and the columns from the bottom up, separated by '/'"),
 	.pos_size = CELLS + MAX_W * MAX_H,
+	.name_len = 1,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,
@@ -272,5 +351,7 @@ const struct ab_game ab_game_connect4 = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = to_move,
+	.simpler = simpler,
 };

@@ -3,11 +3,15 @@
  * node limit), and finding the position at a node again.
  *
  * The tree is built depth first in preorder (the order ab_tree_add wants)
- * with an explicit stack of positions, never by recursion.  A first walk
- * only counts (no labels, no table, no memory): a tree over the node limit
- * is never built, further counting walks find the deepest --depth that
- * fits for the message, and a tree that fits is built into arrays of its
- * exact size (growing them as it went cost more than the count).
+ * with an explicit stack of positions, never by recursion.  It is counted
+ * first (nothing built): a tree over the node limit is never built, more
+ * counts find the deepest --depth that fits for the message, and a tree
+ * that fits is built into arrays of its exact size.  Both passes lean on
+ * the transpositions, which are most of a game's tree (5,478 positions in
+ * tic-tac-toe's 549,946 nodes): the count remembers each position's
+ * subtree size, so it walks each position once, and the build copies a
+ * later visit's subtree from the first visit's, node by node, instead of
+ * playing, naming and looking up its moves again.
  */
 #include "sources/game.h"
 
@@ -104,7 +108,11 @@ struct seen {
 	uint32_t nslots;          /* a power of two, at most half full */
 	uint32_t count;
 	struct seen_entry {
-		uint32_t hash, ply, node;
+		uint32_t hash, ply;
+		uint32_t node;            /* the first visit (counting: the
+					     subtree's size) */
+		uint32_t end;             /* building: one past the first
+					     visit's subtree, once complete */
 	} *entries;
 	uint64_t *keys;           /* count * words */
 	uint32_t cap;
@@ -142,10 +150,10 @@ static void seen_grow(struct seen *s)
 	s->nslots = n;
 }
 
-/* The node of the first visit of (pos, ply); node itself (recorded as the
- * first) when there was none. */
-static uint32_t seen_visit(struct seen *s, const struct ab_game_pos *pos,
-			   uint32_t ply, uint32_t node)
+/* The entry of (pos, ply), made with the value fresh when there was none
+ * (its index stays; pointers into entries do not). */
+static uint32_t seen_entry(struct seen *s, const struct ab_game_pos *pos,
+			   uint32_t ply, uint32_t fresh)
 {
 	if ((uint64_t)(s->count + 1) * 2 > s->nslots)
 		seen_grow(s);
@@ -164,17 +172,17 @@ static uint32_t seen_visit(struct seen *s, const struct ab_game_pos *pos,
 		while (k < n && key[k] == w[k])
 			k++;
 		if (k == n)
-			return s->entries[e].node;
+			return e;
 	}
 	if (s->count == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 1024;
 		s->entries = ab_xreallocarray(s->entries, s->cap, sizeof *s->entries);
 		s->keys = ab_xreallocarray(s->keys, (size_t)s->cap * n, sizeof *s->keys);
 	}
-	s->entries[s->count] = (struct seen_entry){ h, ply, node };
+	s->entries[s->count] = (struct seen_entry){ h, ply, fresh, AB_NONE };
 	memcpy(s->keys + (size_t)s->count * n, w, n * sizeof *w);
 	s->slots[i] = ++s->count;
-	return node;
+	return s->count - 1;
 }
 
 static void seen_free(struct seen *s)
@@ -184,12 +192,92 @@ static void seen_free(struct seen *s)
 	free(s->keys);
 }
 
-/* ---- The walk: building, or only counting ------------------------------ */
+/* ---- Counting ----------------------------------------------------------- */
+
+/* The nodes of the tree of state to limit plies, or max_nodes + 1 when
+ * there are more.  A position's subtree depends only on the position and
+ * the plies left, so each size is remembered: every distinct position is
+ * walked once however many paths reach it. */
+static uint32_t count_nodes(const struct ab_game_state *state, uint32_t limit,
+			    uint32_t max_nodes)
+{
+	const struct ab_game *game = state->game;
+	struct seen memo = { .words = (game->pos_size + 7) / 8 };
+	struct cframe {
+		struct ab_game_pos pos;
+		uint32_t first, count, next; /* its moves, as the walk's */
+		uint32_t entry;              /* its memo entry */
+		uint64_t size;               /* its subtree so far */
+	} *frames = NULL;
+	uint32_t nframes = 0, frames_cap = 0;
+	ab_move *moves = NULL;
+	uint32_t moves_cap = 0;
+	uint64_t total = 1; /* nodes counted so far, the root's included */
+	bool over = false;
+	struct ab_game_pos pos = state->pos;
+	uint32_t entry = seen_entry(&memo, &pos, limit, AB_NONE);
+	for (;;) {
+		/* Push the frame of pos (limit - nframes plies left). */
+		if (nframes == frames_cap) {
+			frames_cap = frames_cap ? frames_cap * 2 : 32;
+			frames = ab_xreallocarray(frames, frames_cap, sizeof *frames);
+		}
+		uint32_t first = nframes ? frames[nframes - 1].first + frames[nframes - 1].count : 0;
+		if (first + AB_GAME_MAX_MOVES > moves_cap) {
+			moves_cap = (first + AB_GAME_MAX_MOVES) * 2;
+			moves = ab_xreallocarray(moves, moves_cap, sizeof *moves);
+		}
+		frames[nframes++] = (struct cframe){ pos, first, game->moves(&pos, moves + first),
+						     0, entry, 1 };
+		/* Go down to the next position not yet sized; size the
+		 * frames whose moves are done on the way up. */
+		bool pushed = false;
+		while (nframes && !pushed && !over) {
+			struct cframe *f = &frames[nframes - 1];
+			if (f->next == f->count) {
+				memo.entries[f->entry].node = (uint32_t)(f->size > max_nodes
+									 ? max_nodes + 1u : f->size);
+				uint64_t size = f->size;
+				if (--nframes)
+					frames[nframes - 1].size += size;
+				continue;
+			}
+			uint32_t left = limit - nframes; /* plies left below a child */
+			pos = f->pos;
+			enum ab_game_end end = game->play(&pos, moves[f->first + f->next++]);
+			if (end != AB_GAME_ON || left == 0) {
+				f->size++;
+				total++;
+			} else {
+				entry = seen_entry(&memo, &pos, left, AB_NONE);
+				uint32_t known = memo.entries[entry].node;
+				if (known == AB_NONE) {
+					total++;
+					pushed = true;
+				} else {
+					f->size += known;
+					total += known;
+				}
+			}
+			over = total > max_nodes;
+		}
+		if (!pushed || over)
+			break;
+	}
+	uint64_t count = over ? (uint64_t)max_nodes + 1 : frames[0].size;
+	free(frames);
+	free(moves);
+	seen_free(&memo);
+	return count > max_nodes ? max_nodes + 1 : (uint32_t)count;
+}
+
+/* ---- Building ----------------------------------------------------------- */
 
 /* One open position on the path from the root. */
 struct frame {
 	struct ab_game_pos pos;
-	uint32_t node;            /* its node (building) */
+	uint32_t node;            /* its node */
+	uint32_t entry;           /* its entry in the positions seen */
 	uint32_t first, count;    /* its moves: moves[first, first + count) */
 	uint32_t next;            /* the next of them to play */
 	uint32_t label_len;       /* bytes of its path label, or NO_LABEL */
@@ -200,10 +288,8 @@ struct frame {
 struct walk {
 	const struct ab_game *game;
 	uint32_t limit;           /* plies below the root to build */
-	uint32_t max_nodes;
 	bool evaluate;
-	struct ab_tree *tree;     /* NULL: count only */
-	uint32_t count;           /* nodes so far */
+	struct ab_tree *tree;
 	struct frame *frames;
 	uint32_t nframes, frames_cap;
 	ab_move *moves;           /* the open positions' moves, stacked */
@@ -218,9 +304,9 @@ static ab_value max_side(int v, uint32_t d)
 	return d % 2 == 0 ? (ab_value)v : -(ab_value)v;
 }
 
-/* Pushes the frame of an inner node at depth d (its moves listed). */
+/* Pushes the frame of an inner node (its moves listed). */
 static void push(struct walk *w, const struct ab_game_pos *pos, uint32_t node,
-		 uint32_t label_len)
+		 uint32_t entry, uint32_t label_len)
 {
 	if (w->nframes == w->frames_cap) {
 		w->frames_cap = w->frames_cap ? w->frames_cap * 2 : 32;
@@ -238,56 +324,91 @@ static void push(struct walk *w, const struct ab_game_pos *pos, uint32_t node,
 	struct frame *f = &w->frames[w->nframes++];
 	f->pos = *pos;
 	f->node = node;
+	f->entry = entry;
 	f->first = first;
 	f->count = w->game->moves(pos, w->moves + first);
 	f->next = 0;
 	f->label_len = label_len;
 }
 
-/* Adds a node (building) and counts it. */
-static uint32_t add_node(struct walk *w, uint32_t parent, uint32_t label_len,
-			 ab_value value)
+/* Adds a node whose label is the path's first label_len bytes. */
+static uint32_t add_node(struct walk *w, uint32_t parent, const char *label,
+			 uint32_t label_len, ab_value value)
 {
-	w->count++;
-	if (!w->tree)
-		return AB_NONE;
 	uint32_t node = AB_NONE;
 	bool labelled = label_len != NO_LABEL && label_len > 0;
 	/* The limits are the game's (below AB_MAX_NODES and AB_MAX_DEPTH)
 	 * and every path of moves is a new label: nothing to refuse, and
 	 * nothing to look up. */
-	ab_tree_add_new_label(w->tree, parent, labelled ? w->path : NULL,
+	ab_tree_add_new_label(w->tree, parent, labelled ? label : NULL,
 			      labelled ? label_len : 0, value, &node);
 	return node;
 }
 
-/* Walks the tree of root to w->limit plies: true when it has at most
- * w->max_nodes nodes (then, building, w->tree holds them). */
-static bool walk(struct walk *w, const struct ab_game_pos *root)
+/* The subtree of node `to`, a later visit of node from's position at the
+ * same ply, copied from from's (complete: [from, end)), as the walk would
+ * build it again: the same shape and scores, each node's label the new
+ * path (the first label_len bytes of the path, as long as from's) and
+ * the rest of the copied node's, and each node a visit of the copied
+ * node's position.  Nothing is played, named or looked up. */
+static void copy_subtree(struct walk *w, uint32_t from, uint32_t end, uint32_t to,
+			 uint32_t label_len)
+{
+	struct ab_tree *t = w->tree;
+	char label[AB_MAX_LABEL + 1];
+	bool labelled = label_len != NO_LABEL;
+	if (labelled)
+		memcpy(label, w->path, label_len);
+	size_t name_len = w->game->name_len;
+	uint32_t depth = t->nodes[from].depth;
+	for (uint32_t m = from + 1; m < end; m++) {
+		const struct ab_node *src = &t->nodes[m];
+		uint32_t parent = src->parent - from + to;
+		bool inner = src->nkids > 0;
+		bool has_static = src->flags & AB_HAS_STATIC;
+		ab_value value = src->value;
+		const char *l = labelled ? ab_tree_label(t, m) : NULL;
+		size_t len = 0;
+		if (l) {
+			/* Where every move's name is as long, so is a path of
+			 * so many moves. */
+			len = name_len ? label_len + name_len * (src->depth - depth) : strlen(l);
+			memcpy(label + label_len, l + label_len, len - label_len);
+		}
+		uint32_t n = add_node(w, parent, label, l ? (uint32_t)len : NO_LABEL,
+				      inner ? 0 : value);
+		if (inner && has_static)
+			ab_tree_set_static(t, n, value);
+		ab_tree_set_position(t, n, ab_position(t, m));
+	}
+}
+
+/* Builds the tree of root to w->limit plies into w->tree (whose size was
+ * counted: every node fits). */
+static void walk(struct walk *w, const struct ab_game_pos *root)
 {
 	const struct ab_game *game = w->game;
+	struct ab_tree *t = w->tree;
 	w->seen.words = (game->pos_size + 7) / 8;
-	uint32_t node = add_node(w, AB_NONE, 0, 0);
-	if (w->tree) {
-		seen_visit(&w->seen, root, 0, node);
-		if (w->evaluate)
-			ab_tree_set_static(w->tree, node, game->evaluate(root));
-	}
-	push(w, root, node, 0);
+	uint32_t node = add_node(w, AB_NONE, NULL, 0, 0);
+	uint32_t entry = seen_entry(&w->seen, root, 0, node);
+	if (w->evaluate)
+		ab_tree_set_static(t, node, game->evaluate(root));
+	push(w, root, node, entry, 0);
 	while (w->nframes) {
 		struct frame *f = &w->frames[w->nframes - 1];
 		if (f->next == f->count) {
+			if (f->entry != AB_NONE)
+				w->seen.entries[f->entry].end = t->count;
 			w->nframes--;
 			continue;
 		}
-		if (w->count >= w->max_nodes)
-			return false;
 		ab_move move = w->moves[f->first + f->next++];
 		uint32_t d = w->nframes; /* the child's depth */
 		struct ab_game_pos pos = f->pos;
 		uint32_t parent = f->node;
 		uint32_t label_len = NO_LABEL;
-		if (w->tree && f->label_len != NO_LABEL) {
+		if (f->label_len != NO_LABEL) {
 			char name[AB_GAME_MOVE_NAME];
 			size_t n = game->move_name(&f->pos, move, name);
 			if (f->label_len + n <= AB_MAX_LABEL) {
@@ -302,23 +423,27 @@ static bool walk(struct walk *w, const struct ab_game_pos *root)
 			value = max_side(-(AB_GAME_WIN - (int)d), d);
 		else if (end == AB_GAME_ON && !inner)
 			value = max_side(game->evaluate(&pos), d);
-		node = add_node(w, parent, label_len, value);
-		if (!w->tree) {
-			if (inner)
-				push(w, &pos, AB_NONE, NO_LABEL);
-			continue;
-		}
-		uint32_t first = seen_visit(&w->seen, &pos, d, node);
+		node = add_node(w, parent, w->path, label_len, value);
+		entry = seen_entry(&w->seen, &pos, d, node);
+		uint32_t first = w->seen.entries[entry].node;
 		if (first != node)
-			ab_tree_set_position(w->tree, node, first);
-		if (inner) {
-			if (w->evaluate)
-				ab_tree_set_static(w->tree, node,
-						   max_side(game->evaluate(&pos), d));
-			push(w, &pos, node, label_len);
+			ab_tree_set_position(t, node, first);
+		if (!inner)
+			continue;
+		if (w->evaluate)
+			ab_tree_set_static(t, node, max_side(game->evaluate(&pos), d));
+		/* A transposition whose path is as long as the first visit's
+		 * (always, where moves' names have one length): a copy. */
+		if (first != node) {
+			const char *fl = ab_tree_label(t, first);
+			uint32_t first_len = fl ? (uint32_t)strlen(fl) : NO_LABEL;
+			if (first_len == label_len) {
+				copy_subtree(w, first, w->seen.entries[entry].end, node, label_len);
+				continue;
+			}
 		}
+		push(w, &pos, node, first == node ? entry : AB_NONE, label_len);
 	}
-	return true;
 }
 
 static void walk_free(struct walk *w)
@@ -326,17 +451,6 @@ static void walk_free(struct walk *w)
 	free(w->frames);
 	free(w->moves);
 	seen_free(&w->seen);
-}
-
-/* The nodes of the tree to limit plies, or max_nodes + 1 when more. */
-static uint32_t count_nodes(const struct ab_game_state *state, uint32_t limit,
-			    uint32_t max_nodes)
-{
-	struct walk w = { .game = state->game, .limit = limit,
-			  .max_nodes = max_nodes };
-	bool fits = walk(&w, &state->pos);
-	walk_free(&w);
-	return fits ? w.count : max_nodes + 1;
 }
 
 /* The deepest --depth below `below` whose tree (built to depth + 1) has at
@@ -353,7 +467,7 @@ static uint32_t depth_that_fits(const struct ab_game_state *state,
 	return best;
 }
 
-/* The message for a tree over the limit. */
+/* The message for a tree over the limit; text is the -g text. */
 static void too_big(const char *text, const struct ab_game_state *state,
 		    const struct ab_game_options *opt, uint32_t max_nodes,
 		    struct ab_diag *diag)
@@ -376,31 +490,36 @@ static void too_big(const char *text, const struct ab_game_state *state,
 			   max_nodes);
 }
 
-struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
-			     struct ab_diag *diag)
+/* The tree of state; text is how the user wrote it (NULL: as the game
+ * writes it), for a message to point into. */
+static struct ab_tree *build(const struct ab_game_state *state, const char *text,
+			     const struct ab_game_options *opt, struct ab_diag *diag)
 {
-	struct ab_game_state state;
-	if (!ab_game_parse(text, &state, diag))
-		return NULL;
 	uint32_t max_nodes = opt->max_nodes ? opt->max_nodes : AB_GAME_MAX_NODES;
 	if (max_nodes > AB_MAX_NODES)
 		max_nodes = AB_MAX_NODES;
 	uint32_t limit = opt->depth && opt->depth < UINT32_MAX - 1 ? opt->depth + 1
 							   : UINT32_MAX;
-	uint32_t count = count_nodes(&state, limit, max_nodes);
+	uint32_t count = count_nodes(state, limit, max_nodes);
 	if (count > max_nodes) {
-		too_big(text, &state, opt, max_nodes, diag);
+		if (diag && text) {
+			too_big(text, state, opt, max_nodes, diag);
+		} else if (diag) {
+			struct ab_str written = AB_STR_INIT;
+			ab_game_write(state, &written);
+			too_big(ab_str_cstr(&written), state, opt, max_nodes, diag);
+			ab_str_free(&written);
+		}
 		return NULL;
 	}
 	struct walk w = {
-		.game = state.game,
+		.game = state->game,
 		.limit = limit,
-		.max_nodes = max_nodes,
 		.evaluate = opt->evaluate,
 		.tree = ab_tree_new(),
 	};
 	ab_tree_reserve(w.tree, count);
-	walk(&w, &state.pos); /* fits: it was counted */
+	walk(&w, &state->pos); /* fits: it was counted */
 	walk_free(&w);
 	struct ab_tree *tree = w.tree;
 	ab_tree_finish(tree);
@@ -408,20 +527,40 @@ struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt
 	enum ab_settle_error why;
 	ab_tree_settle(tree, &bad, &why); /* whole numbers: scale 1 */
 	struct ab_str s = AB_STR_INIT;
-	ab_str_addf(&s, "%s ", _(state.game->title));
-	state.game->write(&state.pos, &s);
-	const char *mover = state.game->to_move ? state.game->to_move(&state.pos) : NULL;
+	ab_str_addf(&s, "%s ", _(state->game->title));
+	state->game->write(&state->pos, &s);
+	const char *mover = state->game->to_move ? state->game->to_move(&state->pos) : NULL;
 	if (mover)
 		ab_str_addf(&s, _(" (%s to move)"), mover);
 	ab_tree_set_title(tree, s.s);
 	ab_str_clear(&s);
 	ab_str_add(&s, SOURCE_PREFIX);
-	ab_game_write(&state, &s);
+	ab_game_write(state, &s);
 	if (opt->depth)
 		ab_str_addf(&s, " --depth %u", opt->depth);
 	ab_tree_set_source(tree, s.s);
 	ab_str_free(&s);
 	return tree;
+}
+
+struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
+			     struct ab_diag *diag)
+{
+	struct ab_game_state state;
+	if (!ab_game_parse(text, &state, diag))
+		return NULL;
+	return build(&state, text, opt, diag);
+}
+
+uint32_t ab_game_count(const struct ab_game_state *state, uint32_t max_nodes)
+{
+	return count_nodes(state, UINT32_MAX, max_nodes ? max_nodes : AB_GAME_MAX_NODES);
+}
+
+struct ab_tree *ab_game_state_tree(const struct ab_game_state *state,
+				   const struct ab_game_options *opt, struct ab_diag *diag)
+{
+	return build(state, NULL, opt, diag);
 }
 
 /* ---- The position at a node ------------------------------------------- */
@@ -442,10 +581,14 @@ bool ab_game_of_tree(const struct ab_tree *tree, struct ab_game_state *root)
 	return ok;
 }
 
-bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
-		uint32_t n, struct ab_game_state *out)
+bool ab_game_node_at(const struct ab_game_state *root, const struct ab_tree *tree,
+		     uint32_t n, struct ab_game_node *out)
 {
-	*out = *root;
+	memset(out, 0, sizeof *out);
+	out->at = *root;
+	out->end = AB_GAME_ON;
+	const struct ab_game *game = root->game;
+	out->to_move = game->to_move ? game->to_move(&root->pos) : NULL;
 	if (n >= tree->count)
 		return false;
 	uint32_t depth = tree->nodes[n].depth;
@@ -454,11 +597,12 @@ bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 		path[--i] = m;
 	bool ok = true;
 	ab_move *moves = ab_xreallocarray(NULL, AB_GAME_MAX_MOVES, sizeof *moves);
+	struct ab_game_pos before = root->pos;
 	for (uint32_t i = 0; ok && i < depth; i++) {
 		uint32_t node = path[i];
 		uint32_t parent = tree->nodes[node].parent;
-		unsigned count = out->game->moves(&out->pos, moves);
-		if (count != tree->nodes[parent].nkids) {
+		unsigned count = game->moves(&out->at.pos, moves);
+		if (out->end != AB_GAME_ON || count != tree->nodes[parent].nkids) {
 			ok = false;
 			break;
 		}
@@ -472,18 +616,67 @@ bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 			const char *name = label + strlen(plabel);
 			for (unsigned k = 0; k < count; k++) {
 				char buf[AB_GAME_MOVE_NAME];
-				out->game->move_name(&out->pos, moves[k], buf);
+				game->move_name(&out->at.pos, moves[k], buf);
 				if (strcmp(buf, name) == 0)
 					pick = k;
 			}
 		}
-		if (out->game->play(&out->pos, moves[pick]) != AB_GAME_ON &&
-		    i + 1 < depth)
-			ok = false;
+		before = out->at.pos;
+		out->moved = true;
+		out->plies = i + 1;
+		out->move = moves[pick];
+		out->end = game->play(&out->at.pos, out->move);
 	}
 	free(moves);
 	free(path);
-	if (!ok)
-		*out = *root;
+	if (!ok) {
+		memset(out, 0, sizeof *out);
+		out->at = *root;
+		out->to_move = game->to_move ? game->to_move(&root->pos) : NULL;
+		return false;
+	}
+	if (out->moved) {
+		game->move_name(&before, out->move, out->move_name);
+		out->mover = game->to_move ? game->to_move(&before) : NULL;
+		out->to_move = game->to_move ? game->to_move(&out->at.pos) : NULL;
+		out->nmarks = game->marks(&out->at.pos, out->move, out->end == AB_GAME_WON,
+					  out->marks);
+	}
+	return true;
+}
+
+bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
+		uint32_t n, struct ab_game_state *out)
+{
+	struct ab_game_node node;
+	bool ok = ab_game_node_at(root, tree, n, &node);
+	*out = node.at;
 	return ok;
+}
+
+void ab_game_move_text(const struct ab_game_node *node, struct ab_str *out)
+{
+	if (!node->moved)
+		return;
+	if (node->mover)
+		ab_str_addf(out, "%s ", node->mover);
+	ab_str_add(out, node->move_name);
+}
+
+void ab_game_status(const struct ab_game_node *node, struct ab_str *out)
+{
+	/* MAX moves at the root, so at an even ply. */
+	const char *side = node->plies % 2 ? "MIN" : "MAX";
+	const char *other = node->plies % 2 ? "MAX" : "MIN";
+	switch (node->end) {
+	case AB_GAME_ON:
+		ab_str_addf(out, _("%s to move"), node->to_move ? node->to_move : side);
+		break;
+	case AB_GAME_WON:
+		ab_str_addf(out, _("%s has won"), node->mover ? node->mover : other);
+		break;
+	case AB_GAME_DRAWN:
+		ab_str_add(out, _("drawn"));
+		break;
+	}
 }

@@ -52,6 +52,7 @@
 #define AB_GAME_POS_BYTES 64     /* a position, in a game's own layout */
 #define AB_GAME_MAX_MOVES 2048u  /* moves in one position */
 #define AB_GAME_MOVE_NAME 8      /* bytes of a move's name, NUL included */
+#define AB_GAME_MAX_MARKS 8      /* squares a board shows apart */
 
 /* A position: the game's own bytes, pos_size of them used, the rest zero
  * (so two positions are equal when their bytes are). */
@@ -66,6 +67,12 @@ enum ab_game_end {
 	AB_GAME_ON,
 	AB_GAME_WON,    /* the side that has just moved has won */
 	AB_GAME_DRAWN,
+};
+
+/* A square of a board's text (ab_game.board's lines and columns, from
+ * 0) that a view shows apart: the last move's, or a winning row's. */
+struct ab_game_mark {
+	uint8_t line, col;
 };
 
 /* What a game's parse reads: the whole -g text (so a message can point
@@ -88,6 +95,8 @@ struct ab_game {
 	const char *start;       /* the position when none is given */
 	const char *syntax;      /* N_() the position's syntax, for help */
 	size_t pos_size;         /* bytes of struct ab_game_pos in use */
+	size_t name_len;         /* the length of every move's name, or 0
+				    when they differ (nim's a2, a12) */
 	/* Reads in->text[in->start, in->len): a position whose game is not
 	 * over, or false with in->diag set, pointing at what is wrong. */
 	bool (*parse)(const struct ab_game_text *in, struct ab_game_pos *pos);
@@ -104,11 +113,24 @@ struct ab_game {
 	int (*evaluate)(const struct ab_game_pos *pos);
 	/* Appends the position string parse reads. */
 	void (*write)(const struct ab_game_pos *pos, struct ab_str *out);
-	/* Appends the board as lines of ASCII, each ending in '\n'. */
+	/* Appends the board as lines of ASCII, each ending in '\n'.  A game
+	 * whose sides have marks (to_move) writes the letters x and o only
+	 * as pieces, so a view may colour them. */
 	void (*board)(const struct ab_game_pos *pos, struct ab_str *out);
+	/* The squares of board()'s text to show apart in pos, just after
+	 * move was played (won: it won the game): the move's square first,
+	 * then the rest of the winning row.  Returns how many, at most
+	 * AB_GAME_MAX_MARKS. */
+	unsigned (*marks)(const struct ab_game_pos *pos, ab_move move, bool won,
+			  struct ab_game_mark *out);
 	/* The mark of the side to move ("x"), or NULL when the sides have
 	 * none (nim). */
 	const char *(*to_move)(const struct ab_game_pos *pos);
+	/* Optional (NULL: none): the i-th position smaller than pos other
+	 * than those its moves reach (nim: an empty heap left out), for
+	 * `abtrace test` to shrink towards; false when there is no i-th. */
+	bool (*simpler)(const struct ab_game_pos *pos, unsigned i,
+			struct ab_game_pos *out);
 };
 
 extern const struct ab_game ab_game_tictactoe, ab_game_nim, ab_game_connect4;
@@ -143,6 +165,17 @@ struct ab_game_options {
 struct ab_tree *ab_game_tree(const char *text, const struct ab_game_options *opt,
 			     struct ab_diag *diag);
 
+/* The tree of a position already read, as ab_game_tree builds it; NULL
+ * when it is over the node limit (diag, which may be NULL, then says
+ * which --depth would fit, pointing into the position's text). */
+struct ab_tree *ab_game_state_tree(const struct ab_game_state *state,
+				   const struct ab_game_options *opt, struct ab_diag *diag);
+
+/* The nodes of a position's whole tree (no depth limit), or max_nodes + 1
+ * when there are more than max_nodes (0: AB_GAME_MAX_NODES); only
+ * counted, nothing built. */
+uint32_t ab_game_count(const struct ab_game_state *state, uint32_t max_nodes);
+
 /* Appends the board of a position: ASCII lines, each ending in '\n'. */
 void ab_game_board(const struct ab_game_state *state, struct ab_str *out);
 /* Appends the position string ("tictactoe:x.o.x...."). */
@@ -158,5 +191,37 @@ bool ab_game_of_tree(const struct ab_tree *tree, struct ab_game_state *root);
  * the tree does not match the game. */
 bool ab_game_at(const struct ab_game_state *root, const struct ab_tree *tree,
 		uint32_t n, struct ab_game_state *out);
+
+/* A node of a game's tree as the game sees it: the position, the move
+ * that reached it and how the game stands there. */
+struct ab_game_node {
+	struct ab_game_state at;     /* the position at the node */
+	bool moved;                  /* false at the root */
+	uint32_t plies;              /* moves from the root */
+	ab_move move;                /* the move that reached it */
+	char move_name[AB_GAME_MOVE_NAME]; /* as the game names it ("b3") */
+	const char *mover;           /* the mark of the side that made it
+					("x"), or NULL (nim, and the root) */
+	const char *to_move;         /* the mark of the side to move there,
+					or NULL */
+	enum ab_game_end end;        /* ON, WON (by the side that moved) or
+					DRAWN */
+	struct ab_game_mark marks[AB_GAME_MAX_MARKS]; /* see ab_game.marks */
+	unsigned nmarks;
+};
+
+/* Node n of a tree ab_game_tree built from root; false (and *out the
+ * root) when the tree does not match the game. */
+bool ab_game_node_at(const struct ab_game_state *root, const struct ab_tree *tree,
+		     uint32_t n, struct ab_game_node *out);
+
+/* Appends what the move into n was, as the game writes it: "x b3" (the
+ * mover's mark and the move), "b2" in nim; nothing at the root or when
+ * the tree does not match the game. */
+void ab_game_move_text(const struct ab_game_node *node, struct ab_str *out);
+/* Appends how the game stands at the node, translated: "o to move",
+ * "x has won", "drawn" (in nim, where the sides have no marks, MAX and
+ * MIN: MAX moves at the root). */
+void ab_game_status(const struct ab_game_node *node, struct ab_str *out);
 
 #endif

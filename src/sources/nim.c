@@ -123,12 +123,42 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	}
 }
 
+/* The heap taken from: its letter on its line. */
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	(void)pos;
+	(void)won;
+	out[0] = (struct ab_game_mark){ (uint8_t)(move >> 8), 0 };
+	return 1;
+}
+
+/* The i-th empty heap left out (one heap stays). */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	unsigned heaps = pos->b[0];
+	if (heaps < 2)
+		return false;
+	for (unsigned h = 0; h < heaps; h++) {
+		if (pos->b[1 + h] || i--)
+			continue;
+		memset(out, 0, sizeof *out);
+		out->b[0] = (unsigned char)(heaps - 1);
+		for (unsigned k = 0, to = 1; k < heaps; k++)
+			if (k != h)
+				out->b[to++] = pos->b[1 + k];
+		return true;
+	}
+	return false;
+}
+
 const struct ab_game ab_game_nim = {
 	.name = "nim",
 	.title = N_("Nim"),
 	.start = "1,2,3",
 	.syntax = N_("heaps' sizes separated by commas, at most 16 heaps of at most 99"),
 	.pos_size = 1 + MAX_HEAPS,
+	.name_len = 0,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,
@@ -136,5 +166,7 @@ const struct ab_game ab_game_nim = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = NULL,
+	.simpler = simpler,
 };

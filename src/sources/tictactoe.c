@@ -160,9 +160,78 @@ static void board(const struct ab_game_pos *pos, struct ab_str *out)
 	}
 }
 
+/* Where board() writes square sq. */
+static struct ab_game_mark square_mark(unsigned sq)
+{
+	return (struct ab_game_mark){ (uint8_t)(1 + sq / 3), (uint8_t)(2 + 2 * (sq % 3)) };
+}
+
+static unsigned marks(const struct ab_game_pos *pos, ab_move move, bool won,
+		      struct ab_game_mark *out)
+{
+	unsigned n = 0;
+	out[n++] = square_mark(move);
+	if (!won)
+		return n;
+	/* The first complete line through the move (two could be: x on
+	 * b2 finishing a row and a column at once; one is enough). */
+	unsigned char who = pos->b[move];
+	for (const unsigned char *l = through[move]; *l != 8; l++) {
+		if (!line_of(pos->b, *l, who))
+			continue;
+		for (unsigned k = 0; k < 3; k++)
+			if (lines[*l][k] != move)
+				out[n++] = square_mark(lines[*l][k]);
+		break;
+	}
+	return n;
+}
+
 static const char *to_move(const struct ab_game_pos *pos)
 {
 	return pos->b[TURN] == X ? "x" : "o";
+}
+
+/* Whether a board is a position: legal counts, no three in a row, a
+ * square empty; sets the side to move. */
+static bool legal(struct ab_game_pos *pos)
+{
+	unsigned count[3] = { 0, 0, 0 };
+	for (unsigned sq = 0; sq < 9; sq++)
+		count[pos->b[sq]]++;
+	if ((count[X] != count[O] && count[X] != count[O] + 1) || !count[EMPTY])
+		return false;
+	for (unsigned l = 0; l < 8; l++)
+		if (line_of(pos->b, l, X) || line_of(pos->b, l, O))
+			return false;
+	pos->b[TURN] = count[X] == count[O] ? X : O;
+	return true;
+}
+
+/* The positions with one more piece than pos: a mark on an empty square,
+ * and, where the counts need it, another piece changing sides.  (A move
+ * is one of them when it does not end the game; the others get past a
+ * position whose every move ends it.) */
+static bool simpler(const struct ab_game_pos *pos, unsigned i, struct ab_game_pos *out)
+{
+	for (unsigned sq = 0; sq < 9; sq++) {
+		if (pos->b[sq] != EMPTY)
+			continue;
+		for (unsigned char who = X; who <= O; who++) {
+			for (unsigned flip = 0; flip <= 9; flip++) {
+				/* flip 9: no other piece changes. */
+				if (flip < 9 && (flip == sq || pos->b[flip] == EMPTY))
+					continue;
+				*out = *pos;
+				out->b[sq] = who;
+				if (flip < 9)
+					out->b[flip] = out->b[flip] == X ? O : X;
+				if (legal(out) && i-- == 0)
+					return true;
+			}
+		}
+	}
+	return false;
 }
 
 const struct ab_game ab_game_tictactoe = {
@@ -171,6 +240,7 @@ const struct ab_game ab_game_tictactoe = {
 	.start = ".........",
 	.syntax = N_("9 squares x, o or '.', row by row from the top left"),
 	.pos_size = 10,
+	.name_len = 2,
 	.parse = parse,
 	.moves = moves,
 	.move_name = move_name,
@@ -178,5 +248,7 @@ const struct ab_game ab_game_tictactoe = {
 	.evaluate = evaluate,
 	.write = write,
 	.board = board,
+	.marks = marks,
 	.to_move = to_move,
+	.simpler = simpler,
 };

@@ -10,11 +10,11 @@
 #include "views/format.h"
 #include "views/json.h"
 
-static const char *const feed_names[] = { "list", "json", "tree" };
+static const char *const feed_names[] = { "list", "json", "tree", "game" };
 
 bool ab_parse_feed(const char *text, enum ab_feed *out)
 {
-	for (unsigned i = 0; i < 3; i++)
+	for (unsigned i = 0; i < sizeof feed_names / sizeof feed_names[0]; i++)
 		if (strcmp(text, feed_names[i]) == 0) {
 			*out = (enum ab_feed)i;
 			return true;
@@ -29,6 +29,8 @@ const char *ab_feed_name(enum ab_feed feed)
 
 const char *ab_feed_refuses(enum ab_feed feed, const struct ab_tree *tree)
 {
+	if (feed == AB_FEED_GAME)
+		return _("--feed game gives a program positions of the game -g names, not trees");
 	if (feed != AB_FEED_LIST)
 		return NULL;
 	if (ab_tree_has_chance(tree))
@@ -122,6 +124,8 @@ void ab_feed_write(enum ab_feed feed, const struct ab_tree *tree,
 	case AB_FEED_TREE:
 		ab_tree_write(tree, out);
 		ab_str_add(out, "end\n");
+		break;
+	case AB_FEED_GAME: /* refused: positions are written by gamefeed.c */
 		break;
 	}
 }

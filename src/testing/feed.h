@@ -7,6 +7,8 @@
  *         {"player":...,"children":[...]} with "p", "label" and "static"
  *         where they apply
  *   tree  abtrace's own tree-file text, then a line "end"
+ *   game  not a tree: a position of a game, its string on one line
+ *         (testing/gamefeed.h feeds it)
  *
  * Values are written exactly, as the JSON output writes them (views/json.c):
  * decimals as numbers, never through binary floating point.
@@ -19,9 +21,9 @@
 #include "base/str.h"
 #include "core/tree.h"
 
-enum ab_feed { AB_FEED_LIST, AB_FEED_JSON, AB_FEED_TREE };
+enum ab_feed { AB_FEED_LIST, AB_FEED_JSON, AB_FEED_TREE, AB_FEED_GAME };
 
-/* "list", "json" or "tree". */
+/* "list", "json", "tree" or "game". */
 bool ab_parse_feed(const char *text, enum ab_feed *out);
 const char *ab_feed_name(enum ab_feed feed);
 
@@ -29,7 +31,8 @@ const char *ab_feed_name(enum ab_feed feed);
 const char *ab_feed_refuses(enum ab_feed feed, const struct ab_tree *tree);
 
 /* Appends the tree as the feed gives it, its last line ended by '\n'.
- * The tree must not be one ab_feed_refuses refuses. */
+ * The tree must not be one ab_feed_refuses refuses (the game feed
+ * refuses every tree: it feeds positions). */
 void ab_feed_write(enum ab_feed feed, const struct ab_tree *tree,
 		   struct ab_str *out);
 

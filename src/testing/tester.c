@@ -12,13 +12,15 @@
 #include <unistd.h>
 
 #include "base/i18n.h"
+#include "testing/gamefeed.h"
+#include "testing/tester_private.h"
 #include "views/json.h"
 
 /* How much of a program's output the text and JSON reports show (--save
  * keeps it all). */
 #define SHOWN_BYTES (64u << 10)
 
-static void case_free(struct ab_test_case *c)
+void ab_test_case_free(struct ab_test_case *c)
 {
 	ab_str_free(&c->input);
 	ab_run_output_free(&c->run);
@@ -30,7 +32,7 @@ void ab_test_report_free(struct ab_test_report *report)
 {
 	ab_tree_free(report->tree);
 	report->tree = NULL;
-	case_free(&report->shrunk);
+	ab_test_case_free(&report->shrunk);
 }
 
 /* ---- Running one tree ------------------------------------------------------ */
@@ -112,6 +114,8 @@ static void full_report(const struct ab_test_options *o, const struct ab_tree *t
 
 int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 {
+	if (o->feed == AB_FEED_GAME)
+		return ab_game_test_run(o, report);
 	memset(report, 0, sizeof *report);
 	struct judge j = { .o = o };
 	j.runner = ab_runner_new(&o->run);
@@ -150,15 +154,15 @@ int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 	}
 	report->starts = ab_runner_starts(j.runner);
 	ab_runner_free(j.runner);
-	case_free(&j.now);
-	case_free(&j.kept);
+	ab_test_case_free(&j.now);
+	ab_test_case_free(&j.kept);
 	return j.start_error;
 }
 
 /* ---- Reports ------------------------------------------------------------- */
 
 /* text, indented, at most SHOWN_BYTES of it; "(nothing)" when empty. */
-static void add_block(const struct ab_str *text, struct ab_str *out)
+void ab_test_add_block(const struct ab_str *text, struct ab_str *out)
 {
 	if (!text->len) {
 		ab_str_addf(out, "    %s\n", _("(nothing)"));
@@ -179,14 +183,14 @@ static void add_block(const struct ab_str *text, struct ab_str *out)
 			    text->len - shown);
 }
 
-/* What went wrong, as a sentence without its full stop. */
-static void describe(const struct ab_test_options *o, const struct ab_test_case *c,
-		     struct ab_str *out)
+void ab_test_describe(const struct ab_test_options *o, const struct ab_test_case *c,
+		      struct ab_str *out)
 {
 	const struct ab_run_output *r = &c->run;
 	switch (c->finding) {
 	case AB_FINDING_DISAGREE:
-		ab_str_add(out, _("its log disagrees with the search"));
+		ab_str_add(out, o->feed == AB_FEED_GAME ? _("its answer is not perfect play")
+			   : _("its log disagrees with the search"));
 		break;
 	case AB_FINDING_CRASH:
 		if (r->signal)
@@ -201,7 +205,9 @@ static void describe(const struct ab_test_options *o, const struct ab_test_case 
 		ab_str_addf(out, _("it did not finish within %u.%03u s"),
 			    o->run.timeout_ms / 1000, o->run.timeout_ms % 1000);
 		if (o->run.batch)
-			ab_str_add(out, _(" (with --batch it must print a line 'end' after each tree and flush its output)"));
+			ab_str_add(out, o->feed == AB_FEED_GAME
+				   ? _(" (with --batch it must print a line 'end' after each position and flush its output)")
+				   : _(" (with --batch it must print a line 'end' after each tree and flush its output)"));
 		break;
 	case AB_FINDING_SILENT:
 		ab_str_add(out, _("it printed nothing"));
@@ -220,6 +226,10 @@ static void describe(const struct ab_test_options *o, const struct ab_test_case 
 void ab_test_report_text(const struct ab_test_options *o,
 			 const struct ab_test_report *r, struct ab_str *out)
 {
+	if (o->feed == AB_FEED_GAME) {
+		ab_game_test_report_text(o, r, out);
+		return;
+	}
 	unsigned long long seed = (unsigned long long)o->gen.spec.seed;
 	if (r->finding == AB_FINDING_NONE) {
 		ab_str_addf(out, P_("abtrace test: %llu tree (seed %llu): the program agreed with the search.\n",
@@ -230,7 +240,7 @@ void ab_test_report_text(const struct ab_test_options *o,
 	}
 	const struct ab_test_case *c = &r->shrunk;
 	struct ab_str what = AB_STR_INIT;
-	describe(o, c, &what);
+	ab_test_describe(o, c, &what);
 	ab_str_addf(out, _("abtrace test: tree %llu of %llu (%s, seed %llu): %s.\n"),
 		    (unsigned long long)r->index + 1, (unsigned long long)o->count,
 		    ab_gen_shape_name(r->shape), seed, ab_str_cstr(&what));
@@ -242,24 +252,24 @@ void ab_test_report_text(const struct ab_test_options *o,
 	struct ab_str text = AB_STR_INIT;
 	ab_tree_write(r->tree, &text);
 	ab_str_add(out, _("\nThe tree:\n"));
-	add_block(&text, out);
+	ab_test_add_block(&text, out);
 	ab_str_free(&text);
 	ab_str_addf(out, _("As fed (--feed %s):\n"), ab_feed_name(o->feed));
-	add_block(&c->input, out);
+	ab_test_add_block(&c->input, out);
 	ab_str_add(out, _("The program's output:\n"));
-	add_block(&c->run.out, out);
+	ab_test_add_block(&c->run.out, out);
 	if (c->run.err.len) {
 		ab_str_add(out, _("Its standard error:\n"));
-		add_block(&c->run.err, out);
+		ab_test_add_block(&c->run.err, out);
 	}
 	if (c->compared) {
 		ab_str_add(out, _("Compared with the search:\n"));
-		add_block(&c->diff_text, out);
+		ab_test_add_block(&c->diff_text, out);
 	}
 }
 
 /* s as a JSON string, at most SHOWN_BYTES of it (cut at a character). */
-static void json_text(const struct ab_str *s, struct ab_str *out)
+void ab_test_json_text(const struct ab_str *s, struct ab_str *out)
 {
 	if (s->len <= SHOWN_BYTES) {
 		ab_json_string(ab_str_cstr(s), out);
@@ -278,6 +288,10 @@ static void json_text(const struct ab_str *s, struct ab_str *out)
 void ab_test_report_json(const struct ab_test_options *o,
 			 const struct ab_test_report *r, struct ab_str *out)
 {
+	if (o->feed == AB_FEED_GAME) {
+		ab_game_test_report_json(o, r, out);
+		return;
+	}
 	ab_str_addf(out, "{\"seed\":%llu,\"trees\":%llu,\"finding\":",
 		    (unsigned long long)o->gen.spec.seed, (unsigned long long)r->trees);
 	if (r->finding == AB_FINDING_NONE) {
@@ -290,14 +304,14 @@ void ab_test_report_json(const struct ab_test_options *o,
 	ab_str_addf(out, "{\"kind\":\"%s\",\"tree\":", ab_finding_word(c->finding));
 	ab_json_string(ab_str_cstr(&text), out);
 	ab_str_addf(out, ",\"leaves\":%u,\"output\":", r->tree->leaves);
-	json_text(&c->run.out, out);
+	ab_test_json_text(&c->run.out, out);
 	ab_str_add(out, ",\"diff\":");
 	ab_str_add(out, c->compared ? ab_str_cstr(&c->diff_json) : "null");
 	/* Beyond abtrace-log(5)'s fields: what else a person debugging asks. */
 	ab_str_add(out, ",\"input\":");
-	json_text(&c->input, out);
+	ab_test_json_text(&c->input, out);
 	ab_str_add(out, ",\"stderr\":");
-	json_text(&c->run.err, out);
+	ab_test_json_text(&c->run.err, out);
 	if (c->run.exited)
 		ab_str_addf(out, ",\"status\":%d,\"signal\":%d", c->run.status, c->run.signal);
 	ab_str_addf(out, ",\"index\":%llu,\"shape\":\"%s\",\"leaves_before\":%u,\"runs\":%llu}}\n",

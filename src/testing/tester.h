@@ -18,6 +18,7 @@
 #include "base/str.h"
 #include "core/config.h"
 #include "core/tree.h"
+#include "sources/game.h"
 #include "testing/compare.h"
 #include "testing/feed.h"
 #include "testing/gen.h"
@@ -38,6 +39,8 @@ struct ab_test_options {
 	enum ab_feed feed;
 	struct ab_run_options run;   /* the program, --batch, --timeout */
 	struct ab_log_options log;   /* --zero-based, --inf */
+	struct ab_game_state game;   /* --feed game: the -g position its
+					positions are drawn from */
 };
 
 /* One run of the program on one tree, and what the comparison said. */
@@ -60,6 +63,10 @@ struct ab_test_report {
 	struct ab_shrink_stats shrink;
 	struct ab_test_case shrunk;  /* the program on the shrunk tree */
 	uint64_t starts;             /* programs started in all */
+	/* --feed game: the position of the finding, shrunk, and the nodes
+	 * of its game tree and of the position first found's. */
+	struct ab_game_state position;
+	uint32_t nodes, nodes_before;
 };
 
 /* Runs the test.  Returns 0 with *report filled (free it with

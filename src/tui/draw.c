@@ -19,6 +19,7 @@
 
 #include "homework/grade.h"
 #include "base/i18n.h"
+#include "tui/board.h"
 #include "views/narrate.h"
 #include "views/stats.h"
 #include "tui/keys.h"
@@ -30,6 +31,7 @@
 enum role {
 	R_NORMAL, R_TITLE, R_VISITED, R_PRUNED, R_CURRENT, R_PATH, R_CUT,
 	R_CODE, R_CODE_HI, R_STATUS, R_BAR, R_BAR_REST, R_FAINT, R_SELECTED,
+	R_SIDE_X, R_SIDE_O, R_MOVE, R_WIN,
 	R_COUNT
 };
 
@@ -51,6 +53,11 @@ static const struct {
 	[R_BAR_REST] = { A_NORMAL, -1 },
 	[R_FAINT] = { A_NORMAL, -1 },
 	[R_SELECTED] = { A_UNDERLINE | A_BOLD, COLOR_MAGENTA },
+	/* A game's boards: the sides' pieces, the last move, a winning row. */
+	[R_SIDE_X] = { A_BOLD, COLOR_RED },
+	[R_SIDE_O] = { A_BOLD, COLOR_BLUE },
+	[R_MOVE] = { A_REVERSE | A_BOLD, -1 },
+	[R_WIN] = { A_REVERSE | A_BOLD, COLOR_GREEN },
 };
 
 static bool use_color;
@@ -704,6 +711,19 @@ static void draw_edges(const struct ab_replay *rp, const struct view *v)
 
 /* ---- The outline view --------------------------------------------------- */
 
+/* A node's name on its outline line: in a game's tree the move that
+ * reaches it, as the game writes it ("x b3"), since the indent already
+ * shows the moves before it; else its name. */
+static void outline_name(const struct ab_replay *rp, uint32_t n, struct ab_str *out)
+{
+	struct ab_game_node node;
+	if (rp->is_game && n && ab_game_node_at(&rp->game, rp->tree, n, &node)) {
+		ab_game_move_text(&node, out);
+		return;
+	}
+	ab_tree_name(rp->tree, n, out);
+}
+
 static void draw_outline(struct ab_replay *rp, const struct view *v)
 {
 	const struct ab_tree *t = rp->tree;
@@ -728,12 +748,12 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 		if (pruned)
 			ab_str_add(&buf, rp->g->cut_mark);
 		if (ab_is_leaf(t, n)) {
-			ab_tree_name(t, n, &buf);
+			outline_name(rp, n, &buf);
 			ab_str_add(&buf, " ");
 			put_value(rp, n, t->nodes[n].value, &buf);
 		} else {
 			ab_str_add(&buf, player_glyph(rp, n));
-			ab_tree_name(t, n, &buf);
+			outline_name(rp, n, &buf);
 			size_t before = buf.len;
 			ab_str_add(&buf, " ");
 			node_bound(rp, n, &buf);
@@ -760,6 +780,42 @@ static void draw_outline(struct ab_replay *rp, const struct view *v)
 }
 
 /* ---- Side panels -------------------------------------------------------- */
+
+/* A game's boards (tui/board.c) at the top of the side panel r, which
+ * shrinks to what is left below them; nothing when they do not fit with
+ * a few rows to spare. */
+static void draw_boards(const struct ab_replay *rp, WINDOW *w, struct ab_rect *r,
+			uint32_t current)
+{
+	static const enum role roles[] = {
+		[AB_INK_PLAIN] = R_NORMAL, [AB_INK_TITLE] = R_TITLE, [AB_INK_X] = R_SIDE_X,
+		[AB_INK_O] = R_SIDE_O, [AB_INK_MOVE] = R_MOVE, [AB_INK_WIN] = R_WIN,
+		[AB_INK_FAINT] = R_FAINT,
+	};
+	const int spare = 4; /* rows kept for what the panel shows below */
+	if (r->rows <= spare + 1 || r->cols <= 3)
+		return;
+	struct ab_board_panel panel = AB_BOARD_PANEL_INIT;
+	ab_board_panel_make(&rp->game, rp->tree, current, rp->selected, r->cols - 2,
+			    r->rows - spare - 1, &panel);
+	if (panel.rows) {
+		for (int i = 0; i <= panel.rows; i++)
+			put(w, r->top + i, r->left, r->left, r->left + 1,
+			    rp->g->ascii ? "|" : "│", attr(R_FAINT));
+		struct ab_str run = AB_STR_INIT;
+		for (size_t i = 0; i < panel.count; i++) {
+			const struct ab_board_span *sp = &panel.spans[i];
+			ab_str_clear(&run);
+			ab_str_addn(&run, panel.text.s + sp->start, sp->len);
+			put(w, r->top + sp->row, r->left + 2 + sp->col, r->left, r->left + r->cols,
+			    ab_str_cstr(&run), attr(roles[sp->ink]));
+		}
+		ab_str_free(&run);
+		r->top += panel.rows + 1;
+		r->rows -= panel.rows + 1;
+	}
+	ab_board_panel_free(&panel);
+}
 
 static int pseudo_width(const struct ab_replay *rp, enum ab_pseudo_kind kind)
 {
@@ -1319,8 +1375,9 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	if (cols - pw < 30 || ab_practice_on(rp) || rp->presenter)
 		pw = 0; /* practice, presenter: all the room for the tree */
 	/* A tree wider than the room beside the code takes the whole width
-	 * (the code gives way) before it scrolls; a lesson or a log stays. */
-	if (pw && !rp->outline && !rp->lesson && !rp->log && !tr->tt_slots &&
+	 * (the code gives way) before it scrolls; a lesson, a log, the table
+	 * and a game's boards stay. */
+	if (pw && !rp->outline && !rp->lesson && !rp->log && !tr->tt_slots && !rp->is_game &&
 	    rp->layout.width > (uint32_t)(cols - pw))
 		pw = 0;
 	struct view v = { w, { mid_top, 0, mid_rows, cols - pw }, rp->scroll };
@@ -1353,15 +1410,18 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	}
 	rp->follow = rp->follow_selected = false;
 	struct ab_rect side = { mid_top, cols - pw, mid_rows, pw };
-	if (pw && tr->tt_slots) {
-		/* The table's panel above the code (or the lesson): as many
-		 * lines as its slots in use, up to half the side, or all of
-		 * it when the rest would be too short to read. */
-		int want = ab_ttpanel_rows(tr), half = mid_rows / 2 > 5 ? mid_rows / 2 : 5;
+	if (pw && rp->is_game)
+		draw_boards(rp, w, &side, ab_trace_current(tr));
+	if (pw && tr->tt_slots && side.rows > 0) {
+		/* The table's panel above the code (or the lesson), under
+		 * a game's boards: as many lines as its slots in use, up to
+		 * half the side, or all of it when the rest would be too
+		 * short to read. */
+		int want = ab_ttpanel_rows(tr), half = side.rows / 2 > 5 ? side.rows / 2 : 5;
 		int rows = want < half ? want : half;
-		if (mid_rows - rows < 6)
-			rows = mid_rows;
-		struct ab_rect panel = { mid_top, cols - pw, rows, pw };
+		if (rows > side.rows || side.rows - rows < 6)
+			rows = side.rows;
+		struct ab_rect panel = { side.top, side.left, rows, pw };
 		draw_ttpanel(rp, w, &panel);
 		side.top += rows;
 		side.rows -= rows;

@@ -958,6 +958,7 @@ bool ab_replay_init(struct ab_replay *rp, struct ab_tree *tree,
 			    .question = AB_STR_INIT, .answer = AB_STR_INIT },
 		.lesson = opts->lesson, .lang = opts->lang, .feedback = AB_STR_INIT,
 	};
+	rp->is_game = ab_game_of_tree(tree, &rp->game);
 	if (rp->lesson)
 		rp->asked = ab_xcalloc(rp->lesson->nblocks ? rp->lesson->nblocks : 1,
 				       sizeof *rp->asked);

@@ -21,6 +21,7 @@
 #include "base/str.h"
 #include "core/trace.h"
 #include "core/tree.h"
+#include "sources/game.h"
 #include "views/layout.h"
 #include "tui/replay.h"
 
@@ -157,6 +158,10 @@ struct ab_replay {
 
 	bool color;                    /* colours as well as attributes */
 	bool too_small;
+
+	/* A game's tree (-g): its game and root position, for the boards. */
+	bool is_game;
+	struct ab_game_state game;
 
 	/* Where the last frame put things. */
 	struct ab_rect tree_area;

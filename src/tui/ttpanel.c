@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "sources/game.h"
 #include "views/layout.h"
 
 /* The slot the current step probes or stores into, or UINT32_MAX. */
@@ -62,9 +63,13 @@ static void add_cut(const char *text, int width, const struct ab_glyphs *g,
 	ab_str_free(&s);
 }
 
-/* One slot's line: slot, position, depth, value, flag, best. */
+/* One slot's line: slot, position, depth, value, flag, best.  In a
+ * game's tree (game not NULL) the best child is named by its move as the
+ * outline names it ("x a3"), not by the whole line of moves from the
+ * root, which the position's column already shows. */
 static void slot_line(const struct ab_trace *trace, const struct ab_glyphs *g,
-		      uint32_t slot, int slot_w, struct ab_str *out)
+		      const struct ab_game_state *game, uint32_t slot, int slot_w,
+		      struct ab_str *out)
 {
 	uint32_t n;
 	const struct ab_tt_entry *e = &ab_trace_table(trace, &n)[slot];
@@ -91,7 +96,11 @@ static void slot_line(const struct ab_trace *trace, const struct ab_glyphs *g,
 	ab_format_pad(flag_word(e->flag), 5, false, out);
 	ab_str_addc(out, ' ');
 	ab_str_clear(&s);
-	if (e->best != AB_NONE)
+	struct ab_game_node node;
+	if (e->best != AB_NONE && game && ab_game_node_at(game, t, e->best, &node) &&
+	    node.moved)
+		ab_game_move_text(&node, &s);
+	else if (e->best != AB_NONE)
 		ab_tree_name(t, e->best, &s);
 	else
 		ab_str_add(&s, "-");
@@ -169,6 +178,8 @@ void ab_ttpanel_make(const struct ab_trace *trace, const struct ab_glyphs *g,
 			first = at - room / 2;
 		if (first > total - room)
 			first = total - room > 0 ? total - room : 0;
+		struct ab_game_state game;
+		bool is_game = ab_game_of_tree(trace->tree, &game);
 		int k = 0;
 		for (uint32_t i = 0; i < n && panel->count < rows; i++) {
 			if (slots[i].position == AB_NONE && i != touched)
@@ -177,7 +188,8 @@ void ab_ttpanel_make(const struct ab_trace *trace, const struct ab_glyphs *g,
 				continue;
 			if (i == touched)
 				panel->marked = panel->count;
-			slot_line(trace, g, i, slot_w, &panel->lines[panel->count++]);
+			slot_line(trace, g, is_game ? &game : NULL, i, slot_w,
+				  &panel->lines[panel->count++]);
 		}
 		if (total == 0 && panel->count < rows)
 			ab_str_add(&panel->lines[panel->count++], _("  (nothing stored yet)"));

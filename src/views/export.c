@@ -83,6 +83,7 @@ struct picture {
 	struct ab_str *out;
 	struct ab_str scratch;
 	double dot_w, dot_h; /* DOT: the inner shapes' size, in inches */
+	const struct ab_picture_boards *boards; /* --board, or NULL */
 };
 
 static struct picture picture_of(const struct ab_trace *trace,
@@ -93,6 +94,7 @@ static struct picture picture_of(const struct ab_trace *trace,
 		.g = opt->ascii ? &ab_glyphs_ascii : &ab_glyphs_utf8,
 		.out = out,
 		.scratch = AB_STR_INIT,
+		.boards = opt->boards,
 	};
 }
 
@@ -108,8 +110,8 @@ static struct ab_scene *laid_out(struct ab_trace *trace, const struct ab_export_
 	if (!keep || !keep->tree) {
 		size_t here = trace->step;
 		bool frames = opt->frames && opt->nframes;
-		ab_scene_build(scene, trace, frames ? opt->frames : &here,
-			       frames ? opt->nframes : 1, caption_lines);
+		ab_scene_build_boards(scene, trace, frames ? opt->frames : &here,
+				      frames ? opt->nframes : 1, caption_lines, opt->boards);
 	}
 	return scene;
 }
@@ -193,6 +195,39 @@ static void dot_label_with_notes(struct picture *pic, const struct ab_node_view 
 	ab_str_add(out, "</table>>");
 }
 
+/* A game's board beside node n (export --board), on its rank: a plain
+ * node of monospaced lines, the last move's square bold, a winning row's
+ * bold and red. */
+static void dot_board(const struct picture *pic, uint32_t n)
+{
+	if (!pic->boards)
+		return;
+	struct ab_str text = AB_STR_INIT, *out = pic->out;
+	enum ab_board_mark *marks = NULL;
+	if (ab_picture_board(pic->boards, pic->trace->tree, n, &text, &marks)) {
+		ab_str_addf(out, "\tn%uboard [shape=plain, label=<<font face=\"monospace\" "
+				 "point-size=\"8\">", n);
+		for (size_t i = 0; i < text.len; i++) {
+			char c[2] = { text.s[i], '\0' };
+			if (c[0] == '\n')
+				ab_str_add(out, "<br align=\"left\"/>");
+			else if (marks[i] == AB_BOARD_WIN)
+				ab_str_addf(out, "<font color=\"#c0392b\"><b>%s</b></font>",
+					    c[0] == ' ' ? "&#160;" : c);
+			else if (marks[i] == AB_BOARD_MOVE)
+				ab_str_addf(out, "<b>%s</b>", c[0] == ' ' ? "&#160;" : c);
+			else if (c[0] == ' ')
+				ab_str_add(out, "&#160;");
+			else
+				ab_xml_escaped(out, c);
+		}
+		ab_str_addf(out, "</font>>];\n\t{ rank=same; n%u -> n%uboard [style=invis]; }\n",
+			    n, n);
+	}
+	free(marks);
+	ab_str_free(&text);
+}
+
 static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 {
 	struct picture *pic = ctx;
@@ -245,6 +280,7 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	else if (v.active)
 		ab_str_add(out, ", penwidth=2.5");
 	ab_str_add(out, "];\n");
+	dot_board(pic, n);
 	uint32_t parent = trace->tree->nodes[n].parent;
 	if (parent == AB_NONE)
 		return;
@@ -356,6 +392,49 @@ static void tikz_text(struct ab_str *out, const char *style, const struct ab_nod
 	ab_str_addf(out, ", anchor=%s] at (%.1f,%.1f) {%s};\n", anchor, x, y, body);
 }
 
+/* A game's board under node n (export --board): a line of typewriter text
+ * each, the last move's square underlined, a winning row's in red too. */
+static void tikz_board(struct ab_str *out, const struct ab_trace *trace,
+		       const struct ab_scene *scene, uint32_t n, const struct ab_node_view *v)
+{
+	if (!scene->boards)
+		return;
+	struct ab_str text = AB_STR_INIT;
+	enum ab_board_mark *marks = NULL;
+	if (ab_picture_board(scene->boards, trace->tree, n, &text, &marks)) {
+		double x = ab_scene_x(scene, n) - scene->board_w / 2.0;
+		double y = ab_scene_board_top(scene, n) + AB_BOARD_FONT;
+		struct ab_str line = AB_STR_INIT;
+		for (size_t i = 0; i < text.len; i++) {
+			char c[2] = { text.s[i], '\0' };
+			if (c[0] != '\n') {
+				/* Typewriter type has no bold: the move is
+				 * underlined, a winning row red as well. */
+				if (marks[i] != AB_BOARD_PLAIN)
+					ab_str_add(&line, marks[i] == AB_BOARD_WIN
+						   ? "\\textcolor{red!70!black}{\\underline{"
+						   : "\\underline{");
+				if (c[0] == ' ')
+					ab_str_add(&line, "~");
+				else
+					ab_tex_escaped(&line, c);
+				if (marks[i] != AB_BOARD_PLAIN)
+					ab_str_add(&line, marks[i] == AB_BOARD_WIN ? "}}" : "}");
+				continue;
+			}
+			ab_str_add(out, "  \\node[ab board");
+			ab_tikz_mods(out, v, AB_TIKZ_TEXT);
+			ab_str_addf(out, ", anchor=base west] at (%.1f,%.1f) {%s};\n", x, y,
+				    ab_str_cstr(&line));
+			ab_str_clear(&line);
+			y += AB_BOARD_LINE;
+		}
+		ab_str_free(&line);
+	}
+	free(marks);
+	ab_str_free(&text);
+}
+
 /* The picture's commands at the trace's current step. */
 static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene,
 		      struct ab_str *out)
@@ -437,6 +516,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			tikz_text(out, "ab value", &v, "base", x, top + 11.0, ab_str_cstr(&s));
 			tikz_text(out, "ab name", &v, "base", x, top + AB_SCENE_LEAF_H + AB_SCENE_LINE,
 				  ab_str_cstr(&t));
+			tikz_board(out, trace, scene, n, &v);
 			continue;
 		}
 		}
@@ -470,6 +550,7 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			ab_str_add(&s, "$");
 			tikz_text(out, "ab note", &v, "base", x, y, ab_str_cstr(&s));
 		}
+		tikz_board(out, trace, scene, n, &v);
 	}
 	ab_str_free(&s);
 	ab_str_free(&t);
@@ -508,6 +589,9 @@ static void export_tikz(struct ab_trace *trace, const struct ab_export_options *
 	 * spaces beside the picture, and the page wider than it.  Font sizes
 	 * are fixed (the layout is measured for them) whatever the class. */
 	ab_tikz_styles(out, "\\fontsize{10}{12}\\selectfont", "\\fontsize{7.5}{9}\\selectfont");
+	/* A game's boards (--board), at the size the scene measured them for. */
+	if (opt->boards)
+		ab_str_add(out, "\\tikzset{ab board/.style={font=\\ttfamily\\fontsize{7}{8}\\selectfont, inner sep=0pt}}\n");
 	if (opt->standalone)
 		ab_str_add(out, "\\begin{document}\n");
 	ab_str_add(out, "\\begin{tikzpicture}[x=1pt, y=-1pt]\n");
@@ -544,6 +628,31 @@ struct rails { const char *tee, *corner, *pipe, *blank; };
 
 static const struct rails rails_utf8 = { "├─ ", "└─ ", "│  ", "   " };
 static const struct rails rails_ascii = { "+- ", "`- ", "|  ", "   " };
+
+/* A game's board under node n's line (export --board), its lines after
+ * the rails that lead on to the node's children and next siblings. */
+static void text_board(const struct picture *pic, const struct rails *r, uint32_t n,
+		       const bool *last, uint32_t depth)
+{
+	if (!pic->boards)
+		return;
+	struct ab_str text = AB_STR_INIT;
+	const struct ab_tree *tree = pic->trace->tree;
+	if (ab_picture_board(pic->boards, tree, n, &text, NULL)) {
+		uint32_t shown = depth > MAX_INDENT ? MAX_INDENT : depth;
+		for (const char *p = ab_str_cstr(&text); *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			for (uint32_t d = 1; d <= shown; d++)
+				ab_str_add(pic->out, last[d] ? r->blank : r->pipe);
+			ab_str_add(pic->out, tree->nodes[n].nkids ? r->pipe : r->blank);
+			ab_str_addn(pic->out, p, len);
+			ab_str_addc(pic->out, '\n');
+			p += len + (nl != NULL);
+		}
+	}
+	ab_str_free(&text);
+}
 
 static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 {
@@ -602,6 +711,7 @@ static void text_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	if (v.current)
 		ab_str_addf(out, "  %s", g->ascii ? _("<- now") : _("◀ now"));
 	ab_str_addc(out, '\n');
+	text_board(pic, r, n, last, depth);
 }
 
 static void export_text(struct ab_trace *trace, const struct ab_export_options *opt,

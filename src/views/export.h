@@ -15,6 +15,7 @@
 
 #include "base/str.h"
 #include "core/trace.h"
+#include "views/boards.h"
 #include "views/scene.h"
 
 enum ab_export_format {
@@ -49,6 +50,8 @@ struct ab_export_options {
 	const size_t *frames;
 	size_t nframes;
 	bool no_sentence; /* TikZ frames: no step's sentence under the tree */
+	/* A game's boards, one under each node (export --board), or NULL. */
+	const struct ab_picture_boards *boards;
 };
 
 /* ---- The formats ---------------------------------------------------------

@@ -1316,6 +1316,24 @@ static void bug_note(const struct ab_trace *trace, const struct ab_event *ev,
 	}
 }
 
+/* Whether the text from start opens with a label of the tree (up to a
+ * space, an apostrophe or a bracket); "root" is no label. */
+static bool opens_with_label(const struct ab_tree *tree, const struct ab_str *out,
+			     size_t start)
+{
+	size_t end = start;
+	while (end < out->len && out->s[end] != ' ' && out->s[end] != '\'' &&
+	       out->s[end] != '(' && end - start < AB_MAX_LABEL)
+		end++;
+	char word[AB_MAX_LABEL + 1];
+	memcpy(word, out->s + start, end - start);
+	word[end - start] = '\0';
+	if (strcmp(word, "root") == 0)
+		return false;
+	uint32_t n = ab_tree_find(tree, word);
+	return n != AB_NONE && ab_tree_label(tree, n) && strcmp(ab_tree_label(tree, n), word) == 0;
+}
+
 void ab_narrate(const struct ab_trace *trace, const struct ab_event *ev,
 		const struct ab_glyphs *g, struct ab_str *out)
 {
@@ -1384,9 +1402,11 @@ notes:
 		bug_note(trace, ev, negamax, g, &w, out);
 done:
 	/* An English sentence may open with a name like "node 2": capitalise
-	 * it (other languages have no capitals, or their own rules). */
+	 * it (other languages have no capitals, or their own rules), unless
+	 * the name is a label, which capitals would make another ("a1b1" in a
+	 * game's tree, "b" where "B" is a node too). */
 	if (out->len > start && out->s[start] >= 'a' && out->s[start] <= 'z' &&
-	    strcmp(ab_i18n_language(), "en") == 0)
+	    strcmp(ab_i18n_language(), "en") == 0 && !opens_with_label(trace->tree, out, start))
 		out->s[start] = (char)(out->s[start] - 'a' + 'A');
 	ab_narrate_tidy(out, start);
 	words_free(&w);

@@ -219,6 +219,23 @@ static void measure(const struct ab_trace *trace, uint32_t n, struct ab_str *s,
 void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 		    const size_t *steps, size_t nsteps, unsigned caption_lines)
 {
+	ab_scene_build_boards(scene, trace, steps, nsteps, caption_lines, NULL);
+}
+
+/* The room a board takes under a node: its lines, a gap above them and
+ * one below, where the edges to the node's children start clear of its
+ * last line's descenders. */
+#define BOARD_GAP_ABOVE 3.0
+#define BOARD_GAP_BELOW 4.0
+static double board_room(const struct ab_scene *scene)
+{
+	return scene->boards ? scene->board_h + BOARD_GAP_ABOVE + BOARD_GAP_BELOW : 0.0;
+}
+
+void ab_scene_build_boards(struct ab_scene *scene, struct ab_trace *trace,
+			   const size_t *steps, size_t nsteps, unsigned caption_lines,
+			   const struct ab_picture_boards *boards)
+{
 	const struct ab_tree *tree = trace->tree;
 	uint32_t count = tree->count;
 	size_t was = trace->step;
@@ -234,12 +251,18 @@ void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 
 	memset(scene, 0, sizeof *scene);
 	scene->tree = tree;
+	if (boards) {
+		scene->boards = boards;
+		scene->board_w = ab_picture_board_width(boards);
+		scene->board_h = ab_picture_board_height(boards);
+	}
 	unsigned *widths = ab_xcalloc(count ? count : 1, sizeof *widths);
 	scene->under = ab_xcalloc(count ? count : 1, sizeof *scene->under);
 	for (uint32_t n = 0; n < count; n++) {
 		double w = ab_is_leaf(tree, n)
 			   ? ext[n].under
 			   : max_d(AB_SCENE_TRI_W + 2.0 * (ext[n].side + GAP), ext[n].under);
+		w = max_d(w, scene->board_w);
 		widths[n] = (unsigned)((w + 4.0) / COLUMN) + 1u; /* rounded up */
 		scene->under[n] = (uint8_t)ext[n].lines;
 	}
@@ -254,7 +277,8 @@ void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 		if (ab_is_leaf(tree, n))
 			continue;
 		unsigned lines = scene->under[n];
-		double h = AB_SCENE_TRI_H + (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0);
+		double h = AB_SCENE_TRI_H + (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0) +
+			   board_room(scene);
 		uint32_t d = tree->nodes[n].depth;
 		block[d] = max_d(block[d], h);
 	}
@@ -269,7 +293,7 @@ void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 	find_bends(scene);
 	scene->width = scene->layout.width * COLUMN + 2.0 * AB_SCENE_MARGIN;
 	scene->height = scene->level_top[levels - 1] + AB_SCENE_LEAF_H + AB_SCENE_LINE +
-			3.0 + AB_SCENE_MARGIN;
+			3.0 + board_room(scene) + AB_SCENE_MARGIN;
 }
 
 /* The extent of node m's box in the picture. */
@@ -280,7 +304,8 @@ static void box_of(const struct ab_scene *scene, uint32_t m, double *x0, double 
 	*x0 = AB_SCENE_MARGIN + l->x[m] * COLUMN;
 	*x1 = *x0 + l->w[m] * COLUMN;
 	*y0 = ab_scene_top(scene, m);
-	*y1 = ab_is_leaf(scene->tree, m) ? *y0 + AB_SCENE_LEAF_H + AB_SCENE_LINE
+	*y1 = ab_is_leaf(scene->tree, m) ? *y0 + AB_SCENE_LEAF_H + AB_SCENE_LINE +
+					   board_room(scene)
 					 : ab_scene_bottom(scene, m);
 }
 
@@ -385,5 +410,12 @@ double ab_scene_bottom(const struct ab_scene *scene, uint32_t n)
 {
 	unsigned lines = scene->under[n];
 	return ab_scene_top(scene, n) + AB_SCENE_TRI_H +
-	       (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0);
+	       (lines ? lines * AB_SCENE_LINE + 3.0 : 0.0) + board_room(scene);
+}
+
+double ab_scene_board_top(const struct ab_scene *scene, uint32_t n)
+{
+	if (ab_is_leaf(scene->tree, n))
+		return ab_scene_top(scene, n) + AB_SCENE_LEAF_H + AB_SCENE_LINE + BOARD_GAP_ABOVE;
+	return ab_scene_bottom(scene, n) - BOARD_GAP_BELOW - scene->board_h;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "views/boards.h"
 #include "views/format.h"
 #include "core/trace.h"
 #include "views/layout.h"
@@ -94,6 +95,10 @@ struct ab_scene {
 	uint8_t *bent;            /* the edge into a leaf drops straight down */
 	double caption_h;         /* room above the tree for the caption */
 	double width, height;     /* the whole picture */
+	/* A game's boards under the nodes (export --board), or NULL; the
+	 * room kept under every node for one. */
+	const struct ab_picture_boards *boards;
+	double board_w, board_h;
 };
 
 /* Lays the picture out so that the contents at every step in steps[]
@@ -102,6 +107,11 @@ struct ab_scene {
  * reserved above the tree. */
 void ab_scene_build(struct ab_scene *scene, struct ab_trace *trace,
 		    const size_t *steps, size_t nsteps, unsigned caption_lines);
+/* The same with room under every node for its board (boards may be NULL:
+ * none), which the picture draws from ab_scene_board_top down. */
+void ab_scene_build_boards(struct ab_scene *scene, struct ab_trace *trace,
+			   const size_t *steps, size_t nsteps, unsigned caption_lines,
+			   const struct ab_picture_boards *boards);
 void ab_scene_free(struct ab_scene *scene);
 
 /* The centre of node n's shape, and the top of its shape (leaves: all on
@@ -123,6 +133,9 @@ double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape 
  * a mark goes: halfway down the part below p's small lines, on the line. */
 void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,
 			  uint32_t n, double *x, double *y);
+/* Where node n's board starts (the top of its first line), under its
+ * shape and small lines (a leaf's: under its name). */
+double ab_scene_board_top(const struct ab_scene *scene, uint32_t n);
 /* Where the edge into node n ends its slanted part.  The edge into a leaf
  * above the lowest level runs straight to its box unless that line would
  * cross another box; then it bends at the top of the leaf's own level and

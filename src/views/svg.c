@@ -5,6 +5,7 @@
  */
 #include "views/svg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "views/format.h"
@@ -158,6 +159,51 @@ static void edge(struct ab_str *out, const struct ab_trace *trace,
 	ab_str_add(out, "</g>\n");
 }
 
+/* A game's board under node n (export --board): a line of monospaced
+ * text each, the last move's square bold, a winning row's bold and red. */
+static void board(struct ab_str *out, const struct ab_trace *trace,
+		  const struct ab_scene *scene, uint32_t n, const struct ab_node_view *v)
+{
+	if (!scene->boards)
+		return;
+	struct ab_str text = AB_STR_INIT;
+	enum ab_board_mark *marks = NULL;
+	if (!ab_picture_board(scene->boards, trace->tree, n, &text, &marks)) {
+		ab_str_free(&text);
+		free(marks);
+		return;
+	}
+	double x = ab_scene_x(scene, n) - scene->board_w / 2.0;
+	double y = ab_scene_board_top(scene, n) + AB_BOARD_FONT;
+	ab_str_addf(out, "<g class=\"board\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
+			 "monospace\" font-size=\"%.1f\" fill=\"%s\">\n", AB_BOARD_FONT,
+		    text_of(v, true));
+	for (size_t i = 0; i < text.len;) {
+		size_t end = i;
+		while (end < text.len && text.s[end] != '\n')
+			end++;
+		ab_str_addf(out, "<text x=\"%.1f\" y=\"%.1f\" xml:space=\"preserve\">", x, y);
+		for (size_t k = i; k < end; k++) {
+			char c[2] = { text.s[k], '\0' };
+			if (marks[k] == AB_BOARD_PLAIN) {
+				ab_xml_escaped(out, c);
+				continue;
+			}
+			ab_str_addf(out, "<tspan class=\"%s\" font-weight=\"bold\"%s>",
+				    marks[k] == AB_BOARD_WIN ? "win" : "move",
+				    marks[k] == AB_BOARD_WIN ? " fill=\"#c0392b\"" : "");
+			ab_xml_escaped(out, c);
+			ab_str_add(out, "</tspan>");
+		}
+		ab_str_add(out, "</text>\n");
+		y += AB_BOARD_LINE;
+		i = end + 1;
+	}
+	ab_str_add(out, "</g>\n");
+	free(marks);
+	ab_str_free(&text);
+}
+
 static void node(struct ab_str *out, const struct ab_trace *trace,
 		 const struct ab_scene *scene, uint32_t n, struct ab_str *s)
 {
@@ -207,6 +253,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 		text(out, "name", x, top + AB_SCENE_LEAF_H + AB_SCENE_LINE, "middle",
 		     AB_SCENE_SMALL, text_of(&v, true), ab_str_cstr(s));
 		ab_str_free(&value);
+		board(out, trace, scene, n, &v);
 		ab_str_add(out, "</g>\n");
 		return;
 	}
@@ -241,6 +288,7 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 		ab_node_static_text(&v, g, s);
 		note(out, "note static", x, y, ab_str_cstr(s));
 	}
+	board(out, trace, scene, n, &v);
 	ab_str_add(out, "</g>\n");
 }
 

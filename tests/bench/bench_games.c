@@ -3,7 +3,7 @@
  * this benchmark (the yardstick: generates the positions as it searches,
  * keeps nothing, names nothing).
  *
- *   bench-games [RUNS]     (meson compile -C build bench-games)
+ *   bench-games-tool [RUNS]     (meson compile -C build bench-games)
  *
  * For the full tic-tac-toe tree (549,946 nodes) it prints the nodes per
  * second of the yardstick and of abtrace (ab_game_tree, which builds the
