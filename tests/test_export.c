@@ -347,6 +347,62 @@ START_TEST(dot_shape_sizes)
 }
 END_TEST
 
+/* Under a MAX triangle or a chance circle with lines under it (the
+ * cut test, the window, h=N), a white ground joins the shape to its first
+ * line, drawn before the shape: the edges that leave the shape at one
+ * point do not show as a knot in the gap.  None under other shapes. */
+START_TEST(note_ground)
+{
+	static const char *const trees[] = { "seed002", "expectimax", "horizon", "lecture" };
+	for (unsigned t = 0; t < sizeof trees / sizeof trees[0]; t++) {
+		struct ab_tree *tree = load(trees[t]);
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		if (strcmp(trees[t], "horizon") == 0)
+			ck_assert_ptr_null(ab_config_set("depth", "2", &config, NULL));
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		for (size_t step = 0; step <= trace->length; step += trace->length / 5 + 1) {
+			ab_trace_seek(trace, step);
+			size_t want = 0;
+			for (uint32_t n = 0; n < tree->count; n++) {
+				struct ab_node_view v;
+				ab_node_view(trace, n, &v);
+				if ((v.shape == AB_SHAPE_MAX || v.shape == AB_SHAPE_CHANCE) &&
+				    (v.window || v.cut || v.has_static))
+					want++;
+			}
+			struct ab_str out = AB_STR_INIT;
+			struct ab_export_options opt = { .format = AB_EXPORT_SVG };
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "class=\"ground\""), want);
+			/* Before the shape, in the node's group. */
+			for (const char *g = strstr(out.s, "class=\"ground\""); g;
+			     g = strstr(g + 1, "class=\"ground\"")) {
+				const char *shape = strstr(g, "class=\"shape\"");
+				ck_assert_ptr_nonnull(shape);
+				const char *end = strstr(g, "</g>");
+				ck_assert(end && shape < end);
+			}
+			ab_str_clear(&out);
+			opt.format = AB_EXPORT_TIKZ;
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "\\fill[white]"), want);
+			ab_str_free(&out);
+		}
+		if (strcmp(trees[t], "seed002") == 0) {
+			/* Y and W cut at the end: both are MAX. */
+			ab_trace_seek(trace, trace->length);
+			struct ab_str out = AB_STR_INIT;
+			struct ab_export_options opt = { .format = AB_EXPORT_SVG };
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_ge(count(out.s, "class=\"ground\""), 2);
+			ab_str_free(&out);
+		}
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+}
+END_TEST
+
 /* A chain 3000 levels deep (labelled, as paths this deep are long
  * names themselves): lines stay short. */
 START_TEST(deep_tree)
@@ -1729,6 +1785,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, dot_lecture);
 	tcase_add_test(tc, dot_shape);
 	tcase_add_test(tc, dot_shape_sizes);
+	tcase_add_test(tc, note_ground);
 	tcase_add_test(tc, deep_tree);
 	tcase_add_test(tc, dot_renders);
 	tcase_add_test(tc, tikz_marks);

@@ -424,6 +424,11 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			[AB_SHAPE_LEAF] = "leaf", [AB_SHAPE_CHANCE] = "chance",
 		};
 		ab_str_addf(out, "  %% %s\n", shape_names[v.shape]);
+		double gx0, gy0, gx1, gy1;
+		if ((v.window || v.cut || v.has_static) &&
+		    ab_scene_note_ground(scene, n, v.shape, &gx0, &gy0, &gx1, &gy1))
+			ab_str_addf(out, "  \\fill[white] (%.1f,%.1f) rectangle (%.1f,%.1f);\n",
+				    gx0, gy0, gx1, gy1);
 		switch (v.shape) {
 		case AB_SHAPE_MAX:
 			ab_str_add(out, "  \\draw[ab max");
