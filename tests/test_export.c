@@ -249,6 +249,149 @@ START_TEST(dot_shape)
 }
 END_TEST
 
+/* The size of node n's shape in a DOT picture: its width and height
+ * in inches and whether it is a circle (false: a triangle). */
+static void dot_size_of(const char *dot, uint32_t n, double *w, double *h, bool *circle)
+{
+	char key[32];
+	snprintf(key, sizeof key, "\tn%u [shape=", n);
+	const char *p = strstr(dot, key);
+	ck_assert_ptr_nonnull(p);
+	*circle = strncmp(p + strlen(key), "circle", 6) == 0;
+	p = strstr(p, "width=");
+	ck_assert_ptr_nonnull(p);
+	*w = strtod(p + 6, NULL);
+	p = strstr(p, "height=");
+	ck_assert_ptr_nonnull(p);
+	*h = strtod(p + 7, NULL);
+}
+
+/* DOT sizes its triangles and its circles apart: a chance node's long
+ * value (an interval, "in [4.2, 7.2]") no longer makes every triangle
+ * four inches wide, and a circle holds its own name and value without
+ * growing past them.  Every shape of a kind is the same size. */
+START_TEST(dot_shape_sizes)
+{
+	static const char *const trees[] = { "expectimax", "dice", "two-ghosts", "lecture" };
+	struct ab_config config = AB_CONFIG_DEFAULT;
+	for (unsigned t = 0; t < sizeof trees / sizeof trees[0]; t++) {
+		struct ab_tree *tree = tree_ok(trees[t]);
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		for (size_t step = 0; step <= trace->length; step += trace->length / 4 + 1) {
+			ab_trace_seek(trace, step);
+			struct ab_str dot = AB_STR_INIT, s = AB_STR_INIT;
+			struct ab_export_options opt = { .format = AB_EXPORT_DOT };
+			ab_export(trace, &opt, &dot);
+			double tri_w = -1.0, circle_d = -1.0, widest_tri = 0.0, widest_chance = 0.0;
+			for (uint32_t n = 0; n < tree->count; n++) {
+				if (ab_is_leaf(tree, n))
+					continue;
+				struct ab_node_view v;
+				ab_node_view(trace, n, &v);
+				ab_str_clear(&s);
+				ab_node_value_text(&v, &ab_glyphs_picture, &s);
+				double lw = ab_scene_text_width(ab_str_cstr(&s), 11.0);
+				ab_str_clear(&s);
+				ab_tree_name(tree, n, &s);
+				double nw = ab_scene_text_width(ab_str_cstr(&s), 11.0);
+				if (lw < nw)
+					lw = nw;
+				double w, h;
+				bool circle;
+				dot_size_of(dot.s, n, &w, &h, &circle);
+				ck_assert(circle == (v.shape == AB_SHAPE_CHANCE));
+				if (circle) {
+					ck_assert_double_eq_tol(w, h, 1e-9);
+					ck_assert(circle_d < 0.0 || w == circle_d);
+					circle_d = w;
+					if (lw > widest_chance)
+						widest_chance = lw;
+				} else {
+					ck_assert(tri_w < 0.0 || w == tri_w);
+					tri_w = w;
+					if (lw > widest_tri)
+						widest_tri = lw;
+				}
+			}
+			/* A triangle holds its text at its middle, half its base
+			 * wide: three times the widest MAX or MIN line, and no
+			 * more (at least 0.8 inches). */
+			ck_assert_msg(tri_w * 72.0 <= 3.0 * widest_tri + 12.5 || tri_w <= 0.8,
+				      "%s step %zu: triangles %.2f in wide for text %.1f pt",
+				      trees[t], step, tri_w, widest_tri);
+			ck_assert_msg(tri_w * 72.0 >= 3.0 * widest_tri, "%s: triangles too narrow",
+				      trees[t]);
+			if (circle_d > 0.0) {
+				ck_assert_msg(circle_d * 72.0 >= widest_chance + 8.0 &&
+					      (circle_d * 72.0 <= widest_chance + 40.0 || circle_d <= 0.6),
+					      "%s step %zu: circles %.2f in across for text %.1f pt",
+					      trees[t], step, circle_d, widest_chance);
+			}
+			ab_str_free(&dot);
+			ab_str_free(&s);
+		}
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+}
+END_TEST
+
+/* Under a MAX triangle or a chance circle with lines under it (the
+ * cut test, the window, h=N), a white ground joins the shape to its first
+ * line, drawn before the shape: the edges that leave the shape at one
+ * point do not show as a knot in the gap.  None under other shapes. */
+START_TEST(note_ground)
+{
+	static const char *const trees[] = { "seed002", "expectimax", "horizon", "lecture" };
+	for (unsigned t = 0; t < sizeof trees / sizeof trees[0]; t++) {
+		struct ab_tree *tree = tree_ok(trees[t]);
+		struct ab_config config = AB_CONFIG_DEFAULT;
+		if (strcmp(trees[t], "horizon") == 0)
+			ck_assert_ptr_null(ab_config_set("depth", "2", &config, NULL));
+		struct ab_trace *trace = ab_trace_record(tree, &config);
+		for (size_t step = 0; step <= trace->length; step += trace->length / 5 + 1) {
+			ab_trace_seek(trace, step);
+			size_t want = 0;
+			for (uint32_t n = 0; n < tree->count; n++) {
+				struct ab_node_view v;
+				ab_node_view(trace, n, &v);
+				if ((v.shape == AB_SHAPE_MAX || v.shape == AB_SHAPE_CHANCE) &&
+				    (v.window || v.cut || v.has_static))
+					want++;
+			}
+			struct ab_str out = AB_STR_INIT;
+			struct ab_export_options opt = { .format = AB_EXPORT_SVG };
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "class=\"ground\""), want);
+			/* Before the shape, in the node's group. */
+			for (const char *g = strstr(out.s, "class=\"ground\""); g;
+			     g = strstr(g + 1, "class=\"ground\"")) {
+				const char *shape = strstr(g, "class=\"shape\"");
+				ck_assert_ptr_nonnull(shape);
+				const char *end = strstr(g, "</g>");
+				ck_assert(end && shape < end);
+			}
+			ab_str_clear(&out);
+			opt.format = AB_EXPORT_TIKZ;
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_eq(count(out.s, "\\fill[white]"), want);
+			ab_str_free(&out);
+		}
+		if (strcmp(trees[t], "seed002") == 0) {
+			/* Y and W cut at the end: both are MAX. */
+			ab_trace_seek(trace, trace->length);
+			struct ab_str out = AB_STR_INIT;
+			struct ab_export_options opt = { .format = AB_EXPORT_SVG };
+			ab_export(trace, &opt, &out);
+			ck_assert_uint_ge(count(out.s, "class=\"ground\""), 2);
+			ab_str_free(&out);
+		}
+		ab_trace_free(trace);
+		ab_tree_free(tree);
+	}
+}
+END_TEST
+
 /* A chain 3000 levels deep (labelled, as paths this deep are long
  * names themselves): lines stay short. */
 START_TEST(deep_tree)
@@ -1795,6 +1938,8 @@ static Suite *export_suite(void)
 			    sizeof convention_cases / sizeof convention_cases[0]);
 	tcase_add_test(tc, dot_lecture);
 	tcase_add_test(tc, dot_shape);
+	tcase_add_test(tc, dot_shape_sizes);
+	tcase_add_test(tc, note_ground);
 	tcase_add_test(tc, deep_tree);
 	tcase_add_test(tc, tikz_marks);
 	tcase_add_test(tc, svg_lecture);

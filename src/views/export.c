@@ -82,7 +82,8 @@ struct picture {
 	const struct ab_glyphs *g;
 	struct ab_str *out;
 	struct ab_str scratch;
-	double dot_w, dot_h; /* DOT: the inner shapes' size, in inches */
+	double dot_w, dot_h; /* DOT: the triangles' size, in inches */
+	double dot_d;        /* DOT: the chance circles' diameter, in inches */
 	const struct ab_picture_boards *boards; /* --board, or NULL */
 };
 
@@ -162,8 +163,11 @@ static void dot_label_with_notes(struct picture *pic, const struct ab_node_view 
 	if (v->has_static)
 		ab_node_static_text(v, g, &notes[k++]);
 	/* Graphviz draws a triangle in the middle three quarters of its
-	 * height: the gap takes the notes from the middle lines to below it. */
-	double gap = k ? pic->dot_h * 72.0 * 0.75 / 2.0 - 13.0 : 0.0;
+	 * height, a circle in the whole: the gap takes the notes from the
+	 * middle lines to below it. */
+	double half = v->shape == AB_SHAPE_CHANCE ? pic->dot_d * 72.0 / 2.0
+						  : pic->dot_h * 72.0 * 0.75 / 2.0;
+	double gap = k ? half - 13.0 : 0.0;
 	if (k && gap < 1.0)
 		gap = 1.0;
 	ab_str_add(out, "label=<<table border=\"0\" cellspacing=\"0\" cellpadding=\"0\">");
@@ -247,9 +251,13 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 		[AB_SHAPE_LEAF] = "box", [AB_SHAPE_CHANCE] = "circle",
 	};
 	ab_str_addf(out, "\tn%u [shape=%s, ", n, dot_shapes[v.shape]);
-	if (!v.leaf)
-		/* Every inner shape the same size, the notes under it part of
-		 * its label: the edges meet the shape alone. */
+	if (v.shape == AB_SHAPE_CHANCE)
+		/* Every circle the same size, the notes under it part of its
+		 * label: the edges meet the shape alone. */
+		ab_str_addf(out, "fixedsize=shape, width=%.2f, height=%.2f, ", pic->dot_d,
+			    pic->dot_d);
+	else if (!v.leaf)
+		/* Every triangle the same size, likewise. */
 		ab_str_addf(out, "fixedsize=shape, width=%.2f, height=%.2f, ", pic->dot_w,
 			    pic->dot_h);
 	ab_str_clear(s);
@@ -325,14 +333,18 @@ static void dot_enter(void *ctx, uint32_t n, const bool *last, uint32_t depth)
 	ab_str_add(out, "];\n");
 }
 
-/* One size for every inner shape, wide enough that the widest name or
- * value (11 points) fits between a triangle's sides at its line. */
+/* One size for every triangle, wide enough that the widest name or value
+ * of a MAX or MIN node (11 points) fits between its sides at its line, and
+ * one for every circle, whose two lines of name and value (the widest a
+ * chance node's, an interval such as "in [4.2, 7.2]") fit inside it: a
+ * chance node's long value no longer widens the triangles, nor a
+ * triangle's the circles. */
 static void dot_shape_size(struct picture *pic)
 {
 	const struct ab_trace *trace = pic->trace;
 	struct ab_str *s = &pic->scratch;
 	struct ab_node_view v;
-	double widest = 0.0;
+	double widest = 0.0, widest_chance = 0.0;
 	for (uint32_t n = 0; n < trace->tree->count && n < 100000; n++) {
 		if (ab_is_leaf(trace->tree, n))
 			continue;
@@ -345,13 +357,22 @@ static void dot_shape_size(struct picture *pic)
 		double vw = ab_scene_text_width(ab_str_cstr(s), 11.0);
 		if (w < vw)
 			w = vw;
-		if (w > widest)
-			widest = w;
+		double *most = v.shape == AB_SHAPE_CHANCE ? &widest_chance : &widest;
+		if (w > *most)
+			*most = w;
 	}
 	pic->dot_w = (3.0 * widest + 12.0) / 72.0;
 	if (pic->dot_w < 0.8)
 		pic->dot_w = 0.8;
 	pic->dot_h = 0.8;
+	/* Two lines of 11 points are 26 points high: the circle holds that
+	 * box (its diagonal, a bit over, as a + b*b/2a for a >= b), with a
+	 * few points to spare. */
+	double a = widest_chance > 26.0 ? widest_chance : 26.0;
+	double b = widest_chance > 26.0 ? 26.0 : widest_chance;
+	pic->dot_d = (a + b * b / (2.0 * a) + 8.0) / 72.0;
+	if (pic->dot_d < 0.6)
+		pic->dot_d = 0.6;
 }
 
 static void export_dot(struct ab_trace *trace, const struct ab_export_options *opt,
@@ -482,6 +503,11 @@ static void tikz_body(const struct ab_trace *trace, const struct ab_scene *scene
 			[AB_SHAPE_LEAF] = "leaf", [AB_SHAPE_CHANCE] = "chance",
 		};
 		ab_str_addf(out, "  %% %s\n", shape_names[v.shape]);
+		double gx0, gy0, gx1, gy1;
+		if ((v.window || v.cut || v.has_static) &&
+		    ab_scene_note_ground(scene, n, v.shape, &gx0, &gy0, &gx1, &gy1))
+			ab_str_addf(out, "  \\fill[white] (%.1f,%.1f) rectangle (%.1f,%.1f);\n",
+				    gx0, gy0, gx1, gy1);
 		switch (v.shape) {
 		case AB_SHAPE_MAX:
 			ab_str_add(out, "  \\draw[ab max");

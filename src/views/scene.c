@@ -397,6 +397,21 @@ double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape 
 	return ab_scene_top(scene, n) + AB_SCENE_TRI_H * (shape == AB_SHAPE_MIN ? 0.5 : 0.62);
 }
 
+bool ab_scene_note_ground(const struct ab_scene *scene, uint32_t n, enum ab_shape shape,
+			  double *x0, double *y0, double *x1, double *y1)
+{
+	if (shape != AB_SHAPE_MAX && shape != AB_SHAPE_CHANCE)
+		return false;
+	double x = ab_scene_x(scene, n), bottom = ab_scene_top(scene, n) + AB_SCENE_TRI_H;
+	*x0 = x - AB_SCENE_TRI_W / 2.0;
+	*x1 = x + AB_SCENE_TRI_W / 2.0;
+	*y0 = bottom - 1.0; /* from under the outline, which is drawn over it */
+	/* Into the first line's own ground, whose top is its baseline
+	 * (AB_SCENE_LINE below the shape) less its text's height. */
+	*y1 = bottom + AB_SCENE_LINE - AB_SCENE_SMALL * 0.6;
+	return true;
+}
+
 void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,
 			  uint32_t n, double *x, double *y)
 {

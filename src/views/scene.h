@@ -129,6 +129,16 @@ double ab_scene_bottom(const struct ab_scene *scene, uint32_t n);
  * leaving its sides pass below them. */
 double ab_scene_edge_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
 double ab_scene_label_y(const struct ab_scene *scene, uint32_t n, enum ab_shape shape);
+/* The white ground that joins a MAX triangle's base or a chance circle's
+ * bottom to the first small line under it (true), drawn before the shape
+ * (which draws its outline over it) when node n has lines under it in
+ * this picture:
+ * the edges that leave such a shape all start at one point, and in the
+ * gap between the shape and its line they read as a knot; under the
+ * ground they come out from under the line.  false for other shapes,
+ * whose edges leave their sides apart. */
+bool ab_scene_note_ground(const struct ab_scene *scene, uint32_t n, enum ab_shape shape,
+			  double *x0, double *y0, double *x1, double *y1);
 /* The point of the edge from p (of shape pshape) into its child n where
  * a mark goes: halfway down the part below p's small lines, on the line. */
 void ab_scene_edge_middle(const struct ab_scene *scene, uint32_t p, enum ab_shape pshape,

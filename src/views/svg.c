@@ -225,6 +225,12 @@ static void node(struct ab_str *out, const struct ab_trace *trace,
 	ab_xml_escaped(out, ab_str_cstr(s));
 	ab_str_add(out, "</title>\n");
 
+	double gx0, gy0, gx1, gy1;
+	if ((v.window || v.cut || v.has_static) &&
+	    ab_scene_note_ground(scene, n, v.shape, &gx0, &gy0, &gx1, &gy1))
+		ab_str_addf(out, "<rect class=\"ground\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				 "height=\"%.1f\" fill=\"#ffffff\"/>\n", gx0, gy0, gx1 - gx0,
+			    gy1 - gy0);
 	double w = AB_SCENE_TRI_W / 2.0, h = AB_SCENE_TRI_H;
 	switch (v.shape) {
 	case AB_SHAPE_MAX:
