@@ -468,7 +468,7 @@ START_TEST(signal_leaves_nothing)
 	}
 	ab_str_addc(&tree, ']');
 	bool caught = false;
-	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
+	for (int attempt = 0; attempt < 20 && !caught; attempt++) {
 		int wstatus = spawn_signal_on_hidden(ARGS("export", "--svg", "--frames=cutoffs",
 							  "-o", frames, "-e", tree.s),
 						     dir, sig);

@@ -1650,7 +1650,7 @@ START_TEST(output_signal_removes_temp)
 	put_file(tree.s, text.s, 0644);
 	ab_str_free(&text);
 	bool caught = false;
-	for (int attempt = 0; attempt < 8 && !caught; attempt++) {
+	for (int attempt = 0; attempt < 20 && !caught; attempt++) {
 		int wstatus = spawn_signal_on_hidden(ARGS("export", "--dot", "-o", out.s, tree.s),
 						     dir, sig);
 		if (WIFSIGNALED(wstatus)) {
