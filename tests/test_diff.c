@@ -698,9 +698,23 @@ START_TEST(mistakes_named)
 		struct ab_tree *tree = round ? randtree(&rng, &shape) : tree_ok("lecture");
 		struct ab_config c = AB_CONFIG_DEFAULT;
 		c.bug = bug;
+		/* small-inf is a mistake where a value reaches the program's
+		 * infinity (else the log only writes ∞ another way: --inf). */
+		if (bug == AB_BUG_SMALL_INF) {
+			c.bug_inf = 5;
+			bool reaches = false;
+			for (uint32_t n = 0; n < tree->count; n++)
+				reaches |= !tree->nodes[n].nkids &&
+					   (tree->nodes[n].value >= 5 || tree->nodes[n].value <= -5);
+			if (!reaches) {
+				ab_tree_free(tree);
+				continue;
+			}
+		}
 		struct ab_str text = AB_STR_INIT;
 		log_of(tree, &c, S_ALL, &text);
 		c.bug = AB_BUG_NONE;
+		c.bug_inf = 0;
 		struct ab_diff_options opt = { 0 };
 		struct ab_diff_result r;
 		struct ab_diag diag;
@@ -717,6 +731,46 @@ START_TEST(mistakes_named)
 	}
 	ck_assert_msg(tried > 0 && named == tried, "%s: named on %d of %d wrong logs", ab_bug_id(bug),
 		      named, tried);
+}
+END_TEST
+
+/* What names nothing reproduces nothing: a best move no child is, an
+ * infinity no value reaches (only --inf's notation), and --inf N's ±N
+ * that is also a leaf's value agrees as that value. */
+START_TEST(nothing_named_for_nothing)
+{
+	struct ab_tree *lecture = tree_ok("lecture"), *small = tree_ok("[0 [1 2]]");
+	struct ab_diff_options opt = { 0 };
+	struct ab_config c = AB_CONFIG_DEFAULT;
+	struct ab_diff_result r;
+	struct ab_diag diag;
+	const char *best7 = "best 7\n";
+	ck_assert_int_eq(ab_diff(lecture, &c, 0, &opt, best7, strlen(best7), &r, &diag), AB_DIFF_OK);
+	ck_assert(!r.agree);
+	ck_assert_uint_eq(r.npitfalls, 0);
+	ab_diff_result_free(&r);
+	const char *big = "enter root -1000000 1000000\nleaf 1 0\nenter 2 0 1000000\nleaf 2.1 1\n"
+			  "leaf 2.2 2\nreturn 2 1\nreturn root 1\nvalue 1\nbest 2\n";
+	ck_assert_int_eq(ab_diff(small, &c, 0, &opt, big, strlen(big), &r, &diag), AB_DIFF_OK);
+	ck_assert(!r.agree);
+	for (size_t k = 0; k < r.npitfalls; k++)
+		ck_assert_msg(r.pitfalls[k] != AB_BUG_SMALL_INF, "small-inf named where no value reaches 1000000");
+	ab_diff_result_free(&r);
+	opt.log.has_inf = true;
+	opt.log.inf = (struct ab_exact){ 1000000, 1 };
+	ck_assert_int_eq(ab_diff(small, &c, 0, &opt, big, strlen(big), &r, &diag), AB_DIFF_OK);
+	ck_assert_msg(r.agree, "%s", r.divergence.why);
+	ab_diff_result_free(&r);
+	/* --inf 3 on the lecture tree, whose leaf B1 is worth 3. */
+	struct ab_str text = AB_STR_INIT;
+	log_of(lecture, &c, S_ALL, &text);
+	opt.log.inf = (struct ab_exact){ 3, 1 };
+	ck_assert_int_eq(ab_diff(lecture, &c, 0, &opt, text.s, text.len, &r, &diag), AB_DIFF_OK);
+	ck_assert_msg(r.agree, "%s", r.divergence.why);
+	ab_diff_result_free(&r);
+	ab_str_free(&text);
+	ab_tree_free(lecture);
+	ab_tree_free(small);
 }
 END_TEST
 
@@ -875,6 +929,7 @@ int main(void)
 	tcase_add_loop_test(tc, mistakes_named, 0, AB_BUG_COUNT - 1);
 	tcase_add_test(tc, swapped_update_named);
 	tcase_add_test(tc, small_inf_of_the_log);
+	tcase_add_test(tc, nothing_named_for_nothing);
 	tcase_add_loop_test(tc, cli, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
 	tcase_add_loop_test(tc, hostile, 0, (int)(sizeof hostile_cases / sizeof hostile_cases[0]));
 	suite_add_tcase(s, tc);

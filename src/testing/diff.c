@@ -147,10 +147,27 @@ static void diverge(struct cmp *c, enum reason why, enum ab_log_kind kind,
 	};
 }
 
+/* Whether a number the log wrote at node n is ref, as minimax reads it.
+ * A sentinel (--inf N's ±N, read as ±∞) is also the tree's own ±N: a
+ * leaf worth N is no infinity. */
+static bool logged_is(const struct cmp *c, uint32_t n, ab_value logged, bool sentinel,
+		      ab_value ref)
+{
+	ab_value v = minimax_of(c, n, logged);
+	if (v == ref)
+		return true;
+	ab_value finite;
+	if (!sentinel || ref == AB_POS_INF || ref == AB_NEG_INF ||
+	    !ab_exact_to_value(c->opt->log.inf, c->tree->scale, &finite))
+		return false;
+	return (v == AB_POS_INF ? finite : -finite) == ref;
+}
+
 static bool same_value(const struct cmp *c, uint32_t n, const struct ab_log_entry *e,
 		       ab_value ref)
 {
-	return !(e->flags & AB_LOG_A_OFF) && minimax_of(c, n, e->a) == ref;
+	return !(e->flags & AB_LOG_A_OFF) &&
+	       logged_is(c, n, e->a, e->flags & AB_LOG_A_SENTINEL, ref);
 }
 
 static bool same_window(const struct cmp *c, uint32_t n, const struct ab_log_entry *e,
@@ -160,12 +177,10 @@ static bool same_window(const struct cmp *c, uint32_t n, const struct ab_log_ent
 		return true;
 	if (e->flags & (AB_LOG_A_OFF | AB_LOG_B_OFF))
 		return false;
-	ab_value a = e->a, b = e->b;
-	if (c->negamax && is_min(c, n)) {
-		a = -e->b;
-		b = -e->a;
-	}
-	return a == alpha && b == beta;
+	bool a_sent = e->flags & AB_LOG_A_SENTINEL, b_sent = e->flags & AB_LOG_B_SENTINEL;
+	if (c->negamax && is_min(c, n)) /* the window written [-β, -α] */
+		return logged_is(c, n, e->b, b_sent, alpha) && logged_is(c, n, e->a, a_sent, beta);
+	return logged_is(c, n, e->a, a_sent, alpha) && logged_is(c, n, e->b, b_sent, beta);
 }
 
 static bool cut_test(const struct cmp *c, ab_value alpha, ab_value beta)
@@ -422,7 +437,7 @@ static void on_done(struct cmp *c, const struct ab_event *ev)
 		for (const struct ab_log_entry *e; (e = next(c, k));) {
 			bool last = c->at[k] + 1 == c->log->nkind[k];
 			bool right = k == AB_LOG_VALUE ? same_value(c, 0, e, ev->value)
-						       : e->node == ev->best;
+						       : e->node != AB_NONE && e->node == ev->best;
 			if (!right && (last || !c->iterative)) {
 				diverge(c, R_VALUE, k, k == AB_LOG_VALUE ? 0 : ev->best,
 					ev->value, 0);
@@ -1052,6 +1067,22 @@ void ab_diff_convention_words(const struct ab_config *c, struct ab_str *out)
 /* small-inf's infinity as the program wrote it: the root's window when
  * the log gives it as (-I, I) with I a whole number of the tree's, else
  * 0 (the mistake's default). */
+/* Whether some value of the tree (a leaf's, a static one) is as large as
+ * inf, in the tree's numbers, either way. */
+static bool tree_reaches(const struct ab_tree *tree, int64_t inf)
+{
+	for (uint32_t n = 0; n < tree->count; n++) {
+		const struct ab_node *node = &tree->nodes[n];
+		if (node->nkids && !(node->flags & AB_HAS_STATIC))
+			continue;
+		ab_value v = node->value < 0 ? -node->value : node->value;
+		if (v == AB_POS_INF || v / tree->scale >= inf ||
+		    (v % tree->scale && v / tree->scale + 1 > inf))
+			return true;
+	}
+	return false;
+}
+
 static int64_t program_infinity(const struct ab_tree *tree, const struct ab_log *log)
 {
 	for (size_t i = 0; i < log->nkind[AB_LOG_ENTER]; i++) {
@@ -1207,6 +1238,12 @@ void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 			small_inf = opt->log.inf.num;
 	}
 	for (unsigned b = 1; b < AB_BUG_COUNT; b++) {
+		/* An infinity no value of the tree reaches changes nothing the
+		 * search finds: a log that prints it is written in another
+		 * notation (--inf says so), not the mistake. */
+		if (b == AB_BUG_SMALL_INF &&
+		    !tree_reaches(tree, small_inf ? small_inf : AB_BUG_INF_DEFAULT))
+			continue;
 		for (size_t i = 0; i < ntries; i++) {
 			struct ab_config bugged = tries[i];
 			bugged.bug = (enum ab_bug)b;

@@ -168,9 +168,9 @@ static bool same_word(const char *s, size_t n, const char *word)
 /* How a VALUE reads: a value (*v), a number no value of the tree equals
  * (*off), or not a number at all (false). */
 static bool read_value(const struct ab_tree *tree, const struct ab_log_options *opt,
-		       const char *s, size_t n, ab_value *v, bool *off)
+		       const char *s, size_t n, ab_value *v, bool *off, bool *sentinel)
 {
-	*off = false;
+	*off = *sentinel = false;
 	/* The infinities: inf, +inf, Infinity, -Infinity, ∞, −∞ (U+2212,
 	 * the minus sign abtrace itself prints). */
 	size_t i = 0;
@@ -206,6 +206,7 @@ static bool read_value(const struct ab_tree *tree, const struct ab_log_options *
 	if (opt->has_inf && x.den == opt->inf.den &&
 	    (x.num == opt->inf.num || x.num == -opt->inf.num)) {
 		*v = x.num < 0 ? AB_NEG_INF : AB_POS_INF;
+		*sentinel = true;
 		return true;
 	}
 	if (!ab_exact_to_value(x, tree->scale, v)) {
@@ -334,10 +335,12 @@ static bool set_path(struct reader *r, struct ab_log_entry *e, const char *s, si
 static bool set_value(struct reader *r, struct ab_log_entry *e, bool second,
 		      const char *s, size_t n)
 {
-	bool off;
+	bool off, sentinel;
 	ab_value v;
-	if (!read_value(r->tree, r->opt, s, n, &v, &off))
+	if (!read_value(r->tree, r->opt, s, n, &v, &off, &sentinel))
 		return false;
+	if (sentinel)
+		e->flags |= second ? AB_LOG_B_SENTINEL : AB_LOG_A_SENTINEL;
 	if (second)
 		e->b = v;
 	else

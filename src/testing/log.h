@@ -61,6 +61,8 @@ struct ab_log_options {
 				 beyond its range): it equals nothing */
 #define AB_LOG_B_OFF 8u
 #define AB_LOG_NAMED 16u      /* PATH was written as a name, not indices */
+#define AB_LOG_A_SENTINEL 32u /* a is ±∞ read from --inf's ±N, which may */
+#define AB_LOG_B_SENTINEL 64u /*   also be a value of the tree: it is both */
 
 /* One line abtrace reads (a JSON `done` gives two: value and best). */
 struct ab_log_entry {
