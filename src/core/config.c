@@ -168,7 +168,7 @@ static const char *const bug_ids[] = {
 static const char *const bug_sentences[] = {
 	N_("the search as it should be"),
 	N_("MIN nodes raise α and MAX nodes lower β: the window moves the wrong way"),
-	N_("MIN nodes update α instead of β: β never falls, so nothing is pruned and the values stay right"),
+	N_("MIN nodes update α instead of β: β never falls, so nothing is pruned (the values stay right under fail-soft, not under fail-hard)"),
 	N_("the cut test compares with the parent's bound only: no deep cutoffs"),
 	N_("the root searches every child with the full window: it never passes its α down"),
 	N_("α and β are shared by the whole search instead of passed by value: a child's updates leak to its siblings and ancestors"),
