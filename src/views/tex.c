@@ -263,9 +263,17 @@ bool ab_tex_needs_unicode(const struct ab_tree *tree, const char *text)
 	for (uint32_t n = 0; n < tree->count && s.len < (1u << 20); n++)
 		if (ab_tree_label(tree, n))
 			ab_str_add(&s, ab_tree_label(tree, n));
+	/* Beyond Latin-1 (a lead byte of U+0100 or above), save the symbols
+	 * ab_tex_text writes as TeX (α as $\alpha$, ∞, ≤ ...). */
 	bool wide = false;
-	for (const unsigned char *p = (const unsigned char *)ab_str_cstr(&s); *p && !wide; p++)
-		wide = *p >= 0xc4; /* a lead byte of U+0100 or above */
+	for (const char *p = ab_str_cstr(&s); *p && !wide;) {
+		size_t skip = 0;
+		for (size_t i = 0; i < sizeof symbols / sizeof symbols[0] && !skip; i++)
+			if (strncmp(p, symbols[i].utf8, strlen(symbols[i].utf8)) == 0)
+				skip = strlen(symbols[i].utf8);
+		wide = !skip && (unsigned char)*p >= 0xc4;
+		p += skip ? skip : 1;
+	}
 	ab_str_free(&s);
 	return wide;
 }
