@@ -19,26 +19,30 @@
 
 const struct ab_command ab_commands[AB_CMD_COUNT] = {
 	[AB_CMD_REPLAY] = { NULL,
-		N_("[OPTIONS] [TREE]            step through the search (default: the lecture tree)") },
+		N_("[OPTIONS] [TREE]            replay the search (default: lecture)") },
 	[AB_CMD_TRACE] = { "trace",
 		N_("trace [OPTIONS] [TREE]      print every step, narrated, or --json") },
 	[AB_CMD_STATS] = { "stats",
-		N_("stats [OPTIONS] [TREE]      leaves and nodes examined per algorithm and order") },
+		N_("stats [OPTIONS] [TREE]      leaves and nodes each search examines") },
 	[AB_CMD_CHECK] = { "check",
-		N_("check [OPTIONS] TREE ANSWER...  grade hand-worked answers (files or folders)") },
+		N_("check [OPTIONS] TREE ANSWER...\n"
+		   "                                           grade hand-worked answers or folders") },
 	[AB_CMD_RANDOM] = { "random",
 		N_("random [OPTIONS]            print a random practice tree") },
 	[AB_CMD_EXPORT] = { "export",
-		N_("export --dot|--tikz|--svg|--text [OPTIONS] [TREE]   a picture of the search") },
+		N_("export --dot|--tikz|--svg|--text [OPTIONS] [TREE]\n"
+		   "                                           a picture of the search") },
 	[AB_CMD_LESSON] = { "lesson",
-		N_("lesson [NAME] [--text] [--lang en|zh]   list the lessons, or play one") },
+		N_("lesson [NAME] [--text] [--lang en|zh]\n"
+		   "                                           list the lessons, or play one") },
 	[AB_CMD_PRACTICE] = { "practice",
-		N_("practice [OPTIONS]          work a random tree by hand, then check it") },
+		N_("practice [OPTIONS]          work a random tree by hand, check it") },
 	[AB_CMD_DIFF] = { "diff",
-		N_("diff [OPTIONS] TREE LOG     hold a program's log of its search to abtrace's") },
+		N_("diff [OPTIONS] TREE LOG     hold a program's log to the search") },
 	[AB_CMD_TEST] = { "test",
-		N_("test [OPTIONS] -- COMMAND [ARG...]   feed random trees to your program,\n"
-		   "                            hold its logs to the search, shrink what it gets wrong") },
+		N_("test [OPTIONS] -- COMMAND [ARG...]\n"
+		   "                                           feed random trees to your program\n"
+		   "                                           and shrink what it gets wrong") },
 };
 
 int ab_command_find(const char *name)
@@ -397,46 +401,102 @@ static void option_names(const struct ab_option *opt, bool valued, struct ab_str
 }
 
 /* The values an option lists, comma-separated, in lines of width. */
-static void add_values(const struct ab_option *opt, struct ab_str *out)
+/* A character a line may not start with: closing punctuation. */
+static bool closes(uint32_t cp)
 {
-	size_t used = HELP_WIDTH;
-	for (unsigned i = 0; opt->values(i); i++) {
-		const char *v = opt->values(i);
-		bool last = !opt->values(i + 1);
-		size_t w = strlen(v) + (last ? 0 : 1);
-		if (used + 1 + w > HELP_WIDTH) {
+	static const uint32_t marks[] = { ',', '.', ';', ':', ')', 0x3001, 0x3002, 0xff0c,
+					  0xff1b, 0xff1a, 0xff09, 0xff01, 0xff1f, 0x300d };
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+		if (cp == marks[i])
+			return true;
+	return false;
+}
+
+/* Appends text from column col, wrapped to fit 80 columns, a line going on
+ * at HELP_COLUMN: broken at spaces (the text's own line ends are spaces
+ * too), and between wide characters, which Chinese writes without spaces,
+ * never before closing punctuation. */
+static void add_wrapped(const char *text, size_t col, struct ab_str *out)
+{
+	const size_t limit = 79;
+	bool space = false, last_wide = false;
+	for (const char *p = text; *p;) {
+		if (*p == ' ') {
+			space = true;
+			p++;
+			continue;
+		}
+		if (*p == '\n') { /* a space between words, nothing beside a wide one */
+			uint32_t next = 0;
+			ab_utf8_decode(p + 1, strlen(p + 1), &next);
+			space = space || (!last_wide && ab_utf8_width(next) != 2);
+			p++;
+			continue;
+		}
+		/* The next unit: a word of narrow characters, or one wide
+		 * character; either with the closing punctuation after it. */
+		const char *q = p;
+		size_t w = 0;
+		bool wide = false, held = false;
+		for (bool first = true; *q && *q != ' ' && *q != '\n'; first = false) {
+			uint32_t cp;
+			size_t len = ab_utf8_decode(q, strlen(q), &cp);
+			int cw = ab_utf8_width(cp);
+			if (!first && (wide || cw == 2) && !closes(cp) && !held)
+				break;
+			/* An opening bracket stays with what it opens (a wide
+			 * character, or a word of narrow ones). */
+			if (held && cw != 2)
+				wide = false;
+			held = first && (cp == 0xff08 || cp == 0x300c);
+			wide = held ? true : wide || (first && cw == 2);
+			w += cw > 0 ? (size_t)cw : 0;
+			q += len ? len : 1;
+		}
+		size_t gap = space ? 1 : 0;
+		if (col + gap + w > limit && col > HELP_COLUMN) {
 			ab_str_addc(out, '\n');
 			spaces(HELP_COLUMN, out);
-			used = 0;
-		} else {
-			ab_str_addc(out, ' ');
-			used++;
+			col = HELP_COLUMN;
+			gap = 0;
 		}
-		ab_str_addf(out, "%s%s", v, last ? "" : ",");
-		used += w;
+		if (gap)
+			ab_str_addc(out, ' ');
+		ab_str_addn(out, p, (size_t)(q - p));
+		col += gap + w;
+		uint32_t end = 0;
+		const char *e = q;
+		while (e > p && ((unsigned char)e[-1] & 0xc0) == 0x80)
+			e--;
+		if (e > p)
+			e--;
+		ab_utf8_decode(e, (size_t)(q - e), &end);
+		last_wide = ab_utf8_width(end) == 2;
+		p = q;
+		space = false;
 	}
 }
 
-/* One line (or more) of an option: its names, then its help. */
+/* One line (or more) of an option: its names, then its help and the
+ * values it takes. */
 static void add_entry(const struct ab_option *opt, bool valued, bool indent,
 		      struct ab_str *out)
 {
-	struct ab_str names = AB_STR_INIT;
+	struct ab_str names = AB_STR_INIT, help = AB_STR_INIT;
 	if (indent)
 		ab_str_add(&names, "    ");
 	option_names(opt, valued, &names);
 	size_t width = ab_utf8_text_width(ab_str_cstr(&names));
 	ab_str_add(out, "  ");
 	ab_str_add(out, ab_str_cstr(&names));
-	spaces(width + 2 <= NAMES_WIDTH ? NAMES_WIDTH - width : 2, out);
+	size_t pad = width + 2 <= NAMES_WIDTH ? NAMES_WIDTH - width : 2;
+	spaces(pad, out);
+	ab_str_add(&help, _(valued ? opt->help_value : opt->help));
+	for (unsigned i = 0; opt->values && !valued && opt->values(i); i++)
+		ab_str_addf(&help, "\n%s%s", opt->values(i), opt->values(i + 1) ? "," : "");
+	add_wrapped(ab_str_cstr(&help), 2 + width + pad, out);
 	ab_str_free(&names);
-	for (const char *h = _(valued ? opt->help_value : opt->help); *h; h++) {
-		ab_str_addc(out, *h);
-		if (*h == '\n')
-			spaces(HELP_COLUMN, out);
-	}
-	if (opt->values && !valued)
-		add_values(opt, out);
+	ab_str_free(&help);
 	ab_str_addc(out, '\n');
 }
 
