@@ -250,7 +250,7 @@ static const struct diff_case {
 } diff_cases[] = {
 	/* Right, however printed. */
 	{ "lecture", 0, LECTURE_LOG, true, 0, 0, NULL, NULL,
-	  "Conventions the whole log agrees with: fail-soft or fail-hard; cut on α ≥ β or α > β; order given." },
+	  "Conventions the whole log agrees with: fail-soft or fail-hard; cut on α ≥ β or α > β; order given, killer or history." },
 	{ "lecture", ZERO | INF1000,
 	  "enter root -1000 1000\nenter 0 -1000 1000\nleaf 0.0 3\nleaf 0.1 12\nleaf 0.2 8\n"
 	  "enter 1 3 1000\nleaf 1.0 2\ncut 1\nenter 2 3 1000\nleaf 2.0 14\nleaf 2.1 5\nleaf 2.2 2\ncut 2\nvalue 3\nbest 0\n",
@@ -264,7 +264,7 @@ static const struct diff_case {
 	  "Lines skipped as noise: 2, the first at line 1: starting search" },
 	/* Fail-hard and clamped: C returns its bound. */
 	{ "lecture", 0, "return 1 3\nreturn 2 3\nreturn 3 3\nreturn root 3\n", true, 0, 0, NULL, NULL,
-	  "Conventions the whole log agrees with: fail-hard=clamp; cut on α ≥ β or α > β; order given or best." },
+	  "Conventions the whole log agrees with: fail-hard=clamp; cut on α ≥ β or α > β; order given, best, killer or history." },
 	{ "lecture", HARD | GIVE_FAIL, "return 1 3\nreturn 2 2\nreturn 3 2\n", true, 0, 0, NULL, NULL,
 	  "fail-hard;" },
 	/* Held to a convention given: fail-soft's C returns 2, not 3. */
@@ -621,7 +621,13 @@ START_TEST(json_report)
 	ab_diff_json(tree, &r, &json);
 	ck_assert_msg(strstr(json.s, "{\"agree\":true,\"compared\":[\"enter\",\"leaf\",\"cut\",\"return\",\"value\",\"best\"],\"divergence\":null,"),
 		      "%s", json.s);
-	ck_assert(strstr(json.s, "\"conventions\":[\"fail-soft non-strict order=given\",\"fail-soft strict order=given\",\"fail-hard non-strict order=given\",\"fail-hard strict order=given\"]"));
+	/* Killer and history put no move first on the lecture tree: the
+	 * given order's log agrees with them too. */
+	ck_assert_msg(strstr(json.s, "\"conventions\":[\"fail-soft non-strict order=given\",\"fail-soft non-strict order=killer\",\"fail-soft non-strict order=history\","
+			     "\"fail-soft strict order=given\",\"fail-soft strict order=killer\",\"fail-soft strict order=history\","
+			     "\"fail-hard non-strict order=given\",\"fail-hard non-strict order=killer\",\"fail-hard non-strict order=history\","
+			     "\"fail-hard strict order=given\",\"fail-hard strict order=killer\",\"fail-hard strict order=history\"]"),
+		      "%s", json.s);
 	ck_assert(strstr(json.s, "\"pitfalls\":[]"));
 	ab_diff_result_free(&r);
 	ab_str_free(&json);
@@ -877,6 +883,91 @@ START_TEST(cli)
 }
 END_TEST
 
+/* The engine's toolkit on the command line: a log of `abtrace trace --json
+ * OPTIONS` agrees with `abtrace diff OPTIONS` on the same tree, and the
+ * report names the option; an order of moves (killer, history) is found
+ * from the log alone too, as given and reverse are.  `abtrace test` takes
+ * the same options, and finds the order itself, with a program that
+ * prints abtrace's own log of the tree it is fed. */
+static const struct toolkit_case {
+	const char *const *options;
+	const char *named;       /* in the diff's first line */
+	const char *found;       /* in its conventions line without the
+				    options, or NULL: not found alone */
+} toolkit_cases[] = {
+	{ ARGS("--order", "killer"), "killer moves first)", "; order killer." },
+	{ ARGS("--order", "history"), "ordered by history)", "; order history." },
+	{ ARGS("--pvs"), "principal variation search)", NULL },
+	{ ARGS("--tt"), "transposition table)", NULL },
+	{ ARGS("--iterative", "--aspiration", "2"), "iterative deepening, aspiration windows of ±2)", NULL },
+	{ ARGS("--order", "killer", "--tt"), "killer moves first, transposition table)", NULL },
+	{ ARGS("--pvs", "--order", "history"), "ordered by history, principal variation search)", NULL },
+};
+
+/* args, then more (both NULL-terminated), then last. */
+static const char **joined(const char *const *args, const char *const *more, const char *last)
+{
+	size_t n = 0, m = 0;
+	while (args[n])
+		n++;
+	while (more[m])
+		m++;
+	const char **out = ab_xcalloc(n + m + 2, sizeof *out);
+	memcpy(out, args, n * sizeof *out);
+	memcpy(out + n, more, m * sizeof *out);
+	out[n + m] = last;
+	return out;
+}
+
+START_TEST(cli_toolkit)
+{
+	const struct toolkit_case *t = &toolkit_cases[_i];
+	const char **trace = joined(ARGS("trace", "--json"), t->options, "deepening");
+	struct run_result log = run_abtrace(NULL, trace);
+	ck_assert_msg(log.status == 0, "trace: exit %d: %s", log.status, ab_str_cstr(&log.err));
+	const char **diff = joined(ARGS("diff"), t->options, "deepening");
+	const char **with_log = joined(diff, ARGS("-"), NULL);
+	struct run_result r = run_abtrace(log.out.s, with_log);
+	ck_assert_msg(r.status == 0 && strstr(ab_str_cstr(&r.out), "The log agrees with the search (") &&
+		      strstr(ab_str_cstr(&r.out), t->named),
+		      "case %d: exit %d, want 0 naming '%s':\n%s%s", _i, r.status, t->named,
+		      ab_str_cstr(&r.out), ab_str_cstr(&r.err));
+	run_result_free(&r);
+	if (t->found) {
+		r = run_abtrace(log.out.s, ARGS("diff", "deepening", "-"));
+		ck_assert_msg(r.status == 0 && strstr(ab_str_cstr(&r.out), t->found),
+			      "case %d without its options: exit %d, want 0 and '%s':\n%s", _i,
+			      r.status, t->found, ab_str_cstr(&r.out));
+		run_result_free(&r);
+		/* abtrace test: a program that prints abtrace's own log. */
+		struct ab_str program = AB_STR_INIT;
+		ab_str_addf(&program, "exec '%s' trace --json", abtrace_path());
+		for (size_t i = 0; t->options[i]; i++)
+			ab_str_addf(&program, " %s", t->options[i]);
+		ab_str_add(&program, " -e \"$(cat)\"");
+		for (int alone = 0; alone < 2; alone++) {
+			const char **test = joined(ARGS("test", "--seed", "5", "--count", "30"),
+						   alone ? ARGS("--") : t->options, alone ? "sh" : "--");
+			const char **full = alone ? joined(test, ARGS("-c"), program.s)
+					      : joined(test, ARGS("sh", "-c"), program.s);
+			r = run_abtrace(NULL, full);
+			ck_assert_msg(r.status == 0 && strstr(ab_str_cstr(&r.out), "agreed with the search on every one"),
+				      "case %d: abtrace test%s: exit %d:\n%s%s", _i,
+				      alone ? " without its options" : "", r.status,
+				      ab_str_cstr(&r.out), ab_str_cstr(&r.err));
+			run_result_free(&r);
+			free(full);
+			free(test);
+		}
+		ab_str_free(&program);
+	}
+	free(with_log);
+	free(diff);
+	free(trace);
+	run_result_free(&log);
+}
+END_TEST
+
 /* Hostile logs through the program: huge, binary, one endless line. */
 static const struct hostile_case {
 	size_t size;
@@ -931,6 +1022,7 @@ int main(void)
 	tcase_add_test(tc, small_inf_of_the_log);
 	tcase_add_test(tc, nothing_named_for_nothing);
 	tcase_add_loop_test(tc, cli, 0, (int)(sizeof cli_cases / sizeof cli_cases[0]));
+	tcase_add_loop_test(tc, cli_toolkit, 0, (int)(sizeof toolkit_cases / sizeof toolkit_cases[0]));
 	tcase_add_loop_test(tc, hostile, 0, (int)(sizeof hostile_cases / sizeof hostile_cases[0]));
 	suite_add_tcase(s, tc);
 	return ab_run_suite(s);

@@ -9,6 +9,8 @@
   report naming the bug: the evaluation called before the end-of-game
   check (tictactoe_eval_first.py), a slow win scored as a quick one
   (tictactoe_slow_win.py, nim.py --slow-win).
+- A move that is not legal (tictactoe_taken.py answers a taken square) is
+  told as such, with the position, and no bug is guessed from its value.
 - A program that exits, hangs, prints nothing, or answers outside the
   protocol is reported as such, on a small position.
 - --save writes the files; usage errors exit 2.
@@ -132,6 +134,26 @@ for part in ('its answer is not perfect play', 'The position: tictactoe:',
              '    value 100\n', 'Compared with perfect play:', 'score it 100 - plies'):
     check(part in p.stdout, f'the text report lacks {part!r}:\n{p.stdout}')
 
+# ---- An illegal move: told as such, no bug guessed from it --------------------
+
+for seed in ('1', '2'):
+    status, report, _ = abtrace_test(
+        ['--feed', 'game', '-g', 'tictactoe', '--batch', '--seed', seed],
+        player('tictactoe_taken.py'))
+    finding = report and report['finding']
+    what = f'tictactoe_taken.py seed {seed}'
+    check(status == 1 and finding and finding['kind'] == 'disagree',
+          f'{what}: not caught ({status}, {finding})')
+    if not finding:
+        continue
+    why = finding['diff'] and finding['diff']['why'] or ''
+    move = finding['diff'] and finding['diff']['given'] and finding['diff']['given']['best']
+    check(f"Its move '{move}' is not legal in this position ({finding['position']})" in why,
+          f'{what}: the illegal move is not told: {why!r}')
+    for guess in ('seems', 'checked before', 'as if it came at once', 'Both win'):
+        check(guess not in why, f'{what}: a bug guessed from an illegal move: {why!r}')
+    print(f'ok {what}: shrunk to {finding["position"]}: {why}')
+
 # ---- Programs that go wrong otherwise ----------------------------------------
 
 ODD = [
@@ -160,7 +182,7 @@ for what, program, options, kind, most in ODD:
 # The protocol's complaints, in the report.
 for program, says in [
         ('print("thinking...")', "is neither 'best MOVE' nor 'value V'"),
-        ('print("best z9\\nvalue 0")', "'z9' is not a move here"),
+        ('print("best z9\\nvalue 0")', "'z9' is not legal in this position (tictactoe:"),
         ('print("best a1\\nbest a2\\nvalue 0")', "a second time"),
         ('print("best a1\\nvalue 0.5")', "not a whole number"),
         ('print("value 0")', "no line 'best MOVE'")]:

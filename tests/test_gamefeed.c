@@ -51,10 +51,10 @@ static const struct {
 	{ "bestmove a3\nvalue 99\n", false, "Line 1, 'bestmove a3', is neither" },
 	{ "best a3\nvalue 99\nok\n", false, "Line 3, 'ok', is neither" },
 	{ "best\nvalue 99\n", false, "is neither" },
-	{ "best d4\nvalue 99\n", false, "'d4' is not a move here; the moves are a3, b3, c3" },
+	{ "best d4\nvalue 99\n", false, "'d4' is not legal in this position (tictactoe:xoxoxo...); the legal moves are a3, b3, c3." },
 	{ "best a3\nbest c3\nvalue 99\n", false, "Line 2 gives 'best' a second time" },
 	{ "best a3\nvalue 99\nvalue 99\n", false, "gives 'value' a second time" },
-	{ "best \x1b[2Ja3\nvalue 99\n", false, "'?[2Ja3' is not a move here" },
+	{ "best \x1b[2Ja3\nvalue 99\n", false, "'?[2Ja3' is not legal in this position" },
 };
 
 START_TEST(judge)
@@ -104,10 +104,68 @@ START_TEST(judge_slow_win)
 	s = parse("tictactoe:...oox..x");
 	values_of(&s, &v);
 	ab_str_clear(&why);
-	ck_assert(!ab_game_judge(&s, &v, "best a3\nvalue 99\n", 17, &why, NULL));
+	ck_assert(!ab_game_judge(&s, &v, "best a3\nvalue 100\n", 18, &why, NULL));
 	ck_assert_msg(strstr(ab_str_cstr(&why), "Its move a3 is worth 97 (a win in 3 plies); the best, c1, 99 (a win in 1 ply). Both win, but the best wins sooner"),
 		      "%s", ab_str_cstr(&why));
+	/* With the right value it counts plies already: the slower move is
+	 * told, the quick-win rule is not guessed. */
+	ab_str_clear(&why);
+	ck_assert(!ab_game_judge(&s, &v, "best a3\nvalue 99\n", 17, &why, NULL));
+	ck_assert_msg(strstr(ab_str_cstr(&why), "Its move a3 is worth 97 (a win in 3 plies); the best, c1, 99 (a win in 1 ply). Its value, 99, is right"),
+		      "%s", ab_str_cstr(&why));
+	ck_assert_msg(!strstr(ab_str_cstr(&why), "Both win"), "%s", ab_str_cstr(&why));
 	ab_str_free(&why);
+	ab_game_values_free(&v);
+}
+END_TEST
+
+/* An answer whose move is not legal in the position (a square taken, a
+ * heap not there, a full column) or whose value has the wrong winner: the
+ * report says what is wrong, naming the move and the position, and
+ * guesses no bug.  value is the answer's value; VALUE_TRUE stands for the
+ * position's own (so only the move is wrong). */
+#define VALUE_TRUE 1000
+static const struct {
+	const char *position, *best;
+	int value;
+	const char *says;
+} unguessed[] = {
+	{ "tictactoe:xoxoxo...", "a1", 0,
+	  "Its move 'a1' is not legal in this position (tictactoe:xoxoxo...); the legal moves are a3, b3, c3." },
+	{ "tictactoe:xoxoxo...", "b2", 100, "Its move 'b2' is not legal in this position (tictactoe:xoxoxo...)" },
+	{ "tictactoe:xoxoxo...", "c1", -100, "Its move 'c1' is not legal" },
+	{ "tictactoe:xoxoxo...", "a1", VALUE_TRUE, "Its move 'a1' is not legal" },
+	{ "nim:1,2", "c1", 0, "Its move 'c1' is not legal in this position (nim:1,2); the legal moves are a1, b1, b2." },
+	{ "nim:1,2", "a2", 3, "Its move 'a2' is not legal in this position (nim:1,2)" },
+	{ "connect4:4x4:xoxo/oxox/x/", "a", 0, "Its move 'a' is not legal in this position (connect4:4x4:xoxo/oxox/x/)" },
+	{ "connect4:4x4:xoxo/oxox/x/", "b", -100, "Its move 'b' is not legal" },
+	/* Legal moves, a win given for a loss or a loss for a win: the
+	 * winner is wrong, not the distance. */
+	{ "tictactoe:xoxoxo...", "a3", -100, "Its value -100 is not the position's: 99" },
+	{ "nim:1,2", "b1", -100, "Its value -100 is not the position's: 97" },
+};
+
+START_TEST(judge_unguessed)
+{
+	struct ab_game_state s = parse(unguessed[_i].position);
+	struct ab_game_values v;
+	values_of(&s, &v);
+	char out[64];
+	long long value = unguessed[_i].value == VALUE_TRUE ? (long long)v.value : unguessed[_i].value;
+	snprintf(out, sizeof out, "best %s\nvalue %lld\n", unguessed[_i].best, value);
+	struct ab_str why = AB_STR_INIT, json = AB_STR_INIT;
+	ck_assert(!ab_game_judge(&s, &v, out, strlen(out), &why, &json));
+	const char *w = ab_str_cstr(&why);
+	ck_assert_msg(strstr(w, unguessed[_i].says), "%s: %s", out, w);
+	static const char *const guesses[] = {
+		"seems", "checked before", "as if it came at once", "Both win", "?",
+	};
+	for (size_t k = 0; k < sizeof guesses / sizeof guesses[0]; k++)
+		ck_assert_msg(!strstr(w, guesses[k]), "%s on %s guesses '%s': %s", out,
+			      unguessed[_i].position, guesses[k], w);
+	ck_assert(strstr(ab_str_cstr(&json), "{\"agree\":false"));
+	ab_str_free(&why);
+	ab_str_free(&json);
 	ab_game_values_free(&v);
 }
 END_TEST
@@ -215,6 +273,7 @@ static Suite *gamefeed_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, judge, 0, sizeof answers / sizeof answers[0]);
 	tcase_add_test(tc, judge_slow_win);
+	tcase_add_loop_test(tc, judge_unguessed, 0, sizeof unguessed / sizeof unguessed[0]);
 	tcase_add_test(tc, positions);
 	tcase_add_test(tc, simpler);
 	suite_add_tcase(s, tc);

@@ -69,47 +69,66 @@ static inline struct ab_tree *ab_test_tree_at(const char *file, int line, const 
 
 /* ---- Every bundled tree under every convention -------------------------- */
 
+/* The names of the files FOLDER/NAME.EXT of the source tree
+ * ($ABTRACE_SOURCE_ROOT, set by meson), without ".EXT", sorted and
+ * NULL-terminated, and how many in *count (count may be NULL); the test
+ * program exits when there is none.  Free with ab_test_names_free. */
+static inline char **ab_test_source_names(const char *folder, const char *ext, size_t *count)
+{
+	char **names = NULL;
+	size_t n = 0, cap = 0, elen = strlen(ext);
+	const char *root = getenv("ABTRACE_SOURCE_ROOT");
+	struct ab_str dir = AB_STR_INIT;
+	ab_str_addf(&dir, "%s/%s", root ? root : ".", folder);
+	DIR *d = opendir(ab_str_cstr(&dir));
+	if (!d) { /* in main() too, where Check cannot report */
+		fprintf(stderr, "cannot list %s\n", ab_str_cstr(&dir));
+		exit(EXIT_FAILURE);
+	}
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len <= elen || strcmp(e->d_name + len - elen, ext) != 0)
+			continue;
+		if (n + 1 >= cap)
+			names = ab_xreallocarray(names, cap = cap ? 2 * cap : 32, sizeof *names);
+		names[n] = ab_xcalloc(len - elen + 1, 1);
+		memcpy(names[n], e->d_name, len - elen);
+		names[++n] = NULL;
+	}
+	closedir(d);
+	if (n == 0) {
+		fprintf(stderr, "no files *%s in %s\n", ext, ab_str_cstr(&dir));
+		exit(EXIT_FAILURE);
+	}
+	ab_str_free(&dir);
+	for (size_t i = 1; i < n; i++) /* sorted, so runs are repeatable */
+		for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+			char *t = names[j];
+			names[j] = names[j - 1];
+			names[j - 1] = t;
+		}
+	if (count)
+		*count = n;
+	return names;
+}
+
+static inline void ab_test_names_free(char **names)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
+
 /* The bundled trees' names ("lecture", ...), sorted: every trees/NAME.tree
- * of the source tree ($ABTRACE_SOURCE_ROOT, set by meson), and how many
- * in *count (count may be NULL).  The list lives as long as the program. */
+ * of the source tree, and how many in *count (count may be NULL).  The
+ * list lives as long as the program. */
 static inline const char *const *ab_test_bundled(size_t *count)
 {
 	static char **names;
 	static size_t n;
-	if (!names) {
-		const char *root = getenv("ABTRACE_SOURCE_ROOT");
-		struct ab_str dir = AB_STR_INIT;
-		ab_str_addf(&dir, "%s/trees", root ? root : ".");
-		DIR *d = opendir(ab_str_cstr(&dir));
-		if (!d) { /* in main() too, where Check cannot report */
-			fprintf(stderr, "cannot list %s\n", ab_str_cstr(&dir));
-			exit(EXIT_FAILURE);
-		}
-		size_t cap = 0;
-		struct dirent *e;
-		while ((e = readdir(d)) != NULL) {
-			size_t len = strlen(e->d_name);
-			if (len <= 5 || strcmp(e->d_name + len - 5, ".tree") != 0)
-				continue;
-			if (n + 1 >= cap)
-				names = ab_xreallocarray(names, cap = cap ? 2 * cap : 32, sizeof *names);
-			names[n] = ab_xcalloc(len - 4, 1);
-			memcpy(names[n], e->d_name, len - 5);
-			names[++n] = NULL;
-		}
-		closedir(d);
-		if (n == 0) {
-			fprintf(stderr, "no bundled trees in %s\n", ab_str_cstr(&dir));
-			exit(EXIT_FAILURE);
-		}
-		ab_str_free(&dir);
-		for (size_t i = 1; i < n; i++) /* sorted, so runs are repeatable */
-			for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-				char *t = names[j];
-				names[j] = names[j - 1];
-				names[j - 1] = t;
-			}
-	}
+	if (!names)
+		names = ab_test_source_names("trees", ".tree", &n);
 	if (count)
 		*count = n;
 	return (const char *const *)names;

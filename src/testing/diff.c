@@ -1102,7 +1102,9 @@ static size_t conventions_of(const struct ab_config *config, unsigned given,
 {
 	static const enum ab_fail fails[] = { AB_FAIL_SOFT, AB_FAIL_HARD, AB_FAIL_CLAMP };
 	static const enum ab_order orders[] = { AB_ORDER_GIVEN, AB_ORDER_REVERSE,
-						AB_ORDER_BEST, AB_ORDER_WORST };
+						AB_ORDER_BEST, AB_ORDER_WORST,
+						AB_ORDER_KILLER, AB_ORDER_HISTORY };
+	enum { NORDERS = sizeof orders / sizeof orders[0] };
 	bool prunes = ab_config_prunes(config);
 	bool vary_fail = prunes && !(given & AB_PART_FAIL);
 	bool vary_strict = prunes && !(given & AB_PART_STRICT);
@@ -1113,7 +1115,7 @@ static size_t conventions_of(const struct ab_config *config, unsigned given,
 	out[count++] = *config;
 	for (size_t f = 0; f < 3; f++)
 		for (int s = 0; s < 2; s++)
-			for (size_t o = 0; o < 4; o++) {
+			for (size_t o = 0; o < NORDERS; o++) {
 				struct ab_config c = *config;
 				if (vary_fail)
 					c.fail = fails[f];
@@ -1135,7 +1137,7 @@ static size_t conventions_of(const struct ab_config *config, unsigned given,
 	return count;
 }
 
-#define MAX_CONVENTIONS 25
+#define MAX_CONVENTIONS (1 + 3 * 2 * 6) /* the config, then fail x cut x order */
 
 void ab_diff_log(const struct ab_tree *tree, const struct ab_config *config,
 		 unsigned given, const struct ab_diff_options *opt,

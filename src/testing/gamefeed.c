@@ -245,14 +245,21 @@ bool ab_game_judge(const struct ab_game_state *position,
 		if (vals->moves[k] == best_value)
 			ab_str_addf(&bests, "%s%s", listed++ ? ", " : "", names[k]);
 	bool right = readable;
-	if (readable && chosen < 0) {
+	/* A move that is not legal here (a square taken, a heap or a column
+	 * that is not there or is full) says the program does not play this
+	 * position: what is wrong is told, and no bug is guessed from its
+	 * value. */
+	bool illegal = readable && chosen < 0;
+	if (illegal) {
 		right = false;
 		if (why) {
-			struct ab_str q = AB_STR_INIT;
+			struct ab_str q = AB_STR_INIT, p = AB_STR_INIT;
 			quote_line(a.best, strlen(a.best), &q);
-			ab_str_addf(why, _("Its move %s is not a move here; the moves are "),
-				    ab_str_cstr(&q));
+			ab_game_write(position, &p);
+			ab_str_addf(why, _("Its move %s is not legal in this position (%s); the legal moves are "),
+				    ab_str_cstr(&q), ab_str_cstr(&p));
 			ab_str_free(&q);
+			ab_str_free(&p);
 			for (unsigned k = 0; k < count; k++)
 				ab_str_addf(why, "%s%s", k ? ", " : "", names[k]);
 			ab_str_add(why, ".");
@@ -267,8 +274,15 @@ bool ab_game_judge(const struct ab_game_state *position,
 			ab_str_addf(why, _("Its move %s is worth %lld (%s); the best, %s, %lld (%s)."),
 				    a.best, (long long)cv, ab_str_cstr(&p), ab_str_cstr(&bests),
 				    (long long)best_value, ab_str_cstr(&q));
-			if (cv > AB_GAME_EVAL_LIMIT)
+			/* The quick-win rule is guessed only when the program's
+			 * own value is a win at the wrong distance: with the
+			 * right value it scores wins by their plies already. */
+			if (cv > AB_GAME_EVAL_LIMIT && a.value > AB_GAME_EVAL_LIMIT &&
+			    a.value != (long long)truth)
 				ab_str_add(why, _(" Both win, but the best wins sooner: a win scores less the later it comes (WIN - plies), or a program may put off its win for ever."));
+			else if (a.value == (long long)truth)
+				ab_str_addf(why, _(" Its value, %lld, is right: it is the best move's, not the value of the move it chose."),
+					    a.value);
 			ab_str_free(&p);
 			ab_str_free(&q);
 		}
@@ -281,12 +295,15 @@ bool ab_game_judge(const struct ab_game_state *position,
 			ab_str_addf(why, _("%sIts value %lld is not the position's: %lld (%s, with perfect play on both sides)."),
 				    why->len ? " " : "", a.value, (long long)truth, ab_str_cstr(&p));
 			ab_str_free(&p);
-			if ((a.value == AB_GAME_WIN || a.value == -AB_GAME_WIN) && decided(truth))
+			/* A guess at the bug only from a legal move's answer,
+			 * and a win scored at once only with the right winner. */
+			if (!illegal && ((a.value == AB_GAME_WIN && truth > AB_GAME_EVAL_LIMIT) ||
+					 (a.value == -AB_GAME_WIN && truth < -AB_GAME_EVAL_LIMIT)))
 				ab_str_addf(why, P_(" A win or a loss %u ply away is scored as if it came at once: score it %d - plies.",
 						    " A win or a loss %u plies away is scored as if it came at once: score it %d - plies.",
 						    plies_of(truth)),
 					    plies_of(truth), AB_GAME_WIN);
-			else if (decided(truth) && a.value >= -AB_GAME_EVAL_LIMIT &&
+			else if (!illegal && decided(truth) && a.value >= -AB_GAME_EVAL_LIMIT &&
 				 a.value <= AB_GAME_EVAL_LIMIT)
 				ab_str_add(why, _(" A finished game seems to be scored by the evaluation: is the end of the game checked before the evaluation is called?"));
 		}

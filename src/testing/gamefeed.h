@@ -14,8 +14,10 @@
  *               the plies, a draw 0, with perfect play on both sides
  *
  * (blank lines, lines starting with '#', and a line "end" are skipped).
- * Its answer is wrong when the move is not one of the moves, is worth less
- * than the best move, or the value is not the position's.  The values come
+ * Its answer is wrong when the move is not legal in the position, is worth
+ * less than the best move, or the value is not the position's.  The
+ * report guesses a bug (a finished game scored by the evaluation, a win
+ * scored as if it came at once) only from a legal move's answer.  The values come
  * from the position's game tree (sources/game.h), searched by minimax: the
  * scores the trees of -g carry everywhere else.
  *
