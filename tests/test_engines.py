@@ -161,6 +161,14 @@ for mode, (kind, least) in MISBEHAVIOURS.items():
         print(f'ok {what}: {finding and finding["kind"]}, '
               f'{finding and finding["leaves"]} leaves, {took:.1f} s')
 
+# A flood's text report shows its start, not screens of it.
+p = subprocess.run(WRAPPER + [ABTRACE, 'test', '--count', '2', '--seed', '1', '--', MISBEHAVE_C, 'flood'],
+                   capture_output=True, text=True)
+check(p.returncode == 1 and 'more bytes (--save keeps them all)' in p.stdout,
+      f'flood report: {p.returncode} {p.stdout[-300:]!r}')
+check(len(p.stdout.split('\n')) < 200, f'flood report: {len(p.stdout.splitlines())} lines')
+print(f'ok misbehave flood: text report of {len(p.stdout.splitlines())} lines')
+
 # ---- --save, the text report, usage errors, SIGINT -----------------------------
 
 with tempfile.TemporaryDirectory() as tmp:

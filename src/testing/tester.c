@@ -19,6 +19,7 @@
 /* How much of a program's output the text and JSON reports show (--save
  * keeps it all). */
 #define SHOWN_BYTES (64u << 10)
+#define SHOWN_LINES 40u /* a flood is shown by its start, not screens of it */
 
 void ab_test_case_free(struct ab_test_case *c)
 {
@@ -161,7 +162,8 @@ int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 
 /* ---- Reports ------------------------------------------------------------- */
 
-/* text, indented, at most SHOWN_BYTES of it; "(nothing)" when empty. */
+/* text, indented, at most SHOWN_LINES lines and SHOWN_BYTES of it;
+ * "(nothing)" when empty. */
 void ab_test_add_block(const struct ab_str *text, struct ab_str *out)
 {
 	if (!text->len) {
@@ -169,6 +171,10 @@ void ab_test_add_block(const struct ab_str *text, struct ab_str *out)
 		return;
 	}
 	size_t shown = text->len < SHOWN_BYTES ? text->len : SHOWN_BYTES;
+	unsigned lines = 0;
+	for (size_t i = 0; i < shown; i++)
+		if (text->s[i] == '\n' && ++lines == SHOWN_LINES)
+			shown = i + 1;
 	bool at_start = true;
 	for (size_t i = 0; i < shown; i++) {
 		if (at_start)
