@@ -412,6 +412,22 @@ START_TEST(test_next_cutoff)
 }
 END_TEST
 
+/* A long sentence gets the rows it needs: at 80x24 the deep cutoff's
+ * narration is read to its end ("Skip E2."), not cut after three rows. */
+START_TEST(test_long_narration_whole)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT;
+	start(80, 24, NULL, "deep-cutoff");
+	WAIT_FOR(&s, "step 0/");
+	keys("n");
+	WAIT_FOR(&s, "step 16/", "Cutoff at E", "choose E. Skip E2.", "▲A");
+	quit_replay();
+	ab_str_free(&s);
+}
+END_TEST
+
 START_TEST(test_edit_leaf)
 {
 	if (skip_without_tmux())
@@ -1171,6 +1187,7 @@ static Suite *tui_suite(void)
 	tmux_teardown(tc);
 	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
 	tcase_add_test(tc, test_next_cutoff);
+	tcase_add_test(tc, test_long_narration_whole);
 	tcase_add_loop_test(tc, test_chance_tree, 0, 2);
 	tcase_add_test(tc, test_edit_leaf);
 	tcase_add_loop_test(tc, test_edits_refused, 0,

@@ -212,6 +212,22 @@ static int put_wrapped(WINDOW *w, int row, int left, int cols, int max_rows,
 	return used;
 }
 
+/* How many rows put_wrapped takes for the whole of text. */
+static int wrapped_rows(const char *text, int cols)
+{
+	int rows = 0;
+	while (*text) {
+		size_t fit = fit_words(text, cols);
+		if (!fit)
+			break;
+		rows++;
+		text += fit;
+		while (*text == ' ')
+			text++;
+	}
+	return rows;
+}
+
 static void fill_row(WINDOW *w, int row, int left, int cols, attr_t a)
 {
 	wattrset(w, a);
@@ -1356,6 +1372,19 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	if (legend > title_end + 2)
 		put(w, 0, (int)legend, 0, cols, ab_str_cstr(&text), attr(R_FAINT));
 
+	/* What just happened: worked out first, so that a long sentence
+	 * gets the rows it needs (from the tree's) before the tree is laid
+	 * out. */
+	struct ab_str said = AB_STR_INIT;
+	if (ab_practice_on(rp)) {
+		practice_narration(rp, &said);
+	} else if (tr->step) {
+		ab_str_addf(&said, _("Step %zu: "), tr->step);
+		ab_narrate(tr, &ev, rp->g, &said);
+	} else {
+		ab_str_add(&said, _("Step 0: nothing searched yet. Press space or → to step, ? for every key."));
+	}
+
 	/* The bottom regions, from the status line up. */
 	int status_row = lines - 1;
 	/* Practice explains the selected node in the narration instead. */
@@ -1363,6 +1392,12 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 	/* The presenter layout keeps the tree and the narration only. */
 	int counts_rows = rp->presenter ? 0 : rp->uniform ? 3 : 2;
 	int narr_rows = narration_rows(lines);
+	if (!rp->presenter) {
+		/* Up to a third of the screen for a sentence that needs it. */
+		int need = wrapped_rows(ab_str_cstr(&said), cols), most = lines / 3;
+		if (need > narr_rows)
+			narr_rows = need < most ? need : most > narr_rows ? most : narr_rows;
+	}
 	int details_top = status_row - details_rows;
 	int counts_top = details_top - counts_rows;
 	int narr_top = counts_top - narr_rows;
@@ -1434,18 +1469,10 @@ void ab_draw_frame(WINDOW *w, struct ab_replay *rp)
 		draw_pseudocode(rp, w, &side, kind, &ev);
 
 	/* What just happened. */
-	ab_str_clear(&text);
-	if (ab_practice_on(rp)) {
-		practice_narration(rp, &text);
-	} else if (tr->step) {
-		ab_str_addf(&text, _("Step %zu: "), tr->step);
-		ab_narrate(tr, &ev, rp->g, &text);
-	} else {
-		ab_str_add(&text, _("Step 0: nothing searched yet. Press space or → to step, ? for every key."));
-	}
 	fill_row(w, narr_top, 0, cols, A_NORMAL);
-	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&text),
+	put_wrapped(w, narr_top, 0, cols, narr_rows, ab_str_cstr(&said),
 		    attr(ev.kind == AB_EV_CUTOFF && tr->step ? R_CUT : R_NORMAL));
+	ab_str_free(&said);
 
 	if (!ab_practice_on(rp) && counts_rows) /* in practice they would give the answer away */
 		draw_counts(rp, w, counts_top, cols);
