@@ -66,6 +66,10 @@ static const struct bad bad_inputs[] = {
 	{ "[1,]", 0, 1, 4, "empty element: expected a child after ','" },
 	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[[1 2]3]", 0, 1, 7, "expected ',' or ']' after this child" },
+	{ "[1e3 2]", 0, 1, 3, "no exponents in a tree file: write the number out (1e3 is 1000)" },
+	{ "[3 -2.5E-1]", 0, 1, 8, "no exponents in a tree file" },
+	{ "[3 x=1e+2]", 0, 1, 7, "no exponents in a tree file" },
+	{ "[3e]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[B[1]C[2]]", 0, 1, 6, "expected ',' or ']' after this child" },
 	/* stray characters */
@@ -102,7 +106,7 @@ static const struct bad bad_inputs[] = {
 	  "move" },
 	{ "# one leaf\nA=5\n", 0, 2, 1, "the root is a leaf" },
 	/* What follows a leaf at the top is the mistake, not the leaf. */
-	{ "A=1e2[1 2]", 0, 1, 4, "stray character 'e'" },
+	{ "A=1e2[1 2]", 0, 1, 4, "no exponents in a tree file" },
 	{ "A=1 x", 0, 1, 5, "stray character 'x'" },
 	{ "5 6", 0, 1, 1, "the root is a leaf" },
 	{ "[1 2]3", 0, 1, 6, "trailing text after the tree" },

@@ -572,6 +572,18 @@ static bool add_node(struct parser *p, uint32_t parent, size_t at,
 	return true;
 }
 
+/* Whether an exponent (e3, E-2) follows a number that ends at i: 1e3, as
+ * programs print numbers, is said to be that, not "expected ','". */
+static bool exponent_at(const struct parser *p, size_t i, size_t limit)
+{
+	const char *t = p->text;
+	if (i == 0 || i + 1 >= limit || (t[i] != 'e' && t[i] != 'E') ||
+	    t[i - 1] < '0' || t[i - 1] > '9')
+		return false;
+	size_t d = i + 1 + (t[i + 1] == '+' || t[i + 1] == '-');
+	return d < limit && t[d] >= '0' && t[d] <= '9';
+}
+
 /* Reads a number at i, ending by limit: a decimal, or with allow_fraction
  * also a fraction (a probability). */
 static bool read_number(struct parser *p, size_t i, size_t limit,
@@ -579,9 +591,13 @@ static bool read_number(struct parser *p, size_t i, size_t limit,
 {
 	const char *t = p->text;
 	switch (ab_number_parse(t + i, limit - i, allow_fraction, x, end, NULL)) {
-	case AB_NUMBER_OK:
+	case AB_NUMBER_OK: {
 		*end += i;
+		if (exponent_at(p, *end, limit))
+			return fail(p, *end, "no exponents in a tree file: write the number "
+				    "out (1e3 is 1000)");
 		return true;
+	}
 	case AB_NUMBER_NONE:
 		if (i < limit && (t[i] == '+' || t[i] == '-'))
 			return fail(p, i + 1, "expected a digit after '%c'", t[i]);
@@ -1238,6 +1254,9 @@ static bool parse_expression(struct parser *p)
 		if (!starts_element(p, i))
 			return unexpected(p, i);
 		/* Siblings need a separator, except "][" ([[1 2][3 4]]). */
+		if (state == LIST_AFTER && !blank && exponent_at(p, i, p->len))
+			return fail(p, i, "no exponents in a tree file: write the number "
+				    "out (1e3 is 1000)");
 		if (state == LIST_AFTER && !blank && !(c == '[' && i > 0 && t[i - 1] == ']'))
 			return fail(p, i, "expected ',' or ']' after this "
 				    "child");
