@@ -66,6 +66,7 @@ static const struct bad bad_inputs[] = {
 	{ "[1,]", 0, 1, 4, "empty element: expected a child after ','" },
 	{ "[1[2]]", 0, 1, 3, "expected ',' or ']' after this child" },
 	{ "[[1 2]3]", 0, 1, 7, "expected ',' or ']' after this child" },
+	{ "\xff\xfe[\0001\0]\0", 0, 1, 1, "this file is UTF-16 text: save it as UTF-8" },
 	{ "[1e3 2]", 0, 1, 3, "no exponents in a tree file: write the number out (1e3 is 1000)" },
 	{ "[3 -2.5E-1]", 0, 1, 8, "no exponents in a tree file" },
 	{ "[3 x=1e+2]", 0, 1, 7, "no exponents in a tree file" },

@@ -240,6 +240,11 @@ static bool word_needs_look(const char *s)
 static bool check_encoding(struct parser *p)
 {
 	const char *t = p->text;
+	/* UTF-16's byte order mark (Windows' "Unicode" text): say what the
+	 * file is, not which byte is bad. */
+	if (p->len >= 2 && (((unsigned char)t[0] == 0xff && (unsigned char)t[1] == 0xfe) ||
+			    ((unsigned char)t[0] == 0xfe && (unsigned char)t[1] == 0xff)))
+		return fail(p, 0, "this file is UTF-16 text: save it as UTF-8");
 	for (size_t i = 0; i < p->len;) {
 		if (p->len - i >= 8 && !word_needs_look(t + i)) {
 			i += 8;
