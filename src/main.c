@@ -1423,6 +1423,34 @@ static int cmd_diff(struct cli *cli)
 
 /* abtrace test [OPTIONS] -- COMMAND [ARG...]: generated trees fed to
  * COMMAND, its output held to the search, the first finding shrunk. */
+/* abtrace test on a terminal: which tree it is at, on standard error,
+ * at most five times a second, erased before the report. */
+struct test_progress {
+	struct timespec last;
+	bool shown;
+};
+
+static void test_progress(void *ctx, uint64_t done, uint64_t count, bool shrinking)
+{
+	struct test_progress *tp = ctx;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double since = (double)(now.tv_sec - tp->last.tv_sec) +
+		       (double)(now.tv_nsec - tp->last.tv_nsec) / 1e9;
+	if (!shrinking && tp->shown && since < 0.2)
+		return;
+	tp->last = now;
+	tp->shown = true;
+	fprintf(stderr, "\r\033[K");
+	if (shrinking)
+		fprintf(stderr, _("%s test: tree %llu of %llu found something; making it smaller"),
+			program, (unsigned long long)done + 1, (unsigned long long)count);
+	else
+		fprintf(stderr, _("%s test: tree %llu of %llu"), program,
+			(unsigned long long)done + 1, (unsigned long long)count);
+	fflush(stderr);
+}
+
 static int cmd_test(struct cli *cli)
 {
 	struct ab_test_options *t = &cli->test;
@@ -1474,7 +1502,14 @@ static int cmd_test(struct cli *cli)
 		}
 	}
 	struct ab_test_report report;
+	struct test_progress progress = { .shown = false };
+	if (isatty(STDERR_FILENO)) {
+		t->progress = test_progress;
+		t->progress_ctx = &progress;
+	}
 	int e = ab_test_run(t, &report);
+	if (progress.shown)
+		fprintf(stderr, "\r\033[K");
 	if (e) {
 		fprintf(stderr, _("%s: cannot run '%s': %s\n"), program, t->run.argv[0], strerror(e));
 		ab_test_report_free(&report);

@@ -428,6 +428,28 @@ START_TEST(test_long_narration_whole)
 }
 END_TEST
 
+/* abtrace test on a terminal says which tree it is at, and erases that
+ * line before its report. */
+START_TEST(test_test_progress)
+{
+	if (skip_without_tmux())
+		return;
+	struct ab_str s = AB_STR_INIT, args = AB_STR_INIT;
+	ab_str_addf(&args, "test --count 12 --seed 2 -- python3 '%s/tests/engines/alphabeta.py'",
+		    getenv("ABTRACE_SOURCE_ROOT"));
+	start(80, 24, NULL, ab_str_cstr(&args));
+	WAIT_FOR(&s, "abtrace test: tree ", " of 12");
+	WAIT_FOR(&s, "12 trees (seed 2): the program agreed with the search on every one");
+	ck_assert_int_eq(wait_exit(), 0);
+	capture(&s, false);
+	ck_assert_msg(!strstr(ab_str_cstr(&s), " of 12"), "the progress line stayed:\n%s",
+		      ab_str_cstr(&s));
+	stop_server();
+	ab_str_free(&s);
+	ab_str_free(&args);
+}
+END_TEST
+
 START_TEST(test_edit_leaf)
 {
 	if (skip_without_tmux())
@@ -1188,6 +1210,7 @@ static Suite *tui_suite(void)
 	tcase_add_loop_test(tc, test_lecture_end_and_start, 0, 2);
 	tcase_add_test(tc, test_next_cutoff);
 	tcase_add_test(tc, test_long_narration_whole);
+	tcase_add_test(tc, test_test_progress);
 	tcase_add_loop_test(tc, test_chance_tree, 0, 2);
 	tcase_add_test(tc, test_edit_leaf);
 	tcase_add_loop_test(tc, test_edits_refused, 0,

@@ -522,6 +522,8 @@ int ab_game_test_run(const struct ab_test_options *o, struct ab_test_report *rep
 	struct judge j = { .o = o, .max_nodes = AB_GAME_MAX_NODES };
 	j.runner = ab_runner_new(&o->run);
 	for (uint64_t i = 0; i < o->count && !j.start_error; i++) {
+		if (o->progress)
+			o->progress(o->progress_ctx, i, o->count, false);
 		struct ab_game_state pos;
 		if (!ab_game_test_position(&o->game, o->gen.spec.seed, i, j.max_nodes, &pos))
 			continue;
@@ -536,6 +538,8 @@ int ab_game_test_run(const struct ab_test_options *o, struct ab_test_report *rep
 		report->nodes_before = ab_game_count(&pos, j.max_nodes);
 		keep_now(&j);
 		j.target = f;
+		if (o->progress)
+			o->progress(o->progress_ctx, i, o->count, true);
 		shrink(&j, &pos, &report->shrink.kept);
 		report->shrink.tries = j.tries;
 		report->position = pos;

@@ -121,6 +121,8 @@ int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 	struct judge j = { .o = o };
 	j.runner = ab_runner_new(&o->run);
 	for (uint64_t i = 0; i < o->count && !j.start_error; i++) {
+		if (o->progress)
+			o->progress(o->progress_ctx, i, o->count, false);
 		enum ab_gen_shape shape;
 		struct ab_tree *tree = ab_gen_tree(&o->gen, i, &shape);
 		if (!tree)
@@ -145,6 +147,8 @@ int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 		report->leaves_before = tree->leaves;
 		keep_now(&j);
 		j.target = f;
+		if (o->progress)
+			o->progress(o->progress_ctx, i, o->count, true);
 		report->tree = ab_shrink(tree, still, &j, AB_TEST_SHRINK_TRIES,
 					 &report->shrink);
 		report->shrunk = j.kept;

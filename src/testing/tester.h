@@ -41,6 +41,11 @@ struct ab_test_options {
 	struct ab_log_options log;   /* --zero-based, --inf */
 	struct ab_game_state game;   /* --feed game: the -g position its
 					positions are drawn from */
+	/* Told before each tree (done of count) and as shrinking starts
+	 * (shrinking true), or NULL: the command line shows a terminal its
+	 * progress, the library prints nothing. */
+	void (*progress)(void *ctx, uint64_t done, uint64_t count, bool shrinking);
+	void *progress_ctx;
 };
 
 /* One run of the program on one tree, and what the comparison said. */
