@@ -1103,8 +1103,13 @@ static int list_lessons(enum ab_lang lang)
 static struct ab_lesson *open_lesson(const char *name, struct ab_str *path)
 {
 	if (!ab_lesson_find(name, path)) {
-		fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
-			program, shown(name), program);
+		struct stat st;
+		if (stat(name, &st) == 0 && S_ISDIR(st.st_mode))
+			fprintf(stderr, _("%s: '%s' is a folder, not a lesson file\n"), program,
+				shown(name));
+		else
+			fprintf(stderr, _("%s: no lesson called '%s'; '%s lesson' lists them\n"),
+				program, shown(name), program);
 		return NULL;
 	}
 	struct ab_diag diag;
