@@ -360,6 +360,7 @@ static const struct cli_case {
 	{ ARGS("lesson", "01-minimax", "--text", "--lang", "zh"), 0, "答案: B", NULL },
 	{ ARGS("lesson", "--text", "--ascii", "--lang", "en", "lecture"), 0, "beta = 2 <= alpha = 3", NULL },
 	{ ARGS("lesson", "nonesuch", "--text"), 2, NULL, "no lesson called 'nonesuch'" },
+	{ ARGS("lesson", "--check", "."), 2, NULL, "'.' is a folder, not a lesson file" },
 	{ ARGS("lesson", "a", "b"), 2, NULL, "one lesson at a time" },
 	{ ARGS("lesson", "--lang", "fr"), 2, NULL, "--lang takes en or zh" },
 	{ ARGS("lesson", "--fail-hard"), 2, NULL, "does not apply" },
