@@ -405,6 +405,35 @@ static bool same_convention(const struct ab_config *a, const struct ab_config *b
 	return a->fail == b->fail && a->strict == b->strict && a->order == b->order;
 }
 
+/* The log options a style's log is read with. */
+static struct ab_diff_options style_options(unsigned style)
+{
+	return (struct ab_diff_options){
+		.log = { .zero_based = style & S_ZERO, .has_inf = style & S_INF, .inf = { 1000, 1 } },
+	};
+}
+
+/* c's own search printed in style (into text) agrees with c's search held
+ * to all its conventions (r: the result, to free); fails the test, saying
+ * what and the tree, if not. */
+static void agrees_held(const struct ab_tree *tree, struct ab_config *c, unsigned style,
+			const char *what, struct ab_str *text, struct ab_diff_result *r)
+{
+	if (style & S_NEGAMAX)
+		c->view = AB_VIEW_NEGAMAX;
+	log_of(tree, c, style, text);
+	struct ab_diff_options opt = style_options(style);
+	struct ab_diag diag;
+	unsigned held = AB_PART_FAIL | AB_PART_STRICT | AB_PART_ORDER | AB_PART_VIEW;
+	ck_assert_int_eq(ab_diff(tree, c, held, &opt, text->s, text->len, r, &diag), AB_DIFF_OK);
+	if (!r->agree) {
+		struct ab_str tree_text = AB_STR_INIT;
+		ab_tree_write(tree, &tree_text);
+		ck_abort_msg("%s style %#x: %s\n%s\nlog:\n%s", what, style, r->divergence.why,
+			     tree_text.s, text->s);
+	}
+}
+
 /* On random trees (ties, one-child nodes, MIN roots), the log of every
  * convention in every style agrees: held to that convention, and with
  * none given, naming it among the conventions. */
@@ -423,24 +452,13 @@ START_TEST(own_logs_agree)
 			struct ab_config c = convention(ci);
 			c.root = ab_rng_below(&rng, 4) == 0 ? AB_ROOT_IS_MIN : AB_ROOT_FROM_TREE;
 			unsigned style = styles[(round + ci) % (sizeof styles / sizeof styles[0])];
-			if (style & S_NEGAMAX)
-				c.view = AB_VIEW_NEGAMAX;
+			char what[64];
+			snprintf(what, sizeof what, "round %d convention %u", round, ci);
 			struct ab_str text = AB_STR_INIT;
-			log_of(tree, &c, style, &text);
-			struct ab_diff_options opt = {
-				.log = { .zero_based = style & S_ZERO, .has_inf = style & S_INF,
-					 .inf = { 1000, 1 } },
-			};
 			struct ab_diff_result r;
 			struct ab_diag diag;
-			unsigned held = AB_PART_FAIL | AB_PART_STRICT | AB_PART_ORDER | AB_PART_VIEW;
-			ck_assert_int_eq(ab_diff(tree, &c, held, &opt, text.s, text.len, &r, &diag), AB_DIFF_OK);
-			if (!r.agree) {
-				struct ab_str tree_text = AB_STR_INIT;
-				ab_tree_write(tree, &tree_text);
-				ck_abort_msg("round %d convention %u style %#x: %s\n%s\nlog:\n%s", round, ci,
-					     style, r.divergence.why, tree_text.s, text.s);
-			}
+			agrees_held(tree, &c, style, what, &text, &r);
+			struct ab_diff_options opt = style_options(style);
 			ck_assert_uint_eq(r.nconventions, 1);
 			ab_diff_result_free(&r);
 			/* None given: it agrees, and names c among others. */
@@ -487,24 +505,11 @@ START_TEST(own_toolkit_logs_agree)
 			default: c.tt = true; c.pvs = true; c.iterative = true; break;
 			}
 			unsigned style = styles[(round + v) % (sizeof styles / sizeof styles[0])];
-			if (style & S_NEGAMAX)
-				c.view = AB_VIEW_NEGAMAX;
+			char what[64];
+			snprintf(what, sizeof what, "round %d variant %u", round, v);
 			struct ab_str text = AB_STR_INIT;
-			log_of(tree, &c, style, &text);
-			struct ab_diff_options opt = {
-				.log = { .zero_based = style & S_ZERO, .has_inf = style & S_INF,
-					 .inf = { 1000, 1 } },
-			};
 			struct ab_diff_result r;
-			struct ab_diag diag;
-			unsigned held = AB_PART_FAIL | AB_PART_STRICT | AB_PART_ORDER | AB_PART_VIEW;
-			ck_assert_int_eq(ab_diff(tree, &c, held, &opt, text.s, text.len, &r, &diag), AB_DIFF_OK);
-			if (!r.agree) {
-				struct ab_str tree_text = AB_STR_INIT;
-				ab_tree_write(tree, &tree_text);
-				ck_abort_msg("round %d variant %u style %#x: %s\n%s\nlog:\n%s", round, v,
-					     style, r.divergence.why, tree_text.s, text.s);
-			}
+			agrees_held(tree, &c, style, what, &text, &r);
 			ab_diff_result_free(&r);
 			ab_str_free(&text);
 		}
