@@ -434,38 +434,18 @@ struct judge {
 static enum ab_finding judge(struct judge *j, const struct ab_game_state *pos)
 {
 	struct ab_test_case *c = &j->now;
-	ab_str_clear(&c->input);
-	ab_str_clear(&c->diff_text);
-	ab_str_clear(&c->diff_json);
-	c->compared = false;
+	ab_test_case_clear(c);
 	const struct ab_game_values *values = solve(&j->cache, pos, j->max_nodes);
 	if (!values)
 		return AB_FINDING_COUNT;
 	pos->game->write(&pos->pos, &c->input);
 	ab_str_addc(&c->input, '\n');
-	int e = ab_runner_run(j->runner, c->input.s, c->input.len, &c->run);
-	if (e) {
-		j->start_error = e;
-		return c->finding = AB_FINDING_NONE;
-	}
-	c->finding = c->run.finding;
-	if (c->finding == AB_FINDING_NONE ||
-	    (c->finding != AB_FINDING_SILENT && c->finding != AB_FINDING_TOO_MUCH &&
-	     c->run.out.len)) {
-		c->compared = true;
-		bool right = ab_game_judge(pos, values, c->run.out.s ? c->run.out.s : "",
-					   c->run.out.len, NULL, NULL);
-		if (!right && c->finding == AB_FINDING_NONE)
-			c->finding = AB_FINDING_DISAGREE;
-	}
+	if (ab_test_case_run(j->runner, c, &j->start_error) &&
+	    !ab_game_judge(pos, values, c->run.out.s ? c->run.out.s : "", c->run.out.len,
+			   NULL, NULL) &&
+	    c->finding == AB_FINDING_NONE)
+		c->finding = AB_FINDING_DISAGREE;
 	return c->finding;
-}
-
-static void keep_now(struct judge *j)
-{
-	struct ab_test_case t = j->kept;
-	j->kept = j->now;
-	j->now = t;
 }
 
 /* Whether the finding stays on candidate (then it is kept). */
@@ -483,7 +463,7 @@ static bool still(struct judge *j, const struct ab_game_state *candidate)
 		j->hangs++;
 	if (f != j->target)
 		return false;
-	keep_now(j);
+	ab_test_case_swap(&j->kept, &j->now);
 	return true;
 }
 
@@ -536,7 +516,7 @@ int ab_game_test_run(const struct ab_test_options *o, struct ab_test_report *rep
 		report->index = i;
 		report->finding = f;
 		report->nodes_before = ab_game_count(&pos, j.max_nodes);
-		keep_now(&j);
+		ab_test_case_swap(&j.kept, &j.now);
 		j.target = f;
 		if (o->progress)
 			o->progress(o->progress_ctx, i, o->count, true);

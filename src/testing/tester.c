@@ -47,42 +47,52 @@ struct judge {
 	struct ab_test_case now, kept;
 };
 
-/* Runs the program on t and judges it into j->now. */
-static enum ab_finding judge(struct judge *j, const struct ab_tree *t)
+void ab_test_case_clear(struct ab_test_case *c)
 {
-	struct ab_test_case *c = &j->now;
 	ab_str_clear(&c->input);
 	ab_str_clear(&c->diff_text);
 	ab_str_clear(&c->diff_json);
 	c->compared = false;
-	ab_feed_write(j->o->feed, t, &c->input);
-	int e = ab_runner_run(j->runner, c->input.s, c->input.len, &c->run);
+}
+
+bool ab_test_case_run(struct ab_runner *runner, struct ab_test_case *c, int *start_error)
+{
+	int e = ab_runner_run(runner, c->input.s, c->input.len, &c->run);
 	if (e) {
-		j->start_error = e;
-		return c->finding = AB_FINDING_NONE;
+		*start_error = e;
+		c->finding = AB_FINDING_NONE;
+		return false;
 	}
 	c->finding = c->run.finding;
 	/* A program that printed something before it went wrong: what it
 	 * printed is compared too, for the report. */
-	if (c->finding == AB_FINDING_NONE ||
-	    (c->finding != AB_FINDING_SILENT && c->finding != AB_FINDING_TOO_MUCH &&
-	     c->run.out.len)) {
-		c->compared = true;
-		/* Quick here: the whole report is made once, for the tree
-		 * that is shown (full_report). */
-		bool agree = ab_test_compare(t, &j->o->config, j->o->given, &j->o->log,
-					     c->run.out.s, c->run.out.len, NULL, NULL);
-		if (!agree && c->finding == AB_FINDING_NONE)
-			c->finding = AB_FINDING_DISAGREE;
-	}
-	return c->finding;
+	c->compared = c->finding == AB_FINDING_NONE ||
+		      (c->finding != AB_FINDING_SILENT && c->finding != AB_FINDING_TOO_MUCH &&
+		       c->run.out.len);
+	return c->compared;
 }
 
-static void keep_now(struct judge *j)
+void ab_test_case_swap(struct ab_test_case *a, struct ab_test_case *b)
 {
-	struct ab_test_case t = j->kept;
-	j->kept = j->now;
-	j->now = t;
+	struct ab_test_case t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Runs the program on t and judges it into j->now. */
+static enum ab_finding judge(struct judge *j, const struct ab_tree *t)
+{
+	struct ab_test_case *c = &j->now;
+	ab_test_case_clear(c);
+	ab_feed_write(j->o->feed, t, &c->input);
+	/* Quick here: the whole report is made once, for the tree that is
+	 * shown (full_report). */
+	if (ab_test_case_run(j->runner, c, &j->start_error) &&
+	    !ab_test_compare(t, &j->o->config, j->o->given, &j->o->log, c->run.out.s,
+			     c->run.out.len, NULL, NULL) &&
+	    c->finding == AB_FINDING_NONE)
+		c->finding = AB_FINDING_DISAGREE;
+	return c->finding;
 }
 
 /* The shrinking predicate: the same kind of finding on the candidate. */
@@ -98,7 +108,7 @@ static bool still(const struct ab_tree *candidate, void *ctx)
 		j->hangs++;
 	if (f != j->target)
 		return false;
-	keep_now(j);
+	ab_test_case_swap(&j->kept, &j->now);
 	return true;
 }
 
@@ -145,7 +155,7 @@ int ab_test_run(const struct ab_test_options *o, struct ab_test_report *report)
 		report->shape = shape;
 		report->finding = f;
 		report->leaves_before = tree->leaves;
-		keep_now(&j);
+		ab_test_case_swap(&j.kept, &j.now);
 		j.target = f;
 		if (o->progress)
 			o->progress(o->progress_ctx, i, o->count, true);

@@ -10,6 +10,17 @@
 
 void ab_test_case_free(struct ab_test_case *c);
 
+/* Clears case c for its input, which the caller then writes. */
+void ab_test_case_clear(struct ab_test_case *c);
+/* Runs the program on c->input into c->run and c->finding; *start_error
+ * the errno when it cannot start (false then).  True when its output is
+ * to be compared (set c->compared, and c->finding to DISAGREE when it does
+ * not hold): it ran to its end, or printed something before it went
+ * wrong. */
+bool ab_test_case_run(struct ab_runner *runner, struct ab_test_case *c, int *start_error);
+/* Swaps two cases (the one kept while shrinking, and the one judged). */
+void ab_test_case_swap(struct ab_test_case *a, struct ab_test_case *b);
+
 /* What went wrong in case c, as a sentence without its full stop. */
 void ab_test_describe(const struct ab_test_options *o, const struct ab_test_case *c,
 		      struct ab_str *out);
