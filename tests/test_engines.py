@@ -27,35 +27,19 @@ import sys
 import tempfile
 import time
 
+import abtrace_test as abtrace_test_lib
+
 ABTRACE, ALPHABETA_C, MISBEHAVE_C, ENGINES = sys.argv[1:5]
-WRAPPER = os.environ.get('ABTRACE_WRAPPER', '').split()
+WRAPPER = abtrace_test_lib.WRAPPER
 QUICK = bool(os.environ.get('ABTRACE_TEST_QUICK'))
 COUNT = 50 if QUICK else 1000
 PY = sys.executable
-failures = []
+failures = abtrace_test_lib.failures
+check = abtrace_test_lib.check
 
 
 def abtrace_test(options, program, timeout=600):
-    """Runs abtrace test OPTIONS --json -- PROGRAM: (status, report, took)."""
-    cmd = WRAPPER + [ABTRACE, 'test', '--json'] + options + ['--'] + program
-    start = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    took = time.monotonic() - start
-    report = None
-    if p.stdout.strip():
-        try:
-            report = json.loads(p.stdout)
-        except ValueError:
-            pass
-    if p.returncode not in (0, 1) or report is None:
-        sys.stderr.write(f'{" ".join(cmd)}: status {p.returncode}\n{p.stdout}{p.stderr}')
-    return p.returncode, report, took
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print('FAIL', what)
+    return abtrace_test_lib.run(ABTRACE, options, program, timeout)
 
 
 # ---- No false alarm -------------------------------------------------------
